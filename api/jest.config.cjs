@@ -1,0 +1,20 @@
+const { nodeJestConfig } = require('@rewards/tools/jest/node-preset');
+
+const base = nodeJestConfig(__dirname);
+const [swcTransform] = Object.values(base.transform);
+
+// Packages jest must compile itself. content-disposition 3 (@fastify/static) and cookie 2 (fastify's inject)
+// are ESM only: Node 20 loads them natively, jest's sandbox does not. PGlite's CommonJS build loads Node
+// built-ins with import(), which the sandbox refuses without --experimental-vm-modules. openid-client and
+// its dependencies (oauth4webapi, jose) are ESM only; @fastify/cookie loads cookie 2 with import().
+const compiledPackages = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite', 'openid-client', 'oauth4webapi', 'jose'];
+const escape = (text) => text.replace(/[/.+]/g, (c) => `\\${c}`);
+const inPnpmStore = compiledPackages.map((name) => `${escape(`.pnpm/${name.replace('/', '+')}`)}@[^/]+/node_modules/`);
+
+module.exports = {
+  ...base,
+  transform: { '^.+\\.[cm]?[jt]sx?$': swcTransform },
+  transformIgnorePatterns: [`/node_modules/(?!(${inPnpmStore.join('|')})?(${compiledPackages.map(escape).join('|')})/)`],
+  // PGlite's first start in a process takes seconds; each test file opens one and shares it.
+  testTimeout: 30_000,
+};

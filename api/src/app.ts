@@ -1,0 +1,75 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { googleAuthRoutes } from './modules/account/google';
+import { createMailer, type Mailer } from './modules/account/mailer';
+import { accountRoutes } from './modules/account/routes';
+import { cashoutRoutes } from './modules/cashout/routes';
+import { earnRoutes } from './modules/earn/routes';
+import { healthRoutes } from './modules/health/routes';
+import { realtimePlugin } from './modules/realtime/plugin';
+import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { wallRoutes } from './modules/walls/routes';
+import { authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { registerErrorHandling } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { staticSitePlugin } from './plugins/static-site';
+import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
+
+export type AppOptions = {
+  config: Config;
+  /** An already open database the caller keeps and closes (tests share one per file); else opened from config. */
+  database?: DatabaseHandle;
+  /** Serve the built site (shell and remotes); defaults to config.serveSite. */
+  serveSite?: boolean;
+  /** Folder holding `shell/dist` and `mf-*\/dist`; defaults to the repository root. */
+  siteRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Sends account emails; defaults to SMTP (SMTP_URL) or the server log. Tests pass a capturing one. */
+  mailer?: Mailer;
+};
+
+/** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // One line per request (and per static file) drowns what matters; errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count trusts that many proxies in front of us (what Fastify does with a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+
+  const handle = options.database ?? (await openDatabase(config));
+  await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
+  await app.register(realtimePlugin, { pusher: config.pusher, redisUrl: config.redisUrl, host: config.host, port: config.port });
+
+  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  await app.register(authPlugin, { cookieSecret: config.appSecret });
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
+  await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins });
+  await app.register(earnRoutes, { prefix: '/api', repoRoot: config.repoRoot, publicUrl: config.publicUrl, offersSeedFile: config.offersSeedFile });
+  await app.register(wallRoutes, { prefix: '/api', config });
+  await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
+  await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile });
+  if (options.serveSite ?? config.serveSite) {
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot });
+  }
+  return app;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { DEFAULT_RATE_LIMITS, loadConfig, parseRateLimits } from './config';
+
+const root = join('/', 'srv', 'rewards');
+
+describe('loadConfig', () => {
+  it('has development defaults for everything', () => {
+    const config = loadConfig({}, root);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      dataDir: join(root, '.data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      serveSite: false,
+      runtimeConfigFile: undefined,
+    });
+    expect(config.pusher).toMatchObject({ cluster: 'eu', host: undefined, port: undefined, useTLS: false });
+  });
+
+  it('resolves relative paths against the repository root and keeps absolute ones', () => {
+    const config = loadConfig({ DATA_DIR: 'var/data', RUNTIME_CONFIG_FILE: join('/', 'etc', 'rc.json') }, root);
+    expect(config.dataDir).toBe(join(root, 'var', 'data'));
+    expect(config.runtimeConfigFile).toBe(join('/', 'etc', 'rc.json'));
+  });
+
+  it('reads flags and ports', () => {
+    const config = loadConfig({ SERVE_SITE: '1', PORT: '3000', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'true' }, root);
+    expect(config).toMatchObject({ serveSite: true, port: 3000, pusher: expect.objectContaining({ port: 6001, useTLS: true }) });
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, root)).toThrow('PORT must be a port number');
+  });
+});
+
+describe('account settings', () => {
+  it('defaults: Google off, built-in rate limits, no SMTP, no proxy trusted', () => {
+    const config = loadConfig({}, root);
+    expect(config.google).toEqual({ issuer: 'https://accounts.google.com', clientId: undefined, clientSecret: undefined });
+    expect(config.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('reads RATE_LIMITS overrides and off', () => {
+    expect(parseRateLimits('login=3/1m, otp=2/30s')).toEqual({
+      ...DEFAULT_RATE_LIMITS,
+      login: { max: 3, windowMs: 60_000 },
+      otp: { max: 2, windowMs: 30_000 },
+    });
+    expect(parseRateLimits('off')).toBe('off');
+    expect(() => parseRateLimits('logins=3/1m')).toThrow('RATE_LIMITS: cannot read "logins=3/1m"');
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }, root).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }, root).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }, root).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }, root).trustProxy).toBe('10.0.0.1,10.0.0.2');
+  });
+});

@@ -1,0 +1,236 @@
+import { isAbsolute, resolve } from 'node:path';
+import { dollarsToCoins } from '@rewards/shared/rules/money';
+import { findRepoRoot } from './repo-root';
+
+/**
+ * Everything configurable comes from the environment. Defaults are for development only;
+ * relative paths are resolved against the repository root.
+ *
+ * | Variable            | Default                 | Meaning                                                   |
+ * |---------------------|-------------------------|-----------------------------------------------------------|
+ * | PORT                | 8080                    | HTTP port (site, API and realtime gateway)                |
+ * | HOST                | 0.0.0.0                 | interface to listen on                                    |
+ * | NODE_ENV            | development             | `production` turns on production warnings                 |
+ * | LOG_LEVEL           | info                    | pino level                                                |
+ * | DATA_DIR            | ./.data                 | PGlite's data lives in DATA_DIR/pglite                    |
+ * | DATABASE_URL        | (unset → PGlite)        | postgres://… to use PostgreSQL instead of PGlite          |
+ * | REDIS_URL           | (unset → in-process)    | redis://… to fan realtime events out across instances     |
+ * | PUBLIC_URL          | (unset)                 | the site's public origin, e.g. https://earnly.example     |
+ * | SERVE_SITE          | 0                       | 1 serves the built shell and remotes from this server     |
+ * | RUNTIME_CONFIG_FILE | (unset → built-in)      | JSON file served as /runtime-config.json, read per request|
+ * | PUSHER_APP_ID       | rewards-dev (dev only)  | Pusher app id of the realtime service                     |
+ * | PUSHER_KEY          | rewards-dev-key         | public key pusher-js connects with                        |
+ * | PUSHER_SECRET       | rewards-dev-secret      | signs the HTTP events API; set a real one in production   |
+ * | PUSHER_CLUSTER      | eu                      | cluster given to pusher-js                                |
+ * | PUSHER_HOST         | (unset → this server)   | host the API publishes to (e.g. api-eu.pusher.com)        |
+ * | PUSHER_PORT         | (unset → this server)   | port the API publishes to                                 |
+ * | PUSHER_USE_TLS      | 0                       | 1 publishes over https                                    |
+ * | APP_SECRET          | rewards-dev-app-secret  | signs short-lived cookies and keys OTP hashes; set in prod |
+ * | TRUST_PROXY         | 0                       | proxy hops to trust (1 = one proxy), true, or addresses   |
+ * | SMTP_URL            | (unset → server log)    | smtp(s)://user:pass@host:port for password reset emails   |
+ * | MAIL_FROM           | Earnly <no-reply@localhost> | sender of those emails                                |
+ * | GOOGLE_ISSUER       | https://accounts.google.com | OpenID Connect issuer for Google sign-in              |
+ * | GOOGLE_CLIENT_ID    | (unset → Google off)    | OAuth client id; unset sends /?error=google_auth_failed   |
+ * | GOOGLE_CLIENT_SECRET| (unset)                 | OAuth client secret                                       |
+ * | RATE_LIMITS         | (built-in limits)       | `off`, or overrides like `login=10/1m,login_ip=30/1m`     |
+ * | CASHOUT_DAILY_LIMIT_DOLLARS | 500             | most one user may cash out per UTC day (pending + approved) |
+ * | POSTBACK_SECRETS    | (none)                  | `wall:secret,wall2:secret2`: keys of the walls' signed postbacks |
+ * | POSTBACK_SECRET_<WALL> | (none)               | one wall's key, e.g. POSTBACK_SECRET_BITLABS (wins over the list) |
+ * |                     |                         | without a key: `dev-postback-secret` outside production, refused (403) in production |
+ * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
+ * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
+ */
+export type Config = {
+  port: number;
+  host: string;
+  nodeEnv: string;
+  logLevel: string;
+  repoRoot: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  serveSite: boolean;
+  runtimeConfigFile: string | undefined;
+  pusher: PusherConfig;
+  appSecret: string;
+  trustProxy: boolean | number | string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: GoogleConfig;
+  rateLimits: RateLimits | 'off';
+  /** CASHOUT_DAILY_LIMIT_DOLLARS in integer coins. */
+  cashoutDailyLimitCoins: number;
+  /** Wall slug → postback key, from POSTBACK_SECRETS and POSTBACK_SECRET_<WALL>. */
+  postbackSecrets: Record<string, string>;
+  demoWalls: boolean;
+  /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
+  offersSeedFile: string | undefined;
+};
+
+export type GoogleConfig = {
+  issuer: string;
+  /** Unset: Google sign-in is off and its redirect answers with the failure redirect. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+};
+
+/** A fixed window: at most `max` hits per `windowMs`. */
+export type RateLimit = { max: number; windowMs: number };
+
+/** Per IP and per email (spec: login, forgot-password and OTP checks are rate-limited). */
+export type RateLimits = {
+  /** Login tries for one email from one IP. */
+  login: RateLimit;
+  /** Login tries from one IP, whatever the email. */
+  login_ip: RateLimit;
+  /** Reset codes asked for one email. */
+  forgot: RateLimit;
+  forgot_ip: RateLimit;
+  /** OTP checks (verify-otp and reset-password) for one email. */
+  otp: RateLimit;
+  otp_ip: RateLimit;
+};
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 10, windowMs: 60_000 },
+  login_ip: { max: 30, windowMs: 60_000 },
+  forgot: { max: 5, windowMs: 15 * 60_000 },
+  forgot_ip: { max: 20, windowMs: 15 * 60_000 },
+  otp: { max: 10, windowMs: 15 * 60_000 },
+  otp_ip: { max: 50, windowMs: 15 * 60_000 },
+};
+
+export type PusherConfig = {
+  appId: string;
+  key: string;
+  secret: string;
+  cluster: string;
+  /** Where the API publishes events; unset means the gateway inside this server. */
+  host: string | undefined;
+  port: number | undefined;
+  useTLS: boolean;
+};
+
+export const DEV_PUSHER_SECRET = 'rewards-dev-secret';
+/** Development default only; server.ts warns when production runs with it. */
+export const DEV_APP_SECRET = 'rewards-dev-app-secret';
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRoot()): Config {
+  const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
+  const optionalPort = env.PUSHER_PORT ? parsePort('PUSHER_PORT', env.PUSHER_PORT) : undefined;
+  return {
+    port: parsePort('PORT', env.PORT ?? '8080'),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    nodeEnv: nonEmpty(env.NODE_ENV) ?? 'development',
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    repoRoot,
+    dataDir: fromRoot(nonEmpty(env.DATA_DIR) ?? './.data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    publicUrl: nonEmpty(env.PUBLIC_URL),
+    serveSite: parseFlag(env.SERVE_SITE),
+    runtimeConfigFile: env.RUNTIME_CONFIG_FILE ? fromRoot(env.RUNTIME_CONFIG_FILE) : undefined,
+    pusher: {
+      appId: nonEmpty(env.PUSHER_APP_ID) ?? 'rewards-dev',
+      key: nonEmpty(env.PUSHER_KEY) ?? 'rewards-dev-key',
+      secret: nonEmpty(env.PUSHER_SECRET) ?? DEV_PUSHER_SECRET,
+      cluster: nonEmpty(env.PUSHER_CLUSTER) ?? 'eu',
+      host: nonEmpty(env.PUSHER_HOST),
+      port: optionalPort,
+      useTLS: parseFlag(env.PUSHER_USE_TLS),
+    },
+    appSecret: nonEmpty(env.APP_SECRET) ?? DEV_APP_SECRET,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Earnly <no-reply@localhost>',
+    google: {
+      issuer: nonEmpty(env.GOOGLE_ISSUER) ?? 'https://accounts.google.com',
+      clientId: nonEmpty(env.GOOGLE_CLIENT_ID),
+      clientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
+    },
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
+    cashoutDailyLimitCoins: parseDollarAmount('CASHOUT_DAILY_LIMIT_DOLLARS', env.CASHOUT_DAILY_LIMIT_DOLLARS, '500'),
+    postbackSecrets: parsePostbackSecrets(env),
+    demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
+    offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
+  };
+}
+
+/** A wall's slug: its lowercase partner name, letters and digits (it is also an env variable suffix). */
+export const WALL_SLUG = /^[a-z0-9]{1,32}$/;
+
+/** POSTBACK_SECRETS (`demo:xxx,offery:yyy`), then POSTBACK_SECRET_<WALL> variables, which win. */
+export function parsePostbackSecrets(env: Env): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  const add = (source: string, wall: string, secret: string) => {
+    if (!WALL_SLUG.test(wall)) throw new Error(`${source}: "${wall}" is not a wall slug (lowercase letters and digits)`);
+    if (secret === '') throw new Error(`${source}: the secret of wall "${wall}" is empty`);
+    secrets[wall] = secret;
+  };
+  for (const part of (nonEmpty(env.POSTBACK_SECRETS) ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+    const colon = part.indexOf(':');
+    if (colon < 1) throw new Error('POSTBACK_SECRETS: expected wall:secret pairs separated by commas, like demo:xxx,offery:yyy');
+    add('POSTBACK_SECRETS', part.slice(0, colon).trim().toLowerCase(), part.slice(colon + 1).trim());
+  }
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^POSTBACK_SECRET_([A-Za-z0-9]+)$/.exec(name);
+    if (match?.[1] && nonEmpty(value)) add(name, match[1].toLowerCase(), value!.trim());
+  }
+  return secrets;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const text = nonEmpty(value);
+  if (text === undefined || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
+}
+
+const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `off`, or comma-separated `name=max/window` (window like 60s, 1m, 15m, 1h) over the defaults. */
+export function parseRateLimits(value: string | undefined): RateLimits | 'off' {
+  const text = nonEmpty(value);
+  if (text === undefined) return DEFAULT_RATE_LIMITS;
+  if (text.toLowerCase() === 'off') return 'off';
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+  for (const part of text.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const match = /^(\w+)=(\d+)\/(\d+)([smh])$/.exec(part);
+    const name = match?.[1];
+    if (!match || !name || !(name in limits)) {
+      throw new Error(
+        `RATE_LIMITS: cannot read "${part}"; expected off or name=max/window with name one of ${Object.keys(limits).join(', ')} and window like 60s, 1m or 1h`,
+      );
+    }
+    limits[name as keyof RateLimits] = { max: Number(match[2]), windowMs: Number(match[3]) * (DURATION_UNITS_MS[match[4] ?? 's'] ?? 1000) };
+  }
+  return limits;
+}
+
+/** A positive dollar amount (at most 3 decimals) as integer coins, e.g. "500" → 500000. */
+function parseDollarAmount(name: string, value: string | undefined, fallback: string): number {
+  const text = nonEmpty(value) ?? fallback;
+  const coins = dollarsToCoins(text);
+  if (coins === null || coins <= 0) throw new Error(`${name} must be a positive amount of dollars like 500 or 99.50, got "${text}"`);
+  return coins;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function parseFlag(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function parsePort(name: string, value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
+  }
+  return port;
+}

@@ -1,0 +1,114 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The one database type every module uses, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+};
+
+/** Where `pglite` keeps its files; `memory` for a throwaway in-memory database. */
+export type PgliteLocation = { dataDir: string } | 'memory';
+
+export function migrationsFolder(repoRoot: string): string {
+  return join(repoRoot, 'api', 'src', 'db', 'migrations');
+}
+
+/** PGlite keeps no lock of its own: a second process on the same folder would corrupt it. */
+export class DatabaseInUseError extends Error {
+  constructor(folder: string, pid: number) {
+    super(
+      `The PGlite database in ${folder} is in use by another process (pid ${pid}), probably the server. ` +
+        'PGlite allows one process at a time: stop that process first, or run both on PostgreSQL (DATABASE_URL).',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes `<folder>.lock` for this process (a lock left by a dead process is taken over). */
+export async function lockFolder(folder: string): Promise<() => Promise<void>> {
+  const lockFile = `${folder}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder)) {
+        throw new DatabaseInUseError(folder, holder);
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+}
+
+export async function openPglite(location: PgliteLocation, repoRoot: string): Promise<DatabaseHandle> {
+  let client: PGlite;
+  let unlock = async () => {};
+  if (location === 'memory') {
+    client = new PGlite();
+  } else {
+    const folder = join(location.dataDir, 'pglite');
+    await mkdir(folder, { recursive: true });
+    unlock = await lockFolder(folder);
+    client = new PGlite(folder);
+  }
+  try {
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder(repoRoot) });
+    const close = async () => {
+      await client.close();
+      await unlock();
+    };
+    return { db, kind: 'pglite', close };
+  } catch (error) {
+    await client.close().catch(() => {});
+    await unlock();
+    throw error;
+  }
+}
+
+export async function openPostgres(connectionString: string, repoRoot: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString });
+  // An idle connection can die (server restart, dropped database); without a listener that error would end
+  // the process. The pool replaces the connection on the next query.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`);
+  });
+  try {
+    const db = drizzlePostgres({ client: pool, schema });
+    await migratePostgres(db, { migrationsFolder: migrationsFolder(repoRoot) });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; repoRoot: string }) {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.repoRoot)
+    : openPglite({ dataDir: options.dataDir }, options.repoRoot);
+}

@@ -1,0 +1,269 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Small key/value facts about this installation (e.g. when it was first started). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ACCOUNT_STATUSES = ['active', 'blocked', 'pending'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/**
+ * People with an account. A deleted account keeps its row (its ledger rows point at it) with the personal
+ * data removed. `balance_coins` is maintained by the ledger module only, in the transaction of each entry.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    /** Trimmed and lowercased. */
+    email: text('email').notNull(),
+    /** argon2id; null for accounts made by Google sign-in (until a password reset) and deleted ones. */
+    passwordHash: text('password_hash'),
+    image: text('image'),
+    googleSubject: text('google_subject'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: bigint('referred_by', { mode: 'number' }).references((): AnyPgColumn => users.id),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
+    balanceCoins: bigint('balance_coins', { mode: 'number' }).notNull().default(0),
+    completedOffers: integer('completed_offers').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_referral_code_unique').on(table.referralCode),
+    uniqueIndex('users_google_subject_unique').on(table.googleSubject),
+    index('users_referred_by_idx').on(table.referredBy),
+    check('users_status_check', sql`${table.status} in ('active', 'blocked', 'pending')`),
+    // No non-negative check: a reversal (chargeback) may take a balance below zero, to be earned back.
+    // Debits (cashouts) still can never do it: the ledger's conditional update refuses them.
+  ],
+);
+
+/** Signed-in sessions: only the SHA-256 of the opaque token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (table) => [uniqueIndex('sessions_token_hash_unique').on(table.tokenHash), index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** The one live password-reset code of a user (a new request replaces it); deleted when used. */
+export const passwordResetCodes = pgTable('password_reset_codes', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  codeHash: text('code_hash').notNull(),
+  /** Wrong tries so far; the code is dead at the limit. */
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const LEDGER_KINDS = [
+  'offer_credit',
+  'offer_reversal',
+  'referral_bonus',
+  'referral_reversal',
+  'manual_credit',
+  'cashout',
+  'cashout_refund',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Append-only money ledger in integer coins (1000 = $1.00): positive credits, negative debits.
+ * `reference` (e.g. a wall's transaction id or a cashout id) is unique per kind, so a repeated
+ * postback or refund cannot be booked twice.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amountCoins: bigint('amount_coins', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    reference: text('reference'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_entries_kind_reference_unique').on(table.kind, table.reference),
+    index('ledger_entries_user_created_idx').on(table.userId, table.createdAt),
+    check('ledger_entries_amount_not_zero', sql`${table.amountCoins} <> 0`),
+  ],
+);
+
+export const CASHOUT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CashoutStatus = (typeof CASHOUT_STATUSES)[number];
+
+/**
+ * Withdrawal requests. The debit is the ledger row of kind `cashout` whose reference is `cashout:<id>`;
+ * a rejection books one `cashout_refund` with the same reference. A client's `Idempotency-Key` is unique
+ * per user, so a retried request finds the first cashout instead of paying twice.
+ */
+export const cashouts = pgTable(
+  'cashouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    method: text('method').notNull(),
+    account: text('account').notNull(),
+    amountCoins: bigint('amount_coins', { mode: 'number' }).notNull(),
+    status: text('status', { enum: CASHOUT_STATUSES }).notNull().default('pending'),
+    /** The user's balance right after the debit, for replaying the first answer. */
+    balanceAfterCoins: bigint('balance_after_coins', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('cashouts_user_idempotency_key_unique').on(table.userId, table.idempotencyKey),
+    index('cashouts_user_created_idx').on(table.userId, table.createdAt),
+    index('cashouts_status_idx').on(table.status),
+    check('cashouts_amount_positive', sql`${table.amountCoins} > 0`),
+    check('cashouts_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+export const PLATFORMS = ['PC', 'Android', 'iOS'] as const;
+export type PlatformName = (typeof PLATFORMS)[number];
+
+/**
+ * The offers catalog (spec §3 Offer), loaded by `pnpm ops offers:import` and seeded at start. Money is
+ * integer coins; `partner_offer_id` is the partner's id (the API's `offer_id` string) and is unique.
+ * `click_url_template` may hold `{user_id}` and `{offer_id}`, filled in per user.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    partnerOfferId: text('partner_offer_id').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    imageUrl: text('image_url').notNull(),
+    /** Partner HTML; the frontend sanitises it. */
+    description: text('description').notNull(),
+    description2: text('description2'),
+    description3: text('description3'),
+    categories: text('categories').array().notNull(),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull(),
+    platforms: text('platforms').array().notNull(),
+    clickUrlTemplate: text('click_url_template').notNull(),
+    payoutCoins: bigint('payout_coins', { mode: 'number' }).notNull(),
+    /** Order in the catalog (the import file's order). */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('offers_partner_offer_id_unique').on(table.partnerOfferId),
+    index('offers_position_idx').on(table.position),
+    check('offers_payout_not_negative', sql`${table.payoutCoins} >= 0`),
+    check('offers_rating_range', sql`${table.rating} between 0 and 5`),
+  ],
+);
+
+/** The steps of an offer, each with its own reward; `partner_event_id` is what a postback's `event_id` names. */
+export const offerEvents = pgTable(
+  'offer_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offerId: bigint('offer_id', { mode: 'number' })
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    partnerEventId: text('partner_event_id').notNull(),
+    name: text('name').notNull(),
+    payoutCoins: bigint('payout_coins', { mode: 'number' }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('offer_events_offer_partner_event_unique').on(table.offerId, table.partnerEventId),
+    check('offer_events_payout_not_negative', sql`${table.payoutCoins} >= 0`),
+  ],
+);
+
+export const USER_OFFER_STATUSES = ['active', 'completed'] as const;
+export type UserOfferStatus = (typeof USER_OFFER_STATUSES)[number];
+
+/**
+ * The offers a user started (Offers/start) or got credited for. `status` turns `completed` once every event
+ * is done (then users.completed_offers counts it); the row is also the lock that serialises the credits of
+ * one user's offer, so two last events arriving together still complete it once.
+ */
+export const userOffers = pgTable(
+  'user_offers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    offerId: bigint('offer_id', { mode: 'number' })
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: USER_OFFER_STATUSES }).notNull().default('active'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_offers_user_offer_unique').on(table.userId, table.offerId),
+    check('user_offers_status_check', sql`${table.status} in ('active', 'completed')`),
+  ],
+);
+
+export const CONVERSION_STATUSES = ['credited', 'reversed'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/**
+ * Every conversion a wall reported, once per (wall, txid): the gate that makes repeated postbacks a no-op.
+ * Its ledger rows carry the reference `<wall>:<txid>` (offer_credit, referral_bonus, and on reversal
+ * offer_reversal, referral_reversal). Offer and event are the partner's ids, '' when the wall sent none.
+ */
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    wall: text('wall').notNull(),
+    txid: text('txid').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    partnerOfferId: text('partner_offer_id').notNull(),
+    partnerEventId: text('partner_event_id').notNull(),
+    payoutCoins: bigint('payout_coins', { mode: 'number' }).notNull(),
+    /** The referrer's 5 % booked with this credit (0 when none), reversed with it. */
+    referrerId: bigint('referrer_id', { mode: 'number' }).references(() => users.id),
+    referralCoins: bigint('referral_coins', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('credited'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('conversions_wall_txid_unique').on(table.wall, table.txid),
+    index('conversions_user_offer_idx').on(table.userId, table.partnerOfferId),
+    check('conversions_payout_positive', sql`${table.payoutCoins} > 0`),
+    check('conversions_status_check', sql`${table.status} in ('credited', 'reversed')`),
+  ],
+);

@@ -1,0 +1,283 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_COOKIE } from '@rewards/shared/constants';
+import { ledgerEntries, sessions, users } from '../../db/schema';
+import { bearer, captureMailer, sessionCookieOf, signUp, uniqueEmail, withCookie } from '../../test/accounts';
+import { buildTestApp } from '../../test/build-test-app';
+import { useTestDatabase } from '../../test/test-database';
+import { appendLedgerEntry } from '../ledger/ledger';
+
+const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+describe(`account calls on ${kind}`, () => {
+  const database = useTestDatabase();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object, headers, cookies });
+
+  describe('POST /api/user/Register', () => {
+    it('creates the user, signs them in with an HttpOnly SameSite=Lax cookie for 30 days and answers the profile', async () => {
+      const email = uniqueEmail('ada');
+      const response = await post('Register', { name: 'Ada', email, password: 'secret123', password_confirmation: 'secret123' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        status: 'success',
+        message: 'Registration successful.',
+        data: {
+          user: {
+            id: expect.any(Number),
+            name: 'Ada',
+            email,
+            image: null,
+            avatar: null,
+            wallet: '0.00',
+            total_earnings: '0.00',
+            referrals_count: 0,
+            completed_offers: 0,
+            earnings_last_30_days: '0.00',
+            referral_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/),
+          },
+        },
+      });
+      const cookie = response.cookies.find((item) => item.name === AUTH_COOKIE);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 60 * 60 });
+      expect(cookie?.secure).toBeFalsy();
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(response.body).not.toContain(cookie?.value);
+    });
+
+    it('stores an argon2id hash and only the SHA-256 of the session token', async () => {
+      const { token, user } = await signUp(app);
+      const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
+      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      const stored = await database().db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored[0]?.tokenHash).not.toContain(token);
+      expect(stored[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+    });
+
+    it('trims and lowercases the email', async () => {
+      const email = uniqueEmail('Mixed');
+      const response = await post('Register', { name: ' Bob ', email: `  ${email.toUpperCase()} `, password: 'secret123', password_confirmation: 'secret123' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.user).toMatchObject({ email: email.toLowerCase(), name: 'Bob' });
+    });
+
+    it('answers 422 with a message per field for an empty body', async () => {
+      const response = await post('Register', {});
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: 'The name field is required.',
+        errors: {
+          name: ['The name field is required.'],
+          email: ['The email field is required.'],
+          password: ['The password field is required.'],
+          password_confirmation: ['The password confirmation field is required.'],
+        },
+      });
+    });
+
+    it('says "The email must be a valid email address.", "at least 8 characters" and "confirmation does not match"', async () => {
+      const response = await post('Register', { name: 'Al', email: 'not-an-email', password: 'short', password_confirmation: 'other' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        email: ['The email must be a valid email address.'],
+        password: ['The password must be at least 8 characters.'],
+        password_confirmation: ['The password confirmation does not match.'],
+      });
+    });
+
+    it('says "The email has already been taken." whatever the case of the email', async () => {
+      const { email } = await signUp(app);
+      const response = await post('Register', { name: 'Again', email: email.toUpperCase(), password: 'secret123', password_confirmation: 'secret123' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: 'The email has already been taken.',
+        errors: { email: ['The email has already been taken.'] },
+      });
+    });
+
+    it('gives one of two simultaneous sign-ups with the same email the account and the other a 422', async () => {
+      const email = uniqueEmail('race');
+      const payload = { name: 'Race', email, password: 'secret123', password_confirmation: 'secret123' };
+      const answers = await Promise.all([post('Register', payload), post('Register', payload), post('Register', payload)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422]);
+    });
+
+    it('links the referrer of a known referral code (any case) and ignores an unknown one', async () => {
+      const referrer = await signUp(app);
+      const friend = await signUp(app, { referral_code: ` ${referrer.user.referral_code.toLowerCase()} ` });
+      const stranger = await signUp(app, { referral_code: 'ZZZZZZZZ' });
+      const oddType = await signUp(app, { referral_code: 42 as unknown as string });
+      const rows = await database().db.select({ id: users.id, referredBy: users.referredBy }).from(users);
+      const referredBy = new Map(rows.map((row) => [row.id, row.referredBy]));
+      expect(referredBy.get(friend.user.id)).toBe(referrer.user.id);
+      expect(referredBy.get(stranger.user.id)).toBeNull();
+      expect(referredBy.get(oddType.user.id)).toBeNull();
+
+      const profile = await post('Profile', undefined, bearer(referrer.token));
+      expect(profile.json().data.referrals_count).toBe(1);
+    });
+
+    it('gives every user a different referral code', async () => {
+      const codes = await Promise.all(Array.from({ length: 5 }, () => signUp(app).then((user) => user.user.referral_code)));
+      expect(new Set(codes).size).toBe(5);
+    });
+  });
+
+  describe('POST /api/user/Login', () => {
+    it('signs in with the right password (email in any case) and sets a new session cookie', async () => {
+      const { email, password, user } = await signUp(app);
+      const response = await post('Login', { email: ` ${email.toUpperCase()}`, password });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'success', message: 'Login successful.', data: { user: { id: user.id, email } } });
+      const token = sessionCookieOf(response);
+      expect((await post('Profile', undefined, bearer(token))).statusCode).toBe(200);
+    });
+
+    it('answers 401 "Email or password is incorrect" for a wrong password and for an unknown email', async () => {
+      const { email } = await signUp(app);
+      for (const payload of [
+        { email, password: 'wrong password' },
+        { email: uniqueEmail('nobody'), password: 'whatever1' },
+      ]) {
+        const response = await post('Login', payload);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ status: 'error', message: 'Email or password is incorrect' });
+        expect(response.cookies).toEqual([]);
+      }
+    });
+
+    it('answers 422 for a missing password or a malformed email', async () => {
+      const response = await post('Login', { email: 'nope' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        email: ['The email must be a valid email address.'],
+        password: ['The password field is required.'],
+      });
+    });
+
+    it('marks the cookie Secure when the request came over TLS through a trusted proxy', async () => {
+      const proxied = await buildTestApp({ database: database(), env: { TRUST_PROXY: '1', RATE_LIMITS: 'off' } });
+      try {
+        const { email, password } = await signUp(proxied);
+        const response = await proxied.inject({
+          method: 'POST',
+          url: '/api/user/Login',
+          payload: { email, password },
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(response.cookies.find((item) => item.name === AUTH_COOKIE)?.secure).toBe(true);
+      } finally {
+        await proxied.close();
+      }
+    });
+  });
+
+  describe('POST /api/user/Profile', () => {
+    it('answers 401 "Unauthenticated." without a session, with a made-up token and with a malformed header', async () => {
+      for (const headers of [{}, bearer('x'.repeat(43)), { authorization: 'Basic abc' }]) {
+        const response = await post('Profile', undefined, headers);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+      }
+    });
+
+    it('accepts the session from the cookie and from a Bearer header', async () => {
+      const { token, user } = await signUp(app);
+      const byCookie = await post('Profile', undefined, {}, withCookie(token));
+      const byBearer = await post('Profile', undefined, bearer(token));
+      expect(byCookie.json()).toEqual({ status: 'success', data: user });
+      expect(byBearer.json()).toEqual({ status: 'success', data: user });
+    });
+
+    it('shows money from the ledger as dollar strings: wallet, total earnings and the last 30 days', async () => {
+      const { token, user } = await signUp(app);
+      const { db } = database();
+      await appendLedgerEntry(db, { userId: user.id, amountCoins: 12_345, kind: 'offer_credit', reference: `t-${user.id}-1` });
+      await appendLedgerEntry(db, { userId: user.id, amountCoins: 5_000, kind: 'offer_credit', reference: `t-${user.id}-old` });
+      await appendLedgerEntry(db, { userId: user.id, amountCoins: 500, kind: 'referral_bonus', reference: `r-${user.id}` });
+      await appendLedgerEntry(db, { userId: user.id, amountCoins: -2_000, kind: 'offer_reversal', reference: `t-${user.id}-1` });
+      await appendLedgerEntry(db, { userId: user.id, amountCoins: -3_000, kind: 'cashout', reference: `c-${user.id}` });
+      // One credit from two months ago: earned in total, not in the last 30 days.
+      await db
+        .update(ledgerEntries)
+        .set({ createdAt: new Date(Date.now() - 60 * 24 * 3600 * 1000) })
+        .where(eq(ledgerEntries.reference, `t-${user.id}-old`));
+      await db.update(users).set({ completedOffers: 3 }).where(eq(users.id, user.id));
+
+      const response = await post('Profile', undefined, bearer(token));
+      expect(response.json().data).toMatchObject({
+        wallet: '12.84', // 12345 + 5000 + 500 - 2000 - 3000 = 12845 coins
+        total_earnings: '15.84', // the cashout is not an earning; the reversal takes 2000 back
+        earnings_last_30_days: '10.84',
+        completed_offers: 3,
+      });
+    });
+  });
+
+  describe('POST /api/user/logout', () => {
+    it('revokes the session and clears the cookie; the token no longer works', async () => {
+      const { token } = await signUp(app);
+      const response = await post('logout', undefined, bearer(token));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'success', message: 'Logged out successfully.' });
+      const cleared = response.cookies.find((item) => item.name === AUTH_COOKIE);
+      expect(cleared?.value).toBe('');
+      expect((await post('Profile', undefined, bearer(token))).statusCode).toBe(401);
+    });
+
+    it('revokes only that session: another device stays signed in', async () => {
+      const { token, email, password } = await signUp(app);
+      const second = sessionCookieOf(await post('Login', { email, password }));
+      await post('logout', undefined, {}, withCookie(token));
+      expect((await post('Profile', undefined, bearer(token))).statusCode).toBe(401);
+      expect((await post('Profile', undefined, bearer(second))).statusCode).toBe(200);
+    });
+
+    it('answers 200 without a session too (nothing to revoke)', async () => {
+      expect((await post('logout')).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/user/DeleteAccount', () => {
+    it('needs a session', async () => {
+      expect((await post('DeleteAccount')).statusCode).toBe(401);
+    });
+
+    it('signs out everywhere, removes personal data, keeps the ledger rows and frees the email', async () => {
+      const { token, email, password, user } = await signUp(app);
+      const other = sessionCookieOf(await post('Login', { email, password }));
+      const { db } = database();
+      await appendLedgerEntry(db, { userId: user.id, amountCoins: 1000, kind: 'manual_credit', note: 'welcome' });
+
+      const response = await post('DeleteAccount', undefined, bearer(token));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'success', message: 'Your account has been deleted.' });
+      expect(response.cookies.find((item) => item.name === AUTH_COOKIE)?.value).toBe('');
+
+      for (const session of [token, other]) expect((await post('Profile', undefined, bearer(session))).statusCode).toBe(401);
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      expect(row).toMatchObject({
+        name: 'Deleted user',
+        email: `deleted-${user.id}@deleted.invalid`,
+        passwordHash: null,
+        image: null,
+        googleSubject: null,
+        deletedAt: expect.any(Date),
+      });
+      expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(1);
+      expect((await post('Login', { email, password })).statusCode).toBe(401);
+      expect((await post('Register', { name: 'New', email, password, password_confirmation: password })).statusCode).toBe(201);
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { captureMailer } from '../../test/accounts';
+import { buildTestApp } from '../../test/build-test-app';
+import { useTestDatabase } from '../../test/test-database';
+
+const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+const ENDPOINTS = ['Register', 'Login', 'Profile', 'logout', 'DeleteAccount', 'forgot-password', 'verify-otp', 'reset-password'] as const;
+const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'otp', 'referral_code'] as const;
+
+/** Values a careless or hostile client might put in a field. */
+const fieldValue = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.emailAddress(),
+  fc.stringMatching(/^\d{6}$/),
+  fc.constantFrom('a@b.co', ' A@B.CO ', 'x'.repeat(10_000), '\u0000', '<script>', "' or 1=1 --", 'null', '0'),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+/** A body that would pass, with up to two fields replaced or dropped: reaches the database and the hashing. */
+const nearlyValidBody = fc
+  .record({
+    email: fc.oneof(fc.emailAddress(), fc.stringMatching(/^[a-zA-Z0-9]{1,12}([._+-][a-z0-9]{1,8})?@[a-z0-9]{1,10}\.[a-z]{2,6}$/)),
+    otp: fc.stringMatching(/^\d{6}$/),
+    replaced: fc.dictionary(fc.constantFrom(...FIELDS), fc.option(fieldValue, { nil: undefined }), { maxKeys: 2 }),
+  })
+  .map(({ email, otp, replaced }) => ({
+    name: 'Fuzz',
+    email,
+    password: 'password123',
+    password_confirmation: 'password123',
+    otp,
+    ...replaced,
+  }));
+
+const jsonBody = fc.oneof(
+  { arbitrary: nearlyValidBody, weight: 3 },
+  { arbitrary: fc.dictionary(fc.constantFrom(...FIELDS, '__proto__', 'constructor', 'status'), fieldValue, { maxKeys: 8 }), weight: 1 },
+  { arbitrary: fc.jsonValue({ maxDepth: 4 }), weight: 1 },
+);
+
+const headerText = fc.stringMatching(/^[\x20-\x7e]{0,120}$/);
+
+type Request = { endpoint: (typeof ENDPOINTS)[number]; build: (url: string) => InjectOptions };
+
+const request: fc.Arbitrary<Request> = fc.record({
+  endpoint: fc.constantFrom(...ENDPOINTS),
+  build: fc.oneof(
+    jsonBody.map((body) => (url: string): InjectOptions => ({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } })),
+    fc.string({ unit: 'binary', maxLength: 500 }).map((raw) => (url: string): InjectOptions => ({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json' } })),
+    fc
+      .record({ type: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', ''), raw: fc.string({ maxLength: 200 }) })
+      .map(({ type, raw }) => (url: string): InjectOptions => ({ method: 'POST', url, payload: raw, headers: type ? { 'content-type': type } : {} })),
+    fc
+      .record({ authorization: headerText, cookie: headerText, body: jsonBody })
+      .map(({ authorization, cookie, body }) => (url: string): InjectOptions => ({
+        method: 'POST',
+        url,
+        payload: body as object,
+        headers: { authorization, cookie: `auth_token=${cookie}` },
+      })),
+  ),
+});
+
+describe(`hostile input to the account calls on ${kind}`, () => {
+  const database = useTestDatabase();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
+  });
+  afterAll(() => app.close());
+
+  it('never answers 5xx, and always answers the JSON envelope', async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ endpoint, build }) => {
+        const response = await app.inject(build(`/api/user/${endpoint}`));
+        expect(response.statusCode).toBeLessThan(500);
+        expect(['success', 'error']).toContain(response.json().status);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('answers a 2 MB body with 413, not by hashing it', async () => {
+    const huge = 'p'.repeat(2 * 1024 * 1024);
+    for (const endpoint of ['Register', 'Login']) {
+      const response = await app.inject({ method: 'POST', url: `/api/user/${endpoint}`, payload: { email: 'a@b.co', password: huge, name: huge } });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().status).toBe('error');
+    }
+  });
+
+  it('answers a long but allowed-size password with a 422, not a slow hash', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/Register',
+      payload: { name: 'Long', email: 'long@example.com', password: 'p'.repeat(100_000), password_confirmation: 'p'.repeat(100_000) },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.password).toEqual(['The password may not be greater than 200 characters.']);
+  });
+
+  it('answers a GET to a POST-only account call with 404 in the envelope', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/user/Profile' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+  });
+});

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { signUp } from '../../test/accounts';
+import { buildTestApp } from '../../test/build-test-app';
+import { useTestDatabase } from '../../test/test-database';
+
+type Captured = { from: string; to: string[]; raw: string };
+
+/** An SMTP server in this process that keeps every message it receives. */
+async function startSmtpCapture() {
+  const messages: Captured[] = [];
+  const waiters: Array<(message: Captured) => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        const message = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+        };
+        messages.push(message);
+        waiters.splice(0).forEach((resolve) => resolve(message));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    next: () => new Promise<Captured>((resolve) => waiters.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('password reset email', () => {
+  const database = useTestDatabase();
+
+  it('goes out by SMTP when SMTP_URL is set, with the code that then verifies', async () => {
+    const smtp = await startSmtpCapture();
+    const app = await buildTestApp({ database: database(), env: { SMTP_URL: smtp.url, MAIL_FROM: 'Earnly <support@earnly.test>', RATE_LIMITS: 'off' } });
+    try {
+      const { email } = await signUp(app);
+      const arrived = smtp.next();
+      const response = await app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email } });
+      expect(response.json()).toEqual({ status: 'success', message: 'OTP code sent to your email successfully!' });
+      const message = await arrived;
+      expect(message.from).toBe('support@earnly.test');
+      expect(message.to).toEqual([email]);
+      const code = /password reset code is (\d{6})/.exec(message.raw)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      const verified = await app.inject({ method: 'POST', url: '/api/user/verify-otp', payload: { email, otp: code } });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it('without SMTP_URL is one server log line: "password reset code for <email>: <code>"', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'off' });
+    let app: FastifyInstance | undefined;
+    try {
+      app = await buildApp({ config, database: database(), logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+      const { email } = await signUp(app);
+      await app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email } });
+      const matches = lines.map((line) => /password reset code for (\S+): (\d{6})/.exec(line)).filter((match) => match !== null);
+      expect(matches).toHaveLength(1);
+      expect(matches[0]?.[1]).toBe(email);
+      expect(lines.filter((line) => line.includes(matches[0]![2]!))).toHaveLength(1);
+      const verified = await app.inject({ method: 'POST', url: '/api/user/verify-otp', payload: { email, otp: matches[0]?.[2] } });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await app?.close();
+    }
+  });
+});

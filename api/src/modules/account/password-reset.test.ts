@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { passwordResetCodes } from '../../db/schema';
+import { bearer, captureMailer, signUp, uniqueEmail } from '../../test/accounts';
+import { buildTestApp } from '../../test/build-test-app';
+import { useTestDatabase } from '../../test/test-database';
+
+const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const SENT = { status: 'success', message: 'OTP code sent to your email successfully!' };
+const VERIFIED = { status: 'success', message: 'OTP verified successfully.' };
+const RESET = { status: 'success', message: 'Password reset successfully! You can now sign in with your new password.' };
+const INVALID = { status: 'error', message: 'Invalid OTP code' };
+
+/** A six-digit code that is not `code`. */
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe(`password reset on ${kind}`, () => {
+  const database = useTestDatabase();
+  const mailer = captureMailer();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ database: database(), mailer, env: { RATE_LIMITS: 'off' } });
+  });
+  afterAll(() => app.close());
+
+  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object });
+
+  async function userWithCode() {
+    const user = await signUp(app);
+    expect((await post('forgot-password', { email: user.email })).json()).toEqual(SENT);
+    return { ...user, code: mailer.codeFor(user.email) };
+  }
+
+  it('sends a 6-digit code and answers the same for an unknown email (which gets nothing)', async () => {
+    const { code, email } = await userWithCode();
+    expect(code).toMatch(/^\d{6}$/);
+    const unknown = uniqueEmail('ghost');
+    const before = mailer.sent.length;
+    const response = await post('forgot-password', { email: unknown });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(SENT);
+    expect(mailer.sent).toHaveLength(before);
+    const [stored] = await database().db.select().from(passwordResetCodes);
+    expect(stored?.codeHash).not.toContain(code);
+    expect(email).toBeTruthy();
+  });
+
+  it('verifies the right code (email in any case) without using it up, then resets the password with it', async () => {
+    const { email, code, password } = await userWithCode();
+    expect((await post('verify-otp', { email: email.toUpperCase(), otp: ` ${code} ` })).json()).toEqual(VERIFIED);
+    expect((await post('verify-otp', { email, otp: code })).json()).toEqual(VERIFIED);
+    const reset = await post('reset-password', { email, otp: code, password: 'newpass', password_confirmation: 'newpass' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual(RESET);
+    expect((await post('Login', { email, password })).statusCode).toBe(401);
+    expect((await post('Login', { email, password: 'newpass' })).statusCode).toBe(200);
+  });
+
+  it('uses the code once: a second reset with it fails', async () => {
+    const { email, code } = await userWithCode();
+    expect((await post('reset-password', { email, otp: code, password: 'first1', password_confirmation: 'first1' })).statusCode).toBe(200);
+    const again = await post('reset-password', { email, otp: code, password: 'second2', password_confirmation: 'second2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID);
+    expect((await post('verify-otp', { email, otp: code })).json()).toEqual(INVALID);
+  });
+
+  it('signs the user out everywhere when the password is reset', async () => {
+    const { email, code, token } = await userWithCode();
+    expect((await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).statusCode).toBe(200);
+    await post('reset-password', { email, otp: code, password: 'brandnew', password_confirmation: 'brandnew' });
+    expect((await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('answers 400 "Invalid OTP code" for a wrong code and for an email without a code', async () => {
+    const { email, code } = await userWithCode();
+    const wrong = await post('verify-otp', { email, otp: otherCode(code) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(INVALID);
+    expect((await post('verify-otp', { email: uniqueEmail('none'), otp: '123456' })).json()).toEqual(INVALID);
+  });
+
+  it('kills the code after 5 wrong tries: even the right code fails then', async () => {
+    const { email, code } = await userWithCode();
+    for (let i = 0; i < 5; i++) expect((await post('verify-otp', { email, otp: otherCode(code) })).statusCode).toBe(400);
+    expect((await post('verify-otp', { email, otp: code })).json()).toEqual(INVALID);
+    expect((await post('reset-password', { email, otp: code, password: 'abcdef', password_confirmation: 'abcdef' })).statusCode).toBe(400);
+  });
+
+  it('counts wrong codes given to reset-password as tries too', async () => {
+    const { email, code } = await userWithCode();
+    for (let i = 0; i < 5; i++) {
+      expect((await post('reset-password', { email, otp: otherCode(code), password: 'abcdef', password_confirmation: 'abcdef' })).statusCode).toBe(400);
+    }
+    expect((await post('verify-otp', { email, otp: code })).json()).toEqual(INVALID);
+  });
+
+  it('lets a code expire after 10 minutes', async () => {
+    const { email, code, user } = await userWithCode();
+    const [row] = await database().db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
+    const lifetimeMs = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(lifetimeMs).toBeGreaterThanOrEqual(10 * 60_000 - 1000);
+    expect(lifetimeMs).toBeLessThanOrEqual(10 * 60_000 + 1000);
+    await database()
+      .db.update(passwordResetCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetCodes.userId, user.id));
+    expect((await post('verify-otp', { email, otp: code })).json()).toEqual(INVALID);
+  });
+
+  it('replaces the old code with a new request (and gives fresh tries)', async () => {
+    const { email, code: first } = await userWithCode();
+    for (let i = 0; i < 4; i++) await post('verify-otp', { email, otp: otherCode(first) });
+    await post('forgot-password', { email });
+    const second = mailer.codeFor(email);
+    if (second !== first) expect((await post('verify-otp', { email, otp: first })).json()).toEqual(INVALID);
+    expect((await post('verify-otp', { email, otp: second })).json()).toEqual(VERIFIED);
+  });
+
+  it('validates the reset: 6-digit otp, password of at least 6 characters, matching confirmation', async () => {
+    const response = await post('reset-password', { email: 'x@y.co', otp: '12a', password: 'abc', password_confirmation: 'abd' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      otp: ['The otp must be 6 digits.'],
+      password: ['The password must be at least 6 characters.'],
+      password_confirmation: ['The password confirmation does not match.'],
+    });
+    const empty = await post('verify-otp', {});
+    expect(empty.json().errors).toEqual({ email: ['The email field is required.'], otp: ['The otp field is required.'] });
+  });
+
+  it('under concurrent wrong guesses evaluates at most 5 (real races on PostgreSQL)', async () => {
+    const { email, code, user } = await userWithCode();
+    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((otp) => post('verify-otp', { email, otp })));
+    expect(answers.every((answer) => answer.statusCode === 400)).toBe(true);
+    const [row] = await database().db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
+    expect(row?.attempts).toBe(5);
+    expect((await post('verify-otp', { email, otp: code })).json()).toEqual(INVALID);
+  });
+
+  it('under concurrent resets with the right code lets exactly one through (real races on PostgreSQL)', async () => {
+    const { email, code } = await userWithCode();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post('reset-password', { email, otp: code, password: `parallel${i}`, password_confirmation: `parallel${i}` })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(7);
+  });
+});

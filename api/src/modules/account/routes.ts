@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
+import { rateLimitSubject } from '../../plugins/rate-limit';
+import type { ZodPlugin } from '../../plugins/zod-schemas';
+import type { Mailer } from './mailer';
+import { findLiveSession } from './repository';
+import {
+  forgotPasswordBody,
+  loginBody,
+  messageResponse,
+  profileResponse,
+  registerBody,
+  resetPasswordBody,
+  signedInResponse,
+  verifyOtpBody,
+} from './schemas';
+import { hashSessionToken } from './secrets';
+import * as account from './service';
+import { MESSAGES } from './service';
+
+export type AccountRoutesOptions = { mailer: Mailer; appSecret: string };
+
+function clientOf(request: FastifyRequest): account.ClientInfo {
+  const userAgent = request.headers['user-agent'];
+  return { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
+}
+
+/** The account calls of spec §7 under /api/user (sign-up, sign-in, profile, sign-out, delete, password reset). */
+export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mailer, appSecret }) => {
+  const deps: account.AccountDeps = { db: app.db, mailer, appSecret, log: app.log };
+
+  app.post('/user/Register', { schema: { body: registerBody, response: { 201: signedInResponse } } }, async (request, reply) => {
+    const { token, user } = await account.register(app.db, request.body, clientOf(request));
+    setSessionCookie(request, reply, token);
+    const profile: UserProfile = await account.profileOf(app.db, user);
+    return reply.code(201).send({ status: 'success', message: MESSAGES.registered, data: { user: profile } });
+  });
+
+  app.post('/user/Login', { schema: { body: loginBody, response: { 200: signedInResponse } } }, async (request, reply) => {
+    const { email } = request.body;
+    await app.enforceRateLimits([
+      { limit: 'login', key: `${request.ip}:${rateLimitSubject(email)}` },
+      { limit: 'login_ip', key: request.ip },
+    ]);
+    const { token, user } = await account.login(app.db, request.body, clientOf(request));
+    setSessionCookie(request, reply, token);
+    return { status: 'success' as const, message: MESSAGES.loggedIn, data: { user: await account.profileOf(app.db, user) } };
+  });
+
+  app.post('/user/Profile', { preHandler: app.requireUser, schema: { response: { 200: profileResponse } } }, async (request) => {
+    return { status: 'success' as const, data: await account.profileOf(app.db, authOf(request).user) };
+  });
+
+  // Signing out always succeeds: without a live session there is nothing to revoke, and the cookie goes anyway.
+  app.post('/user/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
+    const token = readSessionToken(request);
+    const session = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
+    if (session) await account.logout(app.db, session.sessionId);
+    clearSessionCookie(request, reply);
+    return { status: 'success' as const, message: MESSAGES.loggedOut };
+  });
+
+  app.post('/user/DeleteAccount', { preHandler: app.requireUser, schema: { response: { 200: messageResponse } } }, async (request, reply) => {
+    await account.deleteAccount(app.db, authOf(request).user.id);
+    clearSessionCookie(request, reply);
+    return { status: 'success' as const, message: MESSAGES.deleted };
+  });
+
+  app.post('/user/forgot-password', { schema: { body: forgotPasswordBody, response: { 200: messageResponse } } }, async (request) => {
+    await app.enforceRateLimits([
+      { limit: 'forgot', key: rateLimitSubject(request.body.email) },
+      { limit: 'forgot_ip', key: request.ip },
+    ]);
+    await account.forgotPassword(deps, request.body);
+    return { status: 'success' as const, message: MESSAGES.otpSent };
+  });
+
+  const otpLimits = (request: FastifyRequest, email: string) =>
+    app.enforceRateLimits([
+      { limit: 'otp', key: rateLimitSubject(email) },
+      { limit: 'otp_ip', key: request.ip },
+    ]);
+
+  app.post('/user/verify-otp', { schema: { body: verifyOtpBody, response: { 200: messageResponse } } }, async (request) => {
+    await otpLimits(request, request.body.email);
+    await account.verifyOtp(deps, request.body);
+    return { status: 'success' as const, message: MESSAGES.otpVerified };
+  });
+
+  app.post('/user/reset-password', { schema: { body: resetPasswordBody, response: { 200: messageResponse } } }, async (request) => {
+    await otpLimits(request, request.body.email);
+    await account.resetPassword(deps, request.body);
+    return { status: 'success' as const, message: MESSAGES.passwordReset };
+  });
+};

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { RESET_PASSWORD_MIN, SIGNUP_PASSWORD_MIN } from '@rewards/shared/constants';
+import type {
+  ForgotPasswordPayload,
+  LoginPayload,
+  RegisterPayload,
+  ResetPasswordPayload,
+  UserProfile,
+  VerifyOtpPayload,
+} from '@rewards/shared/contracts/api-types';
+import { REFERRAL_CODE_PATTERN } from './secrets';
+
+// Messages read like the ones people know from sign-up forms ("The email field is required.").
+
+const MAX_NAME = 100;
+const MAX_EMAIL = 254;
+// argon2 takes any length, but a megabyte password is only a way to burn CPU.
+const MAX_PASSWORD = 200;
+
+function text(label: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? `The ${label} field is required.` : `The ${label} must be a string.`),
+  });
+}
+
+function requiredText(label: string, max: number) {
+  return text(label)
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`);
+}
+
+const email = requiredText('email', MAX_EMAIL)
+  .toLowerCase()
+  .pipe(z.email({ error: 'The email must be a valid email address.' }));
+
+function password(min: number) {
+  return text('password')
+    .min(1, 'The password field is required.')
+    .min(min, `The password must be at least ${min} characters.`)
+    .max(MAX_PASSWORD, `The password may not be greater than ${MAX_PASSWORD} characters.`);
+}
+
+const passwordConfirmation = text('password confirmation').max(MAX_PASSWORD, 'The password confirmation does not match.');
+
+/** A body that is not a JSON object gets one message under `body`. */
+function body<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.object(shape, { error: 'The request body must be a JSON object.' });
+}
+
+function confirmationMatches(ctx: z.core.ParsePayload<{ password?: unknown; password_confirmation?: unknown }>) {
+  const { password, password_confirmation } = ctx.value;
+  if (typeof password === 'string' && typeof password_confirmation === 'string' && password !== password_confirmation) {
+    ctx.issues.push({ code: 'custom', path: ['password_confirmation'], message: 'The password confirmation does not match.', input: password_confirmation });
+  }
+}
+
+/** Optional and forgiving: anything that is not a well-formed code is ignored, never an error. */
+const referralCode = z
+  .unknown()
+  .transform((value) => {
+    if (typeof value !== 'string') return undefined;
+    const code = value.trim().toUpperCase();
+    return REFERRAL_CODE_PATTERN.test(code) ? code : undefined;
+  })
+  .optional();
+
+export const registerBody = body({
+  name: requiredText('name', MAX_NAME),
+  email,
+  password: password(SIGNUP_PASSWORD_MIN),
+  password_confirmation: passwordConfirmation,
+  referral_code: referralCode,
+}).check(confirmationMatches);
+
+export const loginBody = body({
+  email,
+  password: text('password')
+    .min(1, 'The password field is required.')
+    .max(MAX_PASSWORD, `The password may not be greater than ${MAX_PASSWORD} characters.`),
+});
+
+export const forgotPasswordBody = body({ email });
+
+const otp = text('otp')
+  .trim()
+  .min(1, 'The otp field is required.')
+  .regex(/^\d{6}$/, 'The otp must be 6 digits.');
+
+export const verifyOtpBody = body({ email, otp });
+
+export const resetPasswordBody = body({
+  email,
+  otp,
+  password: password(RESET_PASSWORD_MIN),
+  password_confirmation: passwordConfirmation,
+}).check(confirmationMatches);
+
+// A parsed body must be a payload of the shared contract, or this does not compile.
+type Checked<Body extends Payload, Payload> = Body;
+export type RegisterInput = Checked<z.output<typeof registerBody>, RegisterPayload>;
+export type LoginInput = Checked<z.output<typeof loginBody>, LoginPayload>;
+export type ForgotPasswordInput = Checked<z.output<typeof forgotPasswordBody>, ForgotPasswordPayload>;
+export type VerifyOtpInput = Checked<z.output<typeof verifyOtpBody>, VerifyOtpPayload>;
+export type ResetPasswordInput = Checked<z.output<typeof resetPasswordBody>, ResetPasswordPayload>;
+
+// ---- responses ----
+
+const dollars = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const userProfileSchema: z.ZodType<UserProfile> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  avatar: z.string().nullable(),
+  wallet: dollars,
+  total_earnings: dollars,
+  referrals_count: z.number().int(),
+  completed_offers: z.number().int(),
+  earnings_last_30_days: dollars,
+  referral_code: z.string(),
+});
+
+export const messageResponse = z.object({ status: z.literal('success'), message: z.string() });
+
+export const profileResponse = z.object({ status: z.literal('success'), data: userProfileSchema });
+
+export const signedInResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ user: userProfileSchema }),
+});

@@ -1,0 +1,133 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type CashoutStatus, cashouts, users } from '../../db/schema';
+import type { Executor, Transaction } from '../ledger/ledger';
+
+export type CashoutRow = typeof cashouts.$inferSelect;
+export type NewCashout = {
+  userId: number;
+  method: string;
+  account: string;
+  amountCoins: number;
+  balanceAfterCoins: number;
+  idempotencyKey: string | null;
+};
+
+/** Statuses that still hold the user's money (a rejected cashout was refunded). */
+const LIVE_STATUSES: CashoutStatus[] = ['pending', 'approved'];
+
+/**
+ * Locks the user's row until the transaction ends: a user's cashouts run one after the other, so the
+ * balance and today's total read here are still true when the debit is booked.
+ */
+export async function lockUser(tx: Transaction, userId: number) {
+  const rows = await tx
+    .select({ balanceCoins: users.balanceCoins, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return rows[0];
+}
+
+export async function findCashoutByKey(db: Executor, userId: number, idempotencyKey: string): Promise<CashoutRow | undefined> {
+  const rows = await db
+    .select()
+    .from(cashouts)
+    .where(and(eq(cashouts.userId, userId), eq(cashouts.idempotencyKey, idempotencyKey)));
+  return rows[0];
+}
+
+export async function findCashout(db: Executor, id: number): Promise<CashoutRow | undefined> {
+  const rows = await db.select().from(cashouts).where(eq(cashouts.id, id));
+  return rows[0];
+}
+
+/** Coins of the user's pending and approved cashouts since midnight UTC (of the database's clock). */
+export async function liveCoinsToday(db: Executor, userId: number): Promise<number> {
+  const rows = await db
+    .select({ total: sql`coalesce(sum(${cashouts.amountCoins}), 0)`.mapWith(Number) })
+    .from(cashouts)
+    .where(
+      and(
+        eq(cashouts.userId, userId),
+        inArray(cashouts.status, LIVE_STATUSES),
+        sql`${cashouts.createdAt} >= date_trunc('day', now(), 'UTC')`,
+      ),
+    );
+  return rows[0]?.total ?? 0;
+}
+
+export async function insertCashout(tx: Executor, cashout: NewCashout): Promise<CashoutRow> {
+  const rows = await tx.insert(cashouts).values(cashout).returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert into cashouts returned no row');
+  return row;
+}
+
+export async function setBalanceAfter(tx: Executor, id: number, balanceAfterCoins: number): Promise<void> {
+  await tx.update(cashouts).set({ balanceAfterCoins }).where(eq(cashouts.id, id));
+}
+
+export type CashoutTotals = {
+  pendingCoins: number;
+  pendingCount: number;
+  approvedCoins: number;
+};
+
+export async function cashoutTotals(db: Executor, userId: number): Promise<CashoutTotals> {
+  const sumWhere = (status: CashoutStatus) =>
+    sql`coalesce(sum(${cashouts.amountCoins}) filter (where ${cashouts.status} = ${status}), 0)`.mapWith(Number);
+  const rows = await db
+    .select({
+      pendingCoins: sumWhere('pending'),
+      pendingCount: sql`count(*) filter (where ${cashouts.status} = 'pending')`.mapWith(Number),
+      approvedCoins: sumWhere('approved'),
+    })
+    .from(cashouts)
+    .where(eq(cashouts.userId, userId));
+  return rows[0] ?? { pendingCoins: 0, pendingCount: 0, approvedCoins: 0 };
+}
+
+export async function pageOfCashouts(db: Executor, userId: number, page: number, perPage: number) {
+  const [items, totals] = await Promise.all([
+    db
+      .select()
+      .from(cashouts)
+      .where(eq(cashouts.userId, userId))
+      .orderBy(desc(cashouts.createdAt), desc(cashouts.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ value: count() }).from(cashouts).where(eq(cashouts.userId, userId)),
+  ]);
+  return { items, total: totals[0]?.value ?? 0 };
+}
+
+/**
+ * Moves a pending cashout to its review outcome; answers the row, or undefined when it was not pending
+ * (any more). The condition is in the UPDATE itself, so of two concurrent reviews only one wins.
+ */
+export async function reviewPendingCashout(
+  tx: Executor,
+  id: number,
+  outcome: { status: 'approved' } | { status: 'rejected'; rejectionReason: string },
+): Promise<CashoutRow | undefined> {
+  const rows = await tx
+    .update(cashouts)
+    .set({ ...outcome, reviewedAt: sql`now()` })
+    .where(and(eq(cashouts.id, id), eq(cashouts.status, 'pending')))
+    .returning();
+  return rows[0];
+}
+
+export type CashoutListRow = CashoutRow & { email: string };
+
+/** Newest first, for operators; optionally only one status. */
+export async function listCashouts(db: Executor, options: { status?: CashoutStatus; limit: number }): Promise<CashoutListRow[]> {
+  const rows = await db
+    .select({ cashout: cashouts, email: users.email })
+    .from(cashouts)
+    .innerJoin(users, eq(users.id, cashouts.userId))
+    .where(options.status ? eq(cashouts.status, options.status) : undefined)
+    .orderBy(desc(cashouts.createdAt), desc(cashouts.id))
+    .limit(options.limit);
+  return rows.map(({ cashout, email }) => ({ ...cashout, email }));
+}

@@ -1,0 +1,56 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
+import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
+import { authOf } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import type { ZodPlugin } from '../../plugins/zod-schemas';
+import {
+  CASHOUT_MESSAGES,
+  historyQuery,
+  historyResponse,
+  parseIdempotencyKey,
+  statsResponse,
+  storeCashoutBody,
+  storeCashoutResponse,
+} from './schemas';
+import { cashoutHistory, cashoutStats, requestCashout, toCashout } from './service';
+
+export type CashoutRoutesOptions = {
+  /** Most a user may cash out per UTC day, pending and approved together (CASHOUT_DAILY_LIMIT_DOLLARS). */
+  dailyLimitCoins: number;
+};
+
+/** The cashout calls of spec §7 under /api/Cashout. The session is checked first, before the body. */
+export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dailyLimitCoins }) => {
+  app.post(
+    '/Cashout/Store',
+    { onRequest: app.requireUser, schema: { body: storeCashoutBody, response: { 200: storeCashoutResponse } } },
+    async (request) => {
+      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
+      if (!key.ok) throw new HttpError(422, CASHOUT_MESSAGES.idempotencyKey, { errors: { [IDEMPOTENCY_HEADER]: [CASHOUT_MESSAGES.idempotencyKey] } });
+      const { cashout, newBalanceCoins } = await requestCashout(app.db, {
+        userId: authOf(request).user.id,
+        input: request.body,
+        idempotencyKey: key.key,
+        dailyLimitCoins,
+      });
+      return {
+        status: 'success' as const,
+        message: CASHOUT_MESSAGES.submitted,
+        data: { new_balance: coinsToDollarString(newBalanceCoins), cashout: toCashout(cashout) },
+      };
+    },
+  );
+
+  app.get('/Cashout/stats', { onRequest: app.requireUser, schema: { response: { 200: statsResponse } } }, async (request) => {
+    return { status: 'success' as const, data: await cashoutStats(app.db, authOf(request).user.id) };
+  });
+
+  app.get(
+    '/Cashout/history',
+    { onRequest: app.requireUser, schema: { querystring: historyQuery, response: { 200: historyResponse } } },
+    async (request) => {
+      const { page, per_page } = request.query;
+      return { status: 'success' as const, data: await cashoutHistory(app.db, authOf(request).user.id, page, per_page) };
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { formatDollars } from '@rewards/shared/rules/money';
+import { MINIMUM_CASHOUT_DOLLARS } from '@rewards/shared/constants';
+import type { Cashout, CashoutHistoryPage, CashoutResult, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
+import { CASHOUT_STATUSES } from '../../db/schema';
+import { type AmountProblem, parseCashoutAmount } from './amount';
+import { isPayoutMethodName, PAYOUT_METHOD_NAMES, PAYOUT_METHODS } from './payout-methods';
+
+export const MAX_ACCOUNT_LENGTH = 200;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+export const HISTORY_PER_PAGE_DEFAULT = 10;
+export const HISTORY_PER_PAGE_MAX = 50;
+
+/** What people read when Cashout/Store refuses; the frontend shows `message` as it is (spec §8). */
+export const CASHOUT_MESSAGES = {
+  submitted: 'Cashout request submitted successfully! It will be processed within 24-48 hours.',
+  chooseMethod: 'Please choose a payout method.',
+  unknownMethod: 'Unknown payout method.',
+  enterAccount: (label: string) => `Please enter your ${label}`,
+  accountTooLong: `The account may not be greater than ${MAX_ACCOUNT_LENGTH} characters.`,
+  accountCharacters: 'The account may not contain line breaks or control characters.',
+  accountEmail: 'Please enter a valid email address.',
+  minimum: `Minimum amount is ${formatDollars(MINIMUM_CASHOUT_DOLLARS)}`,
+  // The words mf-cashout uses for the same mistake.
+  decimals: 'Enter the amount in dollars and cents, with at most 2 decimals (e.g. 1.50)',
+  tooLarge: 'The amount is too large.',
+  insufficientBalance: 'Insufficient balance.',
+  dailyLimit: (limit: string) => `Daily withdrawal limit of ${limit} reached.`,
+  idempotencyKey: `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters.`,
+  idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
+  body: 'The request body must be a JSON object.',
+} as const;
+
+const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
+  minimum: CASHOUT_MESSAGES.minimum,
+  decimals: CASHOUT_MESSAGES.decimals,
+  too_large: CASHOUT_MESSAGES.tooLarge,
+};
+
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const EMAIL = z.email();
+
+export type CashoutInput = { method: PayoutMethodName; account: string; amountCoins: number };
+
+/**
+ * Cashout/Store's body (spec §7): `wallet` (method name), `amount` in dollars (number or numeric string),
+ * `account`. Checked in the order the form asks for them, so the first message is the one to fix first.
+ */
+export const storeCashoutBody = z
+  .object({ wallet: z.unknown().optional(), amount: z.unknown().optional(), account: z.unknown().optional() }, { error: CASHOUT_MESSAGES.body })
+  .transform((raw, ctx): CashoutInput => {
+    const fail = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message, input: raw[field as keyof typeof raw] });
+
+    const wallet = typeof raw.wallet === 'string' ? raw.wallet.trim().toLowerCase() : '';
+    const method = isPayoutMethodName(wallet) ? wallet : undefined;
+    const noWallet = raw.wallet === undefined || raw.wallet === null || (typeof raw.wallet === 'string' && wallet === '');
+    if (!method) fail('wallet', noWallet ? CASHOUT_MESSAGES.chooseMethod : CASHOUT_MESSAGES.unknownMethod);
+
+    const account = typeof raw.account === 'string' ? raw.account.trim() : '';
+    const rule = method ? PAYOUT_METHODS[method] : undefined;
+    if (account === '') fail('account', CASHOUT_MESSAGES.enterAccount(rule?.accountLabel ?? 'account'));
+    else if (account.length > MAX_ACCOUNT_LENGTH) fail('account', CASHOUT_MESSAGES.accountTooLong);
+    else if (CONTROL_CHARACTERS.test(account)) fail('account', CASHOUT_MESSAGES.accountCharacters);
+    else if (rule?.accountIsEmail && !EMAIL.safeParse(account).success) fail('account', CASHOUT_MESSAGES.accountEmail);
+
+    const amount = parseCashoutAmount(raw.amount);
+    if (!amount.ok) fail('amount', AMOUNT_MESSAGES[amount.problem]);
+
+    if (!method || !amount.ok) return z.NEVER;
+    return { method, account, amountCoins: amount.coins };
+  });
+
+/** Optional `Idempotency-Key`: 1-100 visible ASCII characters (a UUID is what mf-cashout sends). */
+export function parseIdempotencyKey(header: string | string[] | undefined): { ok: true; key: string | null } | { ok: false } {
+  if (header === undefined) return { ok: true, key: null };
+  if (typeof header !== 'string') return { ok: false };
+  const pattern = new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`);
+  return pattern.test(header) ? { ok: true, key: header } : { ok: false };
+}
+
+function wholeNumber(label: string, min: number, max: number | undefined, fallback: number) {
+  const message =
+    max === undefined ? `The ${label} must be a whole number of at least ${min}.` : `The ${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .pipe(max === undefined ? z.number().min(min, message) : z.number().min(min, message).max(max, message))
+    .optional()
+    .transform((value) => value ?? fallback);
+}
+
+export const historyQuery = z.object({
+  page: wholeNumber('page', 1, undefined, 1),
+  per_page: wholeNumber('per_page', 1, HISTORY_PER_PAGE_MAX, HISTORY_PER_PAGE_DEFAULT),
+});
+
+// ---- responses ----
+
+const dollars = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const cashoutSchema: z.ZodType<Cashout> = z.object({
+  id: z.number().int(),
+  method: z.enum(PAYOUT_METHOD_NAMES as [PayoutMethodName, ...PayoutMethodName[]]),
+  amount: dollars,
+  account: z.string(),
+  status: z.enum(CASHOUT_STATUSES),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+});
+
+export const storeCashoutResponse: z.ZodType<CashoutResult> = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ new_balance: dollars, cashout: cashoutSchema }),
+});
+
+export const cashoutStatsSchema: z.ZodType<CashoutStats> = z.object({
+  current_balance: dollars,
+  pending_amount: dollars,
+  pending_count: z.number().int(),
+  total_requested: dollars,
+  total_approved: dollars,
+  total_amount: dollars,
+});
+
+export const statsResponse = z.object({ status: z.literal('success'), data: cashoutStatsSchema });
+
+export const historyResponse = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    items: z.array(cashoutSchema),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }) satisfies z.ZodType<CashoutHistoryPage>,
+});

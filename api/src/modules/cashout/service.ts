@@ -1,0 +1,202 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
+import type { Cashout, CashoutHistoryPage, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
+import type { Database } from '../../db/database';
+import type { CashoutStatus } from '../../db/schema';
+import { assertAccountActive, UNAUTHENTICATED } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { appendLedgerEntry, balanceOf, earningsOf, type Executor, InsufficientBalanceError } from '../ledger/ledger';
+import { MINIMUM_CASHOUT_COINS } from './amount';
+import {
+  type CashoutListRow,
+  type CashoutRow,
+  cashoutTotals,
+  findCashout,
+  findCashoutByKey,
+  insertCashout,
+  listCashouts,
+  liveCoinsToday,
+  lockUser,
+  pageOfCashouts,
+  reviewPendingCashout,
+  setBalanceAfter,
+} from './repository';
+import { CASHOUT_MESSAGES, type CashoutInput } from './schemas';
+
+const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
+
+/** The ledger reference shared by a cashout's debit and its refund. */
+export const cashoutReference = (id: number) => `cashout:${id}`;
+
+const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
+
+export function toCashout(row: CashoutRow): Cashout {
+  return {
+    id: row.id,
+    // Only names of PAYOUT_METHODS are ever stored (the body schema checks them).
+    method: row.method as PayoutMethodName,
+    amount: coinsToDollarString(row.amountCoins),
+    account: row.account,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    rejection_reason: row.rejectionReason,
+  };
+}
+
+export type CashoutRequestInput = {
+  userId: number;
+  input: CashoutInput;
+  idempotencyKey: string | null;
+  dailyLimitCoins: number;
+};
+
+export type AcceptedCashout = { cashout: CashoutRow; newBalanceCoins: number };
+
+/** A refusal of Cashout/Store: 422 with the message under `errors.amount`; nothing was changed. */
+function refusal(message: string, field = 'amount'): HttpError {
+  return new HttpError(422, message, { errors: { [field]: [message] } });
+}
+
+/**
+ * Takes a cashout: in one transaction, with the user's row locked so that the user's cashouts run one at a
+ * time (also across API instances), checks the balance and the daily limit, inserts the cashout as pending
+ * and books its ledger debit. A request carrying an Idempotency-Key already used answers the first cashout.
+ */
+export async function requestCashout(db: Database, request: CashoutRequestInput): Promise<AcceptedCashout> {
+  const { userId, input, idempotencyKey, dailyLimitCoins } = request;
+  if (idempotencyKey) {
+    const earlier = await findCashoutByKey(db, userId, idempotencyKey);
+    if (earlier) return replay(earlier, input);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user) throw new HttpError(401, UNAUTHENTICATED);
+      assertAccountActive(user.status);
+      // Same-key requests that arrived together waited for the lock: the first one's cashout is visible now.
+      if (idempotencyKey) {
+        const earlier = await findCashoutByKey(tx, userId, idempotencyKey);
+        if (earlier) return replay(earlier, input);
+      }
+      if (user.balanceCoins < input.amountCoins) throw refusal(CASHOUT_MESSAGES.insufficientBalance);
+      const today = await liveCoinsToday(tx, userId);
+      if (today + input.amountCoins > dailyLimitCoins) throw refusal(dailyLimitMessage(dailyLimitCoins, today));
+
+      const balanceAfterCoins = user.balanceCoins - input.amountCoins;
+      const cashout = await insertCashout(tx, { userId, ...input, balanceAfterCoins, idempotencyKey });
+      const booked = await appendLedgerEntry(tx, {
+        userId,
+        amountCoins: -input.amountCoins,
+        kind: 'cashout',
+        reference: cashoutReference(cashout.id),
+      });
+      // Equal while the row lock holds; kept true should anything ever move the balance without it.
+      if (booked.balanceCoins !== balanceAfterCoins) {
+        await setBalanceAfter(tx, cashout.id, booked.balanceCoins);
+        return { cashout: { ...cashout, balanceAfterCoins: booked.balanceCoins }, newBalanceCoins: booked.balanceCoins };
+      }
+      return { cashout, newBalanceCoins: balanceAfterCoins };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw refusal(CASHOUT_MESSAGES.insufficientBalance);
+    if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_UNIQUE)) {
+      const earlier = await findCashoutByKey(db, userId, idempotencyKey);
+      if (earlier) return replay(earlier, input);
+    }
+    throw error;
+  }
+}
+
+/** The first answer again, if the retry asks for the same cashout. */
+function replay(earlier: CashoutRow, input: CashoutInput): AcceptedCashout {
+  const same = earlier.method === input.method && earlier.account === input.account && earlier.amountCoins === input.amountCoins;
+  if (!same) throw refusal(CASHOUT_MESSAGES.idempotencyKeyReused, 'Idempotency-Key');
+  return { cashout: earlier, newBalanceCoins: earlier.balanceAfterCoins };
+}
+
+function dailyLimitMessage(limitCoins: number, usedCoins: number): string {
+  const left = limitCoins - usedCoins;
+  const hint = left >= MINIMUM_CASHOUT_COINS ? ` You can cash out up to ${dollars(left)} more today.` : ' Please try again tomorrow.';
+  return CASHOUT_MESSAGES.dailyLimit(dollars(limitCoins)) + hint;
+}
+
+/** A unique violation of `constraint`, whether the driver error came bare or wrapped by drizzle. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const { code, constraint: name } = current as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23505') return name === undefined || name === constraint;
+  }
+  return false;
+}
+
+/** Spec §3 cashout stats. Requested counts pending and approved cashouts (a rejected one was refunded). */
+export async function cashoutStats(db: Database, userId: number): Promise<CashoutStats> {
+  const [balance, totals, earnings] = await Promise.all([balanceOf(db, userId), cashoutTotals(db, userId), earningsOf(db, userId)]);
+  return {
+    current_balance: coinsToDollarString(balance),
+    pending_amount: coinsToDollarString(totals.pendingCoins),
+    pending_count: totals.pendingCount,
+    total_requested: coinsToDollarString(totals.pendingCoins + totals.approvedCoins),
+    total_approved: coinsToDollarString(totals.approvedCoins),
+    total_amount: coinsToDollarString(earnings),
+  };
+}
+
+export async function cashoutHistory(db: Database, userId: number, page: number, perPage: number): Promise<CashoutHistoryPage> {
+  const { items, total } = await pageOfCashouts(db, userId, page, perPage);
+  return { items: items.map(toCashout), page, per_page: perPage, total };
+}
+
+// ---- review by operators (pnpm ops cashouts:*) ----
+
+export class CashoutNotFoundError extends Error {
+  constructor(readonly id: number) {
+    super(`No cashout with id ${id}`);
+    this.name = 'CashoutNotFoundError';
+  }
+}
+
+export class CashoutNotPendingError extends Error {
+  constructor(
+    readonly id: number,
+    readonly status: CashoutStatus,
+  ) {
+    super(`Cashout ${id} is ${status}, not pending: only a pending cashout can be reviewed.`);
+    this.name = 'CashoutNotPendingError';
+  }
+}
+
+async function notReviewable(db: Executor, id: number): Promise<Error> {
+  const row = await findCashout(db, id);
+  return row ? new CashoutNotPendingError(id, row.status) : new CashoutNotFoundError(id);
+}
+
+/** pending → approved (the money was sent). Anything else throws and changes nothing. */
+export async function approveCashout(db: Database, id: number): Promise<CashoutRow> {
+  const row = await reviewPendingCashout(db, id, { status: 'approved' });
+  if (!row) throw await notReviewable(db, id);
+  return row;
+}
+
+/**
+ * pending → rejected with the reason the user will read, and the amount refunded through the ledger, in
+ * one transaction. Of concurrent rejects only one finds the cashout pending, so the refund is booked once.
+ */
+export async function rejectCashout(db: Database, id: number, reason: string): Promise<{ cashout: CashoutRow; balanceCoins: number }> {
+  return db.transaction(async (tx) => {
+    const row = await reviewPendingCashout(tx, id, { status: 'rejected', rejectionReason: reason });
+    if (!row) throw await notReviewable(tx, id);
+    const refund = await appendLedgerEntry(tx, {
+      userId: row.userId,
+      amountCoins: row.amountCoins,
+      kind: 'cashout_refund',
+      reference: cashoutReference(row.id),
+      note: reason,
+    });
+    return { cashout: row, balanceCoins: refund.balanceCoins };
+  });
+}
+
+export function cashoutsForReview(db: Database, options: { status?: CashoutStatus; limit: number }): Promise<CashoutListRow[]> {
+  return listCashouts(db, options);
+}

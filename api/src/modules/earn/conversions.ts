@@ -1,0 +1,193 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { REFERRAL_SHARE } from '@rewards/shared/constants';
+import type { Database } from '../../db/database';
+import { conversions, users } from '../../db/schema';
+import { appendLedgerEntry, type Executor } from '../ledger/ledger';
+import { isOfferComplete } from './progress';
+import { adjustCompletedOffers, creditedEvents, eventsByOffer, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferStatus } from './repository';
+
+/**
+ * The one crediting path of every wall (generic signed postbacks, BitLabs, ayeT-Studios, the demo wall):
+ * a conversion is booked once per (wall, txid), credits the user and 5 % to their referrer, and moves the
+ * user's offer progress; a reversal takes back exactly what that conversion booked, once.
+ */
+
+/** Spec §9: the referrer earns 5 % of their friends' earnings, in whole coins rounded down. */
+export const REFERRAL_PERCENT = Math.round(REFERRAL_SHARE * 100);
+
+export function referralBonusOf(coins: number): number {
+  return Math.floor((coins * REFERRAL_PERCENT) / 100);
+}
+
+/** The reference of every ledger row of a conversion. */
+export function conversionReference(wall: string, txid: string): string {
+  return `${wall}:${txid}`;
+}
+
+export class UnknownUserError extends Error {
+  constructor(readonly userId: number) {
+    super('Unknown user');
+    this.name = 'UnknownUserError';
+  }
+}
+
+export type ConversionUser = { id: number; name: string; referredBy: number | null };
+
+/** A live (not deleted) user a wall may credit. */
+export async function findCreditableUser(db: Executor, userId: number): Promise<ConversionUser | undefined> {
+  if (!Number.isSafeInteger(userId) || userId < 1) return undefined;
+  const rows = await db
+    .select({ id: users.id, name: users.name, referredBy: users.referredBy })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return rows[0];
+}
+
+export type CreditInput = {
+  wall: string;
+  txid: string;
+  userId: number;
+  /** The partner's offer id ('' when the wall sent none). */
+  partnerOfferId: string;
+  /** The partner's event id; '' credits the whole offer. */
+  partnerEventId: string;
+  /** The user's reward, integer coins, > 0. */
+  payoutCoins: number;
+  /** Why, for the ledger row (e.g. the wall's offer name). */
+  note?: string;
+};
+
+export type CreditResult =
+  | {
+      outcome: 'credited';
+      user: ConversionUser;
+      payoutCoins: number;
+      referralCoins: number;
+      /** The catalog offer the conversion belongs to, when we list it. */
+      offer: OfferRow | undefined;
+      /** This credit finished the user's offer. */
+      completedOffer: boolean;
+    }
+  | { outcome: 'duplicate' };
+
+/**
+ * Books a conversion. The same wall + txid books once however often and however concurrently it arrives:
+ * the conversions row is inserted first and its unique (wall, txid) turns every copy into 'duplicate'
+ * (on PostgreSQL a concurrent copy waits for the first to commit). Throws UnknownUserError.
+ */
+export async function creditConversion(db: Database, input: CreditInput): Promise<CreditResult> {
+  if (!Number.isSafeInteger(input.payoutCoins) || input.payoutCoins <= 0) throw new RangeError('a conversion credits a positive number of coins');
+  const user = await findCreditableUser(db, input.userId);
+  if (!user) throw new UnknownUserError(input.userId);
+  const offer = input.partnerOfferId === '' ? undefined : await findOfferByPartnerId(db, input.partnerOfferId);
+  const referrer = user.referredBy === null ? undefined : await findCreditableUser(db, user.referredBy);
+  const referralCoins = referrer ? referralBonusOf(input.payoutCoins) : 0;
+  const reference = conversionReference(input.wall, input.txid);
+
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(conversions)
+      .values({
+        wall: input.wall,
+        txid: input.txid,
+        userId: user.id,
+        partnerOfferId: input.partnerOfferId,
+        partnerEventId: input.partnerEventId,
+        payoutCoins: input.payoutCoins,
+        referrerId: referralCoins > 0 ? referrer!.id : null,
+        referralCoins,
+      })
+      .onConflictDoNothing({ target: [conversions.wall, conversions.txid] })
+      .returning({ id: conversions.id });
+    if (inserted.length === 0) return { outcome: 'duplicate' as const };
+
+    // Lock order, the same in reversals: the conversion, the user's offer, then users' balances.
+    const userOffer = offer ? await lockUserOffer(tx, user.id, offer.id) : undefined;
+    const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
+    await appendLedgerEntry(tx, { userId: user.id, amountCoins: input.payoutCoins, kind: 'offer_credit', reference, note });
+    if (referralCoins > 0) {
+      await appendLedgerEntry(tx, {
+        userId: referrer!.id,
+        amountCoins: referralCoins,
+        kind: 'referral_bonus',
+        reference,
+        note: `${REFERRAL_PERCENT}% of user ${user.id}'s ${reference}`,
+      });
+    }
+
+    let completedOffer = false;
+    if (offer && userOffer && userOffer.status !== 'completed' && (await offerIsComplete(tx, user.id, offer))) {
+      await setUserOfferStatus(tx, userOffer.id, 'completed');
+      await adjustCompletedOffers(tx, user.id, 1);
+      completedOffer = true;
+    }
+    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, offer, completedOffer };
+  });
+}
+
+async function offerIsComplete(tx: Executor, userId: number, offer: OfferRow): Promise<boolean> {
+  const [events, credited] = [await eventsByOffer(tx, [offer.id]), await creditedEvents(tx, userId, [offer.partnerOfferId])];
+  const eventIds = (events.get(offer.id) ?? []).map((event) => event.partnerEventId);
+  return isOfferComplete(eventIds, credited.get(offer.partnerOfferId) ?? new Set());
+}
+
+export type ReverseInput = {
+  wall: string;
+  /** The txid of the credit being reversed. */
+  txid: string;
+  /** When given, the credit must be this user's (a signed reversal names the user). */
+  userId?: number;
+};
+
+export type ReverseResult =
+  | { outcome: 'reversed'; userId: number; payoutCoins: number; referralCoins: number }
+  | { outcome: 'already-reversed' }
+  | { outcome: 'unknown' };
+
+/**
+ * Reverses the credit of wall + txid: debits what it credited (and the referrer's bonus), once, even below
+ * zero (the user owes it back from future earnings), and takes back the offer's completion if it had one.
+ * A reversal of a credit we never booked (or of another user's) answers 'unknown' and changes nothing.
+ */
+export async function reverseConversion(db: Database, input: ReverseInput): Promise<ReverseResult> {
+  const reference = conversionReference(input.wall, input.txid);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(conversions)
+      .where(and(eq(conversions.wall, input.wall), eq(conversions.txid, input.txid)))
+      .for('update');
+    const conversion = rows[0];
+    if (!conversion || (input.userId !== undefined && conversion.userId !== input.userId)) return { outcome: 'unknown' as const };
+    if (conversion.status === 'reversed') return { outcome: 'already-reversed' as const };
+
+    await tx.update(conversions).set({ status: 'reversed', reversedAt: sql`now()` }).where(eq(conversions.id, conversion.id));
+    const offer = conversion.partnerOfferId === '' ? undefined : await findOfferByPartnerId(tx, conversion.partnerOfferId);
+    const userOffer = offer ? await lockUserOffer(tx, conversion.userId, offer.id) : undefined;
+
+    await appendLedgerEntry(tx, {
+      userId: conversion.userId,
+      amountCoins: -conversion.payoutCoins,
+      kind: 'offer_reversal',
+      reference,
+      note: `reversal of ${reference}`,
+      allowNegative: true,
+    });
+    if (conversion.referralCoins > 0 && conversion.referrerId !== null) {
+      await appendLedgerEntry(tx, {
+        userId: conversion.referrerId,
+        amountCoins: -conversion.referralCoins,
+        kind: 'referral_reversal',
+        reference,
+        note: `reversal of the referral bonus of ${reference}`,
+        allowNegative: true,
+      });
+    }
+
+    if (offer && userOffer?.status === 'completed' && !(await offerIsComplete(tx, conversion.userId, offer))) {
+      await setUserOfferStatus(tx, userOffer.id, 'active');
+      await adjustCompletedOffers(tx, conversion.userId, -1);
+    }
+    return { outcome: 'reversed' as const, userId: conversion.userId, payoutCoins: conversion.payoutCoins, referralCoins: conversion.referralCoins };
+  });
+}

@@ -1,0 +1,17 @@
+/** The partner event id of a conversion that completes a whole offer (the wall sent no event). */
+export const WHOLE_OFFER = '';
+
+/**
+ * Whether an offer is done from the partner event ids a user was credited for: a whole-offer credit
+ * completes it; an offer with events needs every one; an offer without events needs any credit.
+ */
+export function isOfferComplete(eventIds: readonly string[], creditedEventIds: ReadonlySet<string>): boolean {
+  if (creditedEventIds.has(WHOLE_OFFER)) return true;
+  if (eventIds.length === 0) return creditedEventIds.size > 0;
+  return eventIds.every((id) => creditedEventIds.has(id));
+}
+
+/** Whether one event counts as done: credited itself, or the whole offer was. */
+export function isEventDone(eventId: string, creditedEventIds: ReadonlySet<string>): boolean {
+  return creditedEventIds.has(WHOLE_OFFER) || creditedEventIds.has(eventId);
+}

@@ -1,0 +1,86 @@
+import type { DeviceFilter, MyOffer, Offer, Platform } from '@rewards/shared/contracts/offer-types';
+import { coinsToDollars } from '@rewards/shared/rules/money';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../plugins/errors';
+import type { Links } from './links';
+import { isEventDone } from './progress';
+import { creditedEvents, eventsByOffer, findOfferByPartnerId, insertUserOffer, listOffers, type OfferEventRow, type OfferRow, userOffersOf } from './repository';
+import { EARN_MESSAGES } from './schemas';
+
+const COINS_PER_CENT = 10;
+
+export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId: number | null, links: Links): Offer {
+  return {
+    id: row.id,
+    offer_id: row.partnerOfferId,
+    name: row.name,
+    title: row.title,
+    image_url: links.imageUrl(row.imageUrl),
+    description: row.description,
+    description2: row.description2,
+    description3: row.description3,
+    categories: row.categories,
+    rate: row.rating,
+    platforms: row.platforms as Platform[],
+    payout: coinsToDollars(row.payoutCoins),
+    click_url: links.clickUrl(row.clickUrlTemplate, userId, row.partnerOfferId),
+    events: events.map((event) => ({ id: event.id, name: event.name, payout: coinsToDollars(event.payoutCoins) })),
+  };
+}
+
+/** Offers/Get: the catalog, for one platform or all; a visitor's click links carry no user id. */
+export async function offersFor(db: Database, userId: number | null, platform: Platform | undefined, links: Links): Promise<Offer[]> {
+  const rows = await listOffers(db, platform);
+  const events = await eventsByOffer(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOffer(row, events.get(row.id) ?? [], userId, links));
+}
+
+/** Offers/start: records the user's offer once; a second start changes nothing. */
+export async function startOffer(db: Database, userId: number, partnerOfferId: string): Promise<void> {
+  const offer = await findOfferByPartnerId(db, partnerOfferId);
+  if (!offer) throw new HttpError(404, EARN_MESSAGES.offerNotFound);
+  await insertUserOffer(db, userId, offer.id);
+}
+
+/** One platform shows as itself; an offer for several is for All (the contract's `platform`). */
+export function platformOf(platforms: readonly string[]): DeviceFilter {
+  return platforms.length === 1 ? (platforms[0] as Platform) : 'All';
+}
+
+/** Offers/my-offers: the user's offers with per-event progress, the latest taken up first. */
+export async function myOffers(db: Database, userId: number, links: Links): Promise<MyOffer[]> {
+  const rows = await userOffersOf(db, userId);
+  const events = await eventsByOffer(
+    db,
+    rows.map((row) => row.offer.id),
+  );
+  const credited = await creditedEvents(
+    db,
+    userId,
+    rows.map((row) => row.offer.partnerOfferId),
+  );
+  return rows.map(({ userOffer, offer }) => {
+    const done = credited.get(offer.partnerOfferId) ?? new Set<string>();
+    const offerEvents = (events.get(offer.id) ?? []).map((event) => {
+      const completed = isEventDone(event.partnerEventId, done);
+      return { id: event.id, name: event.name, payout: coinsToDollars(event.payoutCoins), completed, status: completed ? (1 as const) : (0 as const) };
+    });
+    return {
+      id: offer.id,
+      offer_id: offer.partnerOfferId,
+      name: offer.name,
+      image_url: links.imageUrl(offer.imageUrl),
+      description: offer.description,
+      payout_cents: Math.trunc(offer.payoutCoins / COINS_PER_CENT),
+      platform: platformOf(offer.platforms),
+      status: userOffer.status,
+      completed_steps: offerEvents.filter((event) => event.completed).map((event) => event.id),
+      total_steps: offerEvents.length,
+      events: offerEvents,
+      click_url: links.clickUrl(offer.clickUrlTemplate, userId, offer.partnerOfferId),
+    };
+  });
+}

@@ -1,0 +1,34 @@
+import Pusher from 'pusher';
+import type { LiveLead } from '@rewards/shared/contracts/api-types';
+import type { PusherConfig } from '../../config';
+
+export const LEADS_CHANNEL = 'fake-leads';
+export const LEAD_CREATED_EVENT = 'lead.created';
+
+export type LeadPublisher = { publishLead(lead: LiveLead): Promise<void> };
+
+/** Where the SDK sends events when config names no Pusher host: the gateway of this very server. */
+export type OwnAddress = () => { host: string; port: number };
+
+/**
+ * Publishes through the official `pusher` SDK, so pointing PUSHER_HOST at hosted Pusher (or soketi)
+ * needs no code change. The client is made on first use: in tests the port is known only after listen.
+ */
+export function createLeadPublisher(pusher: PusherConfig, ownAddress: OwnAddress): LeadPublisher {
+  let client: Pusher | undefined;
+  const getClient = () => (client ??= new Pusher(pusherOptions(pusher, ownAddress)));
+  return {
+    async publishLead({ name, amount, wall, offer }) {
+      await getClient().trigger(LEADS_CHANNEL, LEAD_CREATED_EVENT, { name, amount, wall, offer });
+    },
+  };
+}
+
+function pusherOptions(pusher: PusherConfig, ownAddress: OwnAddress): Pusher.Options {
+  const credentials = { appId: pusher.appId, key: pusher.key, secret: pusher.secret, useTLS: pusher.useTLS, timeout: 5000 };
+  if (pusher.host === undefined) {
+    const own = ownAddress();
+    return { ...credentials, host: own.host, port: String(own.port) };
+  }
+  return { ...credentials, host: pusher.host, ...(pusher.port === undefined ? {} : { port: String(pusher.port) }) };
+}

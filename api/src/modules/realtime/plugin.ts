@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net';
+import fp from 'fastify-plugin';
+import type { PusherConfig } from '../../config';
+import { createLocalBroker, createRedisBroker } from './broker';
+import { ChannelRegistry } from './channel-registry';
+import { eventsApiRoutes } from './events-api';
+import { attachGateway } from './gateway';
+import { createLeadPublisher, type LeadPublisher } from './lead-publisher';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: LeadPublisher;
+  }
+}
+
+export type RealtimeOptions = {
+  pusher: PusherConfig;
+  redisUrl: string | undefined;
+  /** Where this server listens, used until it knows its real address. */
+  host: string;
+  port: number;
+};
+
+/** The realtime gateway (WebSocket `/app/:key`), its HTTP events API, and `app.realtime.publishLead`. */
+export const realtimePlugin = fp<RealtimeOptions>(
+  async (app, options) => {
+    const registry = new ChannelRegistry();
+    const broker = options.redisUrl ? await createRedisBroker(options.redisUrl, registry, app.log) : createLocalBroker(registry);
+    app.addHook('onClose', () => broker.close());
+
+    const gateway = attachGateway(app.server, { appKey: options.pusher.key, registry, log: app.log });
+    // Open sockets would keep server.close() waiting forever.
+    app.addHook('preClose', async () => gateway.close());
+
+    await app.register(eventsApiRoutes, { pusher: options.pusher, broker });
+
+    const ownAddress = () => {
+      const address = app.server.address();
+      const port = address !== null && typeof address === 'object' ? (address satisfies AddressInfo).port : options.port;
+      if (['0.0.0.0', '::', ''].includes(options.host)) return { host: '127.0.0.1', port };
+      return { host: options.host.includes(':') ? `[${options.host}]` : options.host, port };
+    };
+    app.decorate('realtime', createLeadPublisher(options.pusher, ownAddress));
+  },
+  { name: 'realtime' },
+);

@@ -1,0 +1,27 @@
+import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import type { PusherConfig } from '../../config';
+
+/** The document the shell reads at start when no RUNTIME_CONFIG_FILE overrides it. */
+export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
+  return {
+    apiBase: '/api',
+    remotes: [
+      {
+        name: 'mf_marketing',
+        manifest: '/remotes/mf-marketing/mf-manifest.json',
+        // /signin and /signup are the landing with an auth modal open (spec §2: "same auth screen").
+        routes: [
+          '/', '/ref', '/signin', '/signup', '/faq', '/contest', '/leaderboard', '/about-us', '/contact', '/terms', '/privacy',
+          '/cookies', '/bonuses',
+        ],
+      },
+      { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers'] },
+      { name: 'mf_cashout', manifest: '/remotes/mf-cashout/mf-manifest.json', routes: ['/Cashout'] },
+      { name: 'mf_account', manifest: '/remotes/mf-account/mf-manifest.json', routes: ['/Profile'] },
+    ],
+    modals: { auth: 'mf_account/auth-modals', settings: 'mf_account/settings-modal', invite: 'mf_account/invite-modal' },
+    // Empty host and port 0 mean the page's own host and port: the gateway runs inside this server.
+    realtime: { key: pusher.key, cluster: pusher.cluster, wsHost: '', wsPort: 0, forceTLS: false, channel: 'fake-leads' },
+    remoteTimeoutMs: 4000,
+  };
+}

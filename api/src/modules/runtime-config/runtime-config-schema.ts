@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+
+const path = z.string().startsWith('/', { message: 'must start with /' });
+const exposedModule = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\/[\w./-]+$/, { message: 'must be remoteName/exposedModule' });
+
+/** Validates an operator's RUNTIME_CONFIG_FILE against the shared contract. */
+export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
+  apiBase: z.string().min(1),
+  remotes: z.array(
+    z.object({
+      name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'must be a federation container name' }),
+      manifest: z.string().min(1),
+      routes: z.array(path),
+    }),
+  ),
+  modals: z.object({ auth: exposedModule, settings: exposedModule, invite: exposedModule }),
+  realtime: z.object({
+    key: z.string().min(1),
+    cluster: z.string().min(1),
+    wsHost: z.string(),
+    wsPort: z.number().int().min(0).max(65535),
+    forceTLS: z.boolean(),
+    channel: z.string().min(1),
+  }),
+  remoteTimeoutMs: z.number().int().positive(),
+});

@@ -1,0 +1,68 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { buildTestApp } from '../../test/build-test-app';
+import { useTestDatabase } from '../../test/test-database';
+
+describe('GET /runtime-config.json', () => {
+  const database = useTestDatabase();
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'rewards-runtime-config-'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('describes the four remotes, the API and the realtime service by default', async () => {
+    const app = await buildTestApp({ database: database(), env: { PUSHER_KEY: 'key-1' } });
+    const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const config = response.json<RuntimeConfig>();
+    expect(config.apiBase).toBe('/api');
+    expect(config.remoteTimeoutMs).toBe(4000);
+    expect(config.realtime).toEqual({ key: 'key-1', cluster: 'eu', wsHost: '', wsPort: 0, forceTLS: false, channel: 'fake-leads' });
+    expect(config.remotes.map(({ name, manifest }) => [name, manifest])).toEqual([
+      ['mf_marketing', '/remotes/mf-marketing/mf-manifest.json'],
+      ['mf_earn', '/remotes/mf-earn/mf-manifest.json'],
+      ['mf_cashout', '/remotes/mf-cashout/mf-manifest.json'],
+      ['mf_account', '/remotes/mf-account/mf-manifest.json'],
+    ]);
+    expect(config.remotes.find((remote) => remote.name === 'mf_earn')?.routes).toEqual(['/Earn', '/offers', '/my-offers']);
+    expect(config.remotes[0]?.routes).toContain('/bonuses');
+    await app.close();
+  });
+
+  it('serves RUNTIME_CONFIG_FILE instead, re-read on every request', async () => {
+    const file = join(folder, 'runtime-config.json');
+    const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
+    const defaults = (await app.inject({ method: 'GET', url: '/runtime-config.json' })).statusCode;
+    expect(defaults).toBe(500); // the file does not exist yet
+
+    const moved = await defaultDocument();
+    moved.remotes[1] = { name: 'mf_earn', manifest: 'https://earn.example/mf-manifest.json', routes: ['/Earn'] };
+    await writeFile(file, JSON.stringify(moved));
+    const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<RuntimeConfig>().remotes[1]?.manifest).toBe('https://earn.example/mf-manifest.json');
+    await app.close();
+  });
+
+  it('refuses a file that breaks the contract, without showing why', async () => {
+    const file = join(folder, 'broken.json');
+    await writeFile(file, JSON.stringify({ apiBase: '/api', remotes: 'none' }));
+    const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
+    const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 'error', message: 'Runtime configuration unavailable' });
+    await app.close();
+  });
+
+  async function defaultDocument(): Promise<RuntimeConfig> {
+    const app = await buildTestApp({ database: database() });
+    const document = (await app.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>();
+    await app.close();
+    return document;
+  }
+});

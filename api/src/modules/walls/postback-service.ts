@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveLead } from '@rewards/shared/contracts/api-types';
+import { coinsToDollarString } from '@rewards/shared/rules/money';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../plugins/errors';
+import { creditConversion, findCreditableUser, reverseConversion, UnknownUserError } from '../earn/conversions';
+import type { LeadPublisher } from '../realtime/lead-publisher';
+import type { ConversionAction } from './conversion-action';
+import { wallTitle } from './registry';
+
+export const POSTBACK_MESSAGES = {
+  credited: 'Conversion credited.',
+  duplicate: 'Conversion already credited.',
+  reversed: 'Conversion reversed.',
+  alreadyReversed: 'Conversion already reversed.',
+  unknownReversal: 'Unknown transaction: nothing to reverse.',
+  unknownUser: 'Unknown user.',
+  unknownWall: 'Unknown wall.',
+  badSignature: 'Invalid signature.',
+  notConfigured: 'Postbacks of this wall are not configured.',
+} as const;
+
+export type PostbackDeps = { db: Database; realtime: LeadPublisher; log: FastifyBaseLogger };
+
+export type PostbackAnswer = {
+  message: string;
+  /** Coins credited (credit) or taken back (reversal) by this very call; 0 for a repeat or a no-op. */
+  coins: number;
+};
+
+/** "Ada L.": the first name and the initial of the last, as the live ticker shows people (spec §2). */
+export function leadName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = (words[0] ?? 'Someone').slice(0, 20);
+  const last = words.length > 1 ? Array.from(words.at(-1)!)[0]!.toUpperCase() : '';
+  return last ? `${first} ${last}.` : first;
+}
+
+/**
+ * Books what a verified postback asks for and answers the partner. Repeats answer 200 too (so the partner
+ * stops retrying); an unknown user or a reversal of nothing we credited is 404. After a credit the
+ * conversion goes out as a `lead.created` event; a publishing failure is logged, never the partner's problem.
+ */
+export async function applyConversion({ db, realtime, log }: PostbackDeps, wall: string, action: ConversionAction): Promise<PostbackAnswer> {
+  if (action.kind === 'ignore') return { message: action.message, coins: 0 };
+
+  if (action.kind === 'reverse') {
+    if (!(await findCreditableUser(db, action.userId))) throw new HttpError(404, POSTBACK_MESSAGES.unknownUser);
+    const result = await reverseConversion(db, { wall, txid: action.txid, userId: action.userId });
+    if (result.outcome === 'unknown') throw new HttpError(404, POSTBACK_MESSAGES.unknownReversal);
+    if (result.outcome === 'already-reversed') return { message: POSTBACK_MESSAGES.alreadyReversed, coins: 0 };
+    return { message: POSTBACK_MESSAGES.reversed, coins: result.payoutCoins };
+  }
+
+  let result: Awaited<ReturnType<typeof creditConversion>>;
+  try {
+    result = await creditConversion(db, {
+      wall,
+      txid: action.txid,
+      userId: action.userId,
+      partnerOfferId: action.partnerOfferId,
+      partnerEventId: action.partnerEventId,
+      payoutCoins: action.payoutCoins,
+      // Without the wall's name of the offer, the ledger note names our catalog's.
+      note: action.offerName ? `${wall}: ${action.offerName}` : undefined,
+    });
+  } catch (error) {
+    if (error instanceof UnknownUserError) throw new HttpError(404, POSTBACK_MESSAGES.unknownUser);
+    throw error;
+  }
+  if (result.outcome === 'duplicate') return { message: POSTBACK_MESSAGES.duplicate, coins: 0 };
+
+  const lead: LiveLead = {
+    name: leadName(result.user.name),
+    amount: `$${coinsToDollarString(result.payoutCoins)}`,
+    wall: wallTitle(wall),
+    offer: result.offer?.name ?? action.offerName ?? wallTitle(wall),
+  };
+  realtime.publishLead(lead).catch((error: unknown) => log.warn({ err: error }, 'lead.created could not be published'));
+  return { message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins };
+}

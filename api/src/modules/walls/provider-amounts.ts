@@ -1,0 +1,27 @@
+import { MAX_OFFER_PAYOUT_COINS } from '../earn/catalog';
+
+/**
+ * A provider's reward in its app currency, which we configure as our coins (1000 per US dollar), e.g.
+ * "500", "512.75" or "-500" (a reconciliation). Whole coins, rounded toward zero; null when unreadable
+ * or beyond what one conversion may pay.
+ */
+export function providerCoins(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const match = /^(-?)(\d{1,12})(?:\.\d{1,8})?$/.exec(value.trim());
+  if (!match) return null;
+  const coins = Number(match[2]);
+  if (coins > MAX_OFFER_PAYOUT_COINS) return null;
+  return match[1] === '-' && coins !== 0 ? -coins : coins;
+}
+
+/** A provider's offer or task id as we store it: visible ASCII, at most 100 characters, else ''. */
+export function providerId(value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  return /^[\x21-\x7e]{1,100}$/.test(text) ? text : '';
+}
+
+/** A provider's offer name for the live ticker: one line, at most 80 characters. */
+export function providerName(value: string | undefined): string | undefined {
+  const text = value?.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').trim();
+  return text ? text.slice(0, 80) : undefined;
+}

@@ -1,0 +1,20 @@
+// `pnpm ops <command>`: operator commands against the server's database (see run-ops.ts for the table).
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { COMMANDS } from './commands';
+import { runOps } from './run-ops';
+
+const toStream = (stream: NodeJS.WriteStream) => ({ line: (text = '') => void stream.write(`${text}\n`) });
+
+try {
+  const config = loadConfig();
+  process.exitCode = await runOps(process.argv.slice(2), {
+    commands: COMMANDS,
+    openDatabase: () => openDatabase(config),
+    out: toStream(process.stdout),
+    err: toStream(process.stderr),
+  });
+} catch (error) {
+  process.stderr.write(`ops failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema';
+import { appendLedgerEntry } from '../modules/ledger/ledger';
+import { findRepoRoot } from '../repo-root';
+import { bearer, captureMailer, signUp } from '../test/accounts';
+import { buildTestApp } from '../test/build-test-app';
+import { useTestDatabase } from '../test/test-database';
+import { COMMANDS } from './commands';
+import { runOps } from './run-ops';
+
+const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+describe(`ops users commands on ${kind}`, () => {
+  const database = useTestDatabase();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
+  });
+  afterAll(() => app.close());
+
+  /** Runs a command line against the test database; answers the exit code and what was printed. */
+  async function ops(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    let opened = false;
+    const code = await runOps(argv, {
+      commands: COMMANDS,
+      openDatabase: async () => {
+        opened = true;
+        return { ...database(), close: async () => {} };
+      },
+      out: { line: (text = '') => out.push(text) },
+      err: { line: (text = '') => err.push(text) },
+    });
+    return { code, out: out.join('\n'), err: err.join('\n'), opened };
+  }
+
+  it('users:show prints the user with money as dollars', async () => {
+    const referrer = await signUp(app);
+    const { user, email } = await signUp(app, { referral_code: referrer.user.referral_code });
+    await appendLedgerEntry(database().db, { userId: user.id, amountCoins: 2_345, kind: 'offer_credit', reference: `ops-${user.id}` });
+    const result = await ops('users:show', email.toUpperCase());
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(`email:            ${email}`);
+    expect(result.out).toMatch(/status:\s+active/);
+    expect(result.out).toMatch(/wallet:\s+\$2\.34 \(2345 coins\)/);
+    expect(result.out).toMatch(/total earnings:\s+\$2\.34/);
+    expect(result.out).toMatch(new RegExp(`referred by:\\s+${referrer.email.replace(/[.+]/g, '\\$&')} \\(id ${referrer.user.id}\\)`));
+    expect(result.out).toMatch(/sign-in:\s+password/);
+    expect(result.out).toMatch(/live sessions:\s+1/);
+  });
+
+  it('users:status blocks, sets pending and reactivates an account; the API follows', async () => {
+    const { email, token, user } = await signUp(app);
+    const profile = () => app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
+
+    expect(await ops('users:status', email, 'blocked')).toMatchObject({ code: 0, out: expect.stringContaining(`${email}: active -> blocked`) });
+    expect((await profile()).json()).toMatchObject({ error_type: 'account_blocked' });
+    expect((await ops('users:status', email, 'PENDING')).code).toBe(0);
+    expect((await profile()).json()).toMatchObject({ error_type: 'account_pending' });
+    expect((await ops('users:status', email, 'active')).code).toBe(0);
+    expect((await profile()).statusCode).toBe(200);
+    expect((await ops('users:status', email, 'active')).out).toBe(`${email} is already active`);
+    const [row] = await database().db.select({ status: users.status }).from(users).where(eq(users.id, user.id));
+    expect(row?.status).toBe('active');
+  });
+
+  it('exits 1 with a clear message for an unknown user', async () => {
+    expect(await ops('users:show', 'nobody@example.com')).toMatchObject({ code: 1, err: 'No user with email nobody@example.com' });
+    expect(await ops('users:status', 'nobody@example.com', 'blocked')).toMatchObject({ code: 1, err: 'No user with email nobody@example.com' });
+  });
+
+  it('exits 2 with the usage for bad input, before opening the database', async () => {
+    for (const argv of [['users:show'], ['users:show', 'not-an-email'], ['users:status', 'a@b.c', 'banned'], ['users:status', 'a@b.c']]) {
+      const result = await ops(...argv);
+      expect(result).toMatchObject({ code: 2, opened: false });
+      expect(result.err).toMatch(/Usage: pnpm ops users:/);
+    }
+    const unknown = await ops('users:frobnicate');
+    expect(unknown).toMatchObject({ code: 2, opened: false });
+    expect(unknown.err).toContain('Unknown command "users:frobnicate"');
+    expect(unknown.err).toContain('users:status <email> <active|blocked|pending>');
+    expect((await ops('help')).out).toContain('users:show <email>');
+  });
+});
+
+describe('the real ops command line', () => {
+  const apiDir = join(findRepoRoot(), 'api');
+
+  function runCli(args: string[], env: Record<string, string>) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(join(apiDir, 'node_modules', '.bin', 'tsx'), ['src/ops/cli.ts', ...args], {
+        cwd: apiDir,
+        env: { ...process.env, DATABASE_URL: '', ...env },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it('refuses a PGlite folder held by a running process, saying so', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'rewards-ops-'));
+    try {
+      // This test process stands in for the running server.
+      await writeFile(join(dataDir, 'pglite.lock'), String(process.pid));
+      const result = await runCli(['users:show', 'ada@example.com'], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`is in use by another process (pid ${process.pid}), probably the server`);
+      expect(result.stderr).toContain('DATABASE_URL');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints the usage and exits non-zero for a wrong command', async () => {
+    const result = await runCli(['users:status', 'ada@example.com', 'banned'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('"banned" is not a status; use one of active, blocked, pending');
+  });
+});

@@ -1,0 +1,70 @@
+import type { Database, DatabaseHandle } from '../db/database';
+import { DatabaseInUseError } from '../db/database';
+import { type OpsCommand, OpsError, type OpsOutput, UsageError } from './command';
+
+export type RunOpsOptions = {
+  commands: readonly OpsCommand[];
+  openDatabase(): Promise<DatabaseHandle>;
+  out: OpsOutput;
+  err: OpsOutput;
+};
+
+const PROGRAM = 'pnpm ops';
+
+function printHelp(commands: RunOpsOptions['commands'], to: OpsOutput) {
+  to.line(`Usage: ${PROGRAM} <command> [arguments]`);
+  to.line('');
+  to.line('Commands:');
+  const width = Math.max(...commands.map((command) => command.usage.length)) + 2;
+  for (const command of commands) to.line(`  ${command.usage.padEnd(width)}${command.summary}`);
+  to.line('');
+  to.line('The database is the server\'s (DATABASE_URL, else PGlite in DATA_DIR).');
+}
+
+/** What a command that does not use the database gets instead: any use is a bug, said plainly. */
+function noDatabase(name: string): Database {
+  return new Proxy({} as Database, {
+    get() {
+      throw new Error(`${name} does not open the database`);
+    },
+  });
+}
+
+/** Runs one command line; answers the exit code (0 done, 1 failed, 2 wrong usage). */
+export async function runOps(argv: readonly string[], { commands, openDatabase, out, err }: RunOpsOptions): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    printHelp(commands, name ? out : err);
+    return name ? 0 : 2;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    err.line(`Unknown command "${name}".`);
+    printHelp(commands, err);
+    return 2;
+  }
+
+  let work: ReturnType<OpsCommand['prepare']>;
+  try {
+    work = command.prepare(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err.line(`${error.message}\nUsage: ${PROGRAM} ${command.usage}`);
+    return 2;
+  }
+
+  let handle: DatabaseHandle | undefined;
+  try {
+    if (command.usesDatabase !== false) handle = await openDatabase();
+    await work({ db: handle?.db ?? noDatabase(command.name), out });
+    return 0;
+  } catch (error) {
+    if (error instanceof OpsError || error instanceof DatabaseInUseError) {
+      err.line(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await handle?.close();
+  }
+}

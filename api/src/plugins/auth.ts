@@ -1,0 +1,91 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_COOKIE } from '@rewards/shared/constants';
+import type { AccountRestriction } from '@rewards/shared/contracts/api-types';
+import type { AccountStatus } from '../db/schema';
+import { findLiveSession, SESSION_TTL_MS, touchSession, type UserRow } from '../modules/account/repository';
+import { hashSessionToken } from '../modules/account/secrets';
+import { HttpError } from './errors';
+
+export type AuthContext = { user: UserRow; sessionId: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser`; null on routes that do not require it. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 without a live session, 403 for a blocked or pending account. */
+    requireUser: preHandlerAsyncHookHandler;
+  }
+}
+
+export const UNAUTHENTICATED = 'Unauthenticated.';
+
+const RESTRICTIONS: Record<Exclude<AccountStatus, 'active'>, { message: string; errorType: AccountRestriction }> = {
+  blocked: { message: 'Your account has been blocked.', errorType: 'account_blocked' },
+  pending: { message: 'The account has been temporarily disabled.', errorType: 'account_pending' },
+};
+
+/** Throws the spec's 403 for a blocked or pending account. */
+export function assertAccountActive(status: AccountStatus): void {
+  if (status === 'active') return;
+  const restriction = RESTRICTIONS[status];
+  throw new HttpError(403, restriction.message, { errorType: restriction.errorType });
+}
+
+// Writing last_used_at on every request would turn every read into a write; once a minute is enough.
+const TOUCH_AFTER_MS = 60_000;
+
+/** The session token of a request: `Authorization: Bearer …` first, else the auth_token cookie. */
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
+    if (match?.[1]) return match[1];
+  }
+  const fromCookie = request.cookies[AUTH_COOKIE];
+  return fromCookie && /^[A-Za-z0-9_-]{20,200}$/.test(fromCookie) ? fromCookie : undefined;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(AUTH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(AUTH_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+}
+
+export type AuthPluginOptions = { cookieSecret: string };
+
+/** Cookies (signed ones use APP_SECRET), the session lookup and `app.requireUser`. */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
+    await app.register(cookie, { secret: options.cookieSecret });
+    app.decorateRequest('auth', null);
+
+    const requireUser: preHandlerAsyncHookHandler = async (request) => {
+      const token = readSessionToken(request);
+      const found = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
+      if (!found) throw new HttpError(401, UNAUTHENTICATED);
+      assertAccountActive(found.user.status);
+      if (Date.now() - found.lastUsedAt.getTime() > TOUCH_AFTER_MS) await touchSession(app.db, found.sessionId);
+      request.auth = { user: found.user, sessionId: found.sessionId };
+    };
+    app.decorate('requireUser', requireUser);
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** The signed-in user of a route guarded by `requireUser`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, UNAUTHENTICATED);
+  return request.auth;
+}

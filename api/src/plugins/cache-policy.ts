@@ -1,0 +1,15 @@
+import { basename } from 'node:path';
+
+export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+
+// Content-hashed names as our rspack config writes them: `main.0123456789.js`, `assets/logo.0123abcd89.svg`.
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * A hashed file never changes under its name, so browsers may keep it forever; everything else
+ * (index.html, mf-manifest.json, remoteEntry.js, unhashed files) is revalidated on every use.
+ */
+export function cacheControlFor(filePath: string): string {
+  return CONTENT_HASHED.test(basename(filePath)) ? CACHE_FOREVER : CACHE_REVALIDATE;
+}

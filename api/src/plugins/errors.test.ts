@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { buildTestApp } from '../test/build-test-app';
+import { useTestDatabase } from '../test/test-database';
+import { HttpError } from './errors';
+import type { ZodPlugin } from './zod-schemas';
+
+const exampleRoutes: ZodPlugin = async (app) => {
+  app.post(
+    '/api/example',
+    { schema: { body: z.object({ email: z.email({ message: 'The email must be a valid email address.' }), amount: z.number() }) } },
+    async (request) => ({ status: 'success', data: request.body }),
+  );
+  app.get('/api/boom', async () => {
+    throw new Error('connection string postgres://secret@db');
+  });
+  app.get('/api/forbidden', async () => {
+    throw new HttpError(403, 'Your account has been blocked.', { errorType: 'account_blocked' });
+  });
+};
+
+describe('error envelopes', () => {
+  const database = useTestDatabase();
+
+  async function appWithExamples() {
+    const app = await buildTestApp({ database: database() });
+    await app.register(exampleRoutes);
+    return app;
+  }
+
+  it('answers an unknown /api route with 404 {status: error, message: Not found}', async () => {
+    const app = await appWithExamples();
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await app.inject({ method, url: '/api/no-such-call' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+    }
+    await app.close();
+  });
+
+  it('answers a body that fails its schema with 422 and messages per field', async () => {
+    const app = await appWithExamples();
+    const response = await app.inject({ method: 'POST', url: '/api/example', payload: { email: 'nope' } });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body).toEqual({
+      status: 'error',
+      message: 'The email must be a valid email address.',
+      errors: { email: ['The email must be a valid email address.'], amount: [expect.any(String)] },
+    });
+    await app.close();
+  });
+
+  it('passes a valid body through typed', async () => {
+    const app = await appWithExamples();
+    const response = await app.inject({ method: 'POST', url: '/api/example', payload: { email: 'a@b.co', amount: 2 } });
+    expect(response.json()).toEqual({ status: 'success', data: { email: 'a@b.co', amount: 2 } });
+    await app.close();
+  });
+
+  it('never shows the details of a 500 to the client', async () => {
+    const app = await appWithExamples();
+    const response = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 'error', message: 'Internal server error' });
+    expect(response.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it('answers an HttpError with its status, message and error_type', async () => {
+    const app = await appWithExamples();
+    const response = await app.inject({ method: 'GET', url: '/api/forbidden' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ status: 'error', message: 'Your account has been blocked.', error_type: 'account_blocked' });
+    await app.close();
+  });
+
+  it('answers malformed JSON with 400 in the envelope', async () => {
+    const app = await appWithExamples();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/example',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 'error', message: expect.any(String) });
+    await app.close();
+  });
+});

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorEnvelope, FieldErrors } from '@rewards/shared/contracts/api-types';
+import { RequestValidationError } from './zod-schemas';
+
+/** An error a module throws on purpose: its status and message are meant for the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { errors?: FieldErrors; errorType?: string } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function validationErrors(error: RequestValidationError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : error.part;
+    (fields[field] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** One error handler for the whole app: envelopes for every error, no 5xx detail to the client. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => {
+    const body: ErrorEnvelope = { status: 'error', message: 'Not found' };
+    return reply.code(404).send(body);
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+    if (error instanceof RequestValidationError) {
+      const body: ErrorEnvelope = { status: 'error', message: error.message, errors: validationErrors(error) };
+      return reply.code(422).send(body);
+    }
+    if (error instanceof HttpError) {
+      const body: ErrorEnvelope = { status: 'error', message: error.message };
+      if (error.extra.errors) body.errors = error.extra.errors;
+      if (error.extra.errorType) body.error_type = error.extra.errorType;
+      return reply.code(error.statusCode).send(body);
+    }
+    const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const body: ErrorEnvelope = { status: 'error', message: error.message };
+      return reply.code(statusCode).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body: ErrorEnvelope = { status: 'error', message: 'Internal server error' };
+    return reply.code(statusCode >= 500 && statusCode < 600 ? statusCode : 500).send(body);
+  });
+}

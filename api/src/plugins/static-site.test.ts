@@ -1,0 +1,114 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../test/build-test-app';
+import { BIG_SCRIPT, createSiteFixture, type SiteFixture } from '../test/site-fixture';
+import { useTestDatabase } from '../test/test-database';
+import { CACHE_FOREVER } from './cache-policy';
+
+describe('site serving', () => {
+  const database = useTestDatabase();
+  let site: SiteFixture;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    site = await createSiteFixture();
+    app = await buildTestApp({ database: database(), serveSite: true, siteRoot: site.root });
+  });
+  afterEach(async () => {
+    await app.close();
+    await site.remove();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  it('serves the shell at / with no-cache', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('shell v1');
+  });
+
+  it.each(['/Earn', '/ref/123', '/my-offers', '/no-such-page'])('answers %s with the shell page (SPA fallback)', async (url) => {
+    const response = await get(url, { accept: 'text/html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('shell v1');
+  });
+
+  it('keeps a missing hashed script a 404, not HTML', async () => {
+    const response = await get('/main.ffffffffff.js', { accept: '*/*' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it.each(['/api/nothing', '/app/key', '/remotes/mf-unknown/mf-manifest.json', '/remotes/mf-marketing/missing.js'])(
+    'never answers %s with the shell page',
+    async (url) => {
+      const response = await get(url, { accept: 'text/html' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+    },
+  );
+
+  it('caches content-hashed files forever', async () => {
+    for (const url of ['/main.0123456789.js', '/remotes/mf-marketing/__federation_expose_routes.a1b2c3d4e5.js', '/remotes/mf-marketing/assets/logo.0a1b2c3d4e.svg']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(CACHE_FOREVER);
+    }
+  });
+
+  it('revalidates the manifest, the remote entry and the runtime config every time', async () => {
+    for (const url of ['/remotes/mf-marketing/mf-manifest.json', '/remotes/mf-marketing/remoteEntry.js', '/runtime-config.json']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('lets another origin load a remote (CORS)', async () => {
+    const response = await get('/remotes/mf-marketing/mf-manifest.json', { origin: 'https://cdn.example' });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.json()).toEqual({ id: 'mf_marketing', version: 1 });
+  });
+
+  it('compresses files and JSON with brotli', async () => {
+    const offers = Array.from({ length: 50 }, (_, id) => ({ id, name: `Offer ${id}` }));
+    app.get('/api/offers-example', async () => ({ status: 'success', data: offers }));
+    const script = await get('/main.0123456789.js', { 'accept-encoding': 'br, gzip' });
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(script.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const json = await get('/api/offers-example', { 'accept-encoding': 'br' });
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(json.rawPayload).toString())).toEqual({ status: 'success', data: offers });
+  });
+
+  it('sends gzip to clients without brotli', async () => {
+    const script = await get('/main.0123456789.js', { 'accept-encoding': 'gzip' });
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(script.rawPayload).toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('serves a rebuilt remote at once and leaves the shell as it was', async () => {
+    await site.write('mf-marketing/dist/mf-manifest.json', JSON.stringify({ id: 'mf_marketing', version: 2 }));
+    expect((await get('/remotes/mf-marketing/mf-manifest.json')).json()).toEqual({ id: 'mf_marketing', version: 2 });
+    expect((await get('/')).body).toContain('shell v1');
+  });
+
+  it('starts without the remotes that are not built, answering 404 for them', async () => {
+    const response = await get('/remotes/mf-earn/mf-manifest.json');
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('site serving before anything is built', () => {
+  const database = useTestDatabase();
+
+  it('starts and says the site is not built yet', async () => {
+    const app = await buildTestApp({ database: database(), serveSite: true, siteRoot: '/nonexistent-site-root' });
+    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'error', message: 'The site is not built yet' });
+    await app.close();
+  });
+});

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
+import { cacheControlFor } from './cache-policy';
+
+export const REMOTE_PACKAGES = ['mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
+
+/** Paths the shell's SPA fallback never answers: they belong to the API, the remotes and the gateway. */
+const NOT_SHELL_PREFIXES = ['/api/', '/remotes/', '/app/', '/apps/'];
+
+export type StaticSiteOptions = {
+  /** Folder holding `shell/dist` and `mf-*\/dist`: the repository root in production, a fixture in tests. */
+  siteRoot: string;
+};
+
+/**
+ * Serves the whole site from this server: the shell at `/` with an SPA fallback and each remote under
+ * `/remotes/<package>/`. Files are read from disk on every request, so rebuilding a remote's `dist/`
+ * while the server runs shows on the next page load.
+ */
+export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot }) => {
+  const shellDist = resolve(siteRoot, 'shell', 'dist');
+  for (const pkg of ['shell', ...REMOTE_PACKAGES]) {
+    const dist = join(siteRoot, pkg, 'dist');
+    if (!existsSync(dist)) app.log.warn(`${pkg}/dist not found: build it (pnpm --filter @rewards/${pkg} build); serving what exists`);
+  }
+
+  await app.register(fastifyStatic, {
+    root: siteRoot,
+    serve: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
+  });
+
+  // Remotes may be loaded by a shell on another origin: their manifests are fetched with CORS.
+  await app.register(
+    async (remotes) => {
+      await remotes.register(cors, { origin: '*', methods: ['GET', 'HEAD'] });
+      remotes.get<{ Params: { remote: string; '*': string } }>('/:remote/*', (request, reply) => {
+        const { remote, '*': file } = request.params;
+        if (!isRemotePackage(remote) || file === '') return reply.callNotFound();
+        return reply.sendFile(file, join(siteRoot, remote, 'dist'));
+      });
+    },
+    { prefix: '/remotes' },
+  );
+
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (NOT_SHELL_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)) return reply.callNotFound();
+    const file = request.params['*'];
+    if (file !== '' && (await isFileInside(shellDist, file))) return reply.sendFile(file, shellDist);
+    if (!wantsPage(request, file)) return reply.callNotFound();
+    return sendShellPage(shellDist, reply);
+  });
+};
+
+function isRemotePackage(name: string): name is (typeof REMOTE_PACKAGES)[number] {
+  return (REMOTE_PACKAGES as readonly string[]).includes(name);
+}
+
+async function isFileInside(root: string, relativePath: string): Promise<boolean> {
+  const absolute = resolve(root, relativePath);
+  if (!absolute.startsWith(root + sep)) return false;
+  try {
+    return (await stat(absolute)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+// A missing `main.0123456789.js` must stay a 404: answering it with HTML breaks the script loudly elsewhere.
+function wantsPage(request: FastifyRequest, file: string): boolean {
+  return extname(file) === '' || (request.headers.accept ?? '').includes('text/html');
+}
+
+async function sendShellPage(shellDist: string, reply: FastifyReply) {
+  if (!(await isFileInside(shellDist, 'index.html'))) {
+    const body: ErrorEnvelope = { status: 'error', message: 'The site is not built yet' };
+    return reply.code(503).header('cache-control', 'no-store').send(body);
+  }
+  return reply.sendFile('index.html', shellDist);
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import { z } from 'zod';
+import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
+
+/** Route schemas are zod schemas: they validate requests, shape responses and type both. */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** A route plugin whose schemas are zod schemas. */
+export type ZodPlugin<Options extends Record<string, unknown> = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  ZodTypeProvider
+>;
+
+export type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
+
+/** A request that failed its schema; the error handler answers it with 422 and the field messages. */
+export class RequestValidationError extends Error {
+  constructor(
+    readonly part: RequestPart,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super(issues[0]?.message ?? 'Invalid request');
+    this.name = 'RequestValidationError';
+  }
+}
+
+export function zodValidatorCompiler({ schema, httpPart }: { schema: z.ZodType; httpPart?: string }) {
+  const part = toRequestPart(httpPart);
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    return result.success ? { value: result.data } : { error: new RequestValidationError(part, result.error.issues) };
+  };
+}
+
+/** Responses go through their schema too, so a field not in the schema never leaks out. */
+export function zodSerializerCompiler({ schema }: { schema: z.ZodType }) {
+  return (data: unknown) => JSON.stringify(schema.parse(data));
+}
+
+function toRequestPart(httpPart: string | undefined): RequestPart {
+  return httpPart === 'querystring' || httpPart === 'params' || httpPart === 'headers' ? httpPart : 'body';
+}
+
+/** The error envelope as a response schema, for routes that answer errors themselves. */
+export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  error_type: z.string().optional(),
+});

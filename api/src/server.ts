@@ -1,0 +1,46 @@
+import { buildApp } from './app';
+import { DEV_APP_SECRET, DEV_PUSHER_SECRET, loadConfig } from './config';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfig();
+const app = await buildApp({ config });
+
+if (config.nodeEnv === 'production' && config.pusher.secret === DEV_PUSHER_SECRET) {
+  app.log.warn('PUSHER_SECRET is the development default: anyone can publish realtime events. Set PUSHER_SECRET.');
+}
+if (config.nodeEnv === 'production' && config.appSecret === DEV_APP_SECRET) {
+  app.log.warn('APP_SECRET is the development default: sign-in cookies and reset codes are keyed with a public value. Set APP_SECRET.');
+}
+
+let shuttingDown = false;
+async function shutDown(signal: NodeJS.Signals) {
+  // A terminal's Ctrl-C reaches both scripts/start.mjs and us, so the second signal is expected.
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app.log.info(`${signal}: shutting down`);
+  setTimeout(() => {
+    app.log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', shutDown);
+process.on('SIGINT', shutDown);
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await app.close();
+  process.exit(1);
+}
+const address = app.server.address();
+const port = address !== null && typeof address === 'object' ? address.port : config.port;
+app.log.info(`${config.serveSite ? 'site' : 'api'} listening on http://localhost:${port}`);

@@ -1,0 +1,61 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { AUTH_COOKIE } from '@rewards/shared/constants';
+import type { RegisterPayload, UserProfile } from '@rewards/shared/contracts/api-types';
+import type { Mailer } from '../modules/account/mailer';
+
+/** A mailer that keeps the last reset code per email instead of sending it. */
+export type CapturingMailer = Mailer & { codeFor(email: string): string; sent: Array<{ email: string; code: string }> };
+
+export function captureMailer(): CapturingMailer {
+  const sent: Array<{ email: string; code: string }> = [];
+  return {
+    sent,
+    async sendPasswordResetCode(email, code) {
+      sent.push({ email, code });
+    },
+    close() {},
+    codeFor(email) {
+      const found = sent.filter((item) => item.email === email).at(-1);
+      if (!found) throw new Error(`no reset code was sent to ${email}`);
+      return found.code;
+    },
+  };
+}
+
+let counter = 0;
+/** An email no other test of this run uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((item) => item.name === AUTH_COOKIE);
+  if (!cookie?.value) throw new Error(`no ${AUTH_COOKIE} cookie in the response (${response.statusCode} ${response.body})`);
+  return cookie.value;
+}
+
+export type SignedUp = { token: string; user: UserProfile; email: string; password: string };
+
+/** Registers through the API and returns the session token of the new user. */
+export async function signUp(app: FastifyInstance, overrides: Partial<RegisterPayload> = {}): Promise<SignedUp> {
+  const password = overrides.password ?? 'correct horse 1';
+  const payload: RegisterPayload = {
+    name: 'Ada Lovelace',
+    email: uniqueEmail(),
+    password,
+    password_confirmation: password,
+    ...overrides,
+  };
+  const response = await app.inject({ method: 'POST', url: '/api/user/Register', payload });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { token: sessionCookieOf(response), user: response.json().data.user, email: payload.email, password };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function withCookie(token: string) {
+  return { [AUTH_COOKIE]: token };
+}

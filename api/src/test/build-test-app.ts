@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import type { Mailer } from '../modules/account/mailer';
+
+export type TestAppOptions = {
+  database: DatabaseHandle;
+  /** Environment the config is read from; the real environment is ignored so tests are repeatable. */
+  env?: Record<string, string | undefined>;
+  serveSite?: boolean;
+  siteRoot?: string;
+  mailer?: Mailer;
+};
+
+/** The real app against a test database, silent, not yet listening (use `app.inject()` or `app.listen`). */
+export function buildTestApp({ database, env = {}, serveSite = false, siteRoot, mailer }: TestAppOptions): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env });
+  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false });
+}

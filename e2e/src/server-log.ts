@@ -1,0 +1,34 @@
+import { readFileSync, statSync } from 'node:fs';
+import { siteLogFile } from './browser';
+
+/** Where the server log ends now: search from here for lines written after this moment. */
+export function logOffset(file: string = siteLogFile()): number {
+  return statSync(file).size;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Waits for a line matching `pattern` after `offset` in the server log, and answers its match. */
+export async function waitForLogLine(
+  pattern: RegExp,
+  { offset = 0, file = siteLogFile(), timeoutMs = 10_000 }: { offset?: number; file?: string; timeoutMs?: number } = {},
+): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = readFileSync(file).subarray(offset).toString('utf8').match(pattern);
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`No line matching ${pattern} in ${file} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The password reset code the server wrote for `email` after `offset` (without SMTP the API logs one line,
+ * `password reset code for <email>: <code>`).
+ */
+export async function passwordResetCode(email: string, options: { offset?: number; file?: string } = {}): Promise<string> {
+  const match = await waitForLogLine(new RegExp(`password reset code for ${escapeRegExp(email)}: (\\d{6})`), options);
+  return match[1]!;
+}

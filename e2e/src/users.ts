@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
+import { repositoryRoot } from './site';
+
+export type TestUser = { name: string; email: string; password: string };
+export type SignedInUser = TestUser & { token: string };
+
+export function newTestUser(): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Test User ${id}`, email: `user-${id}@example.com`, password: `Passw0rd-${id}` };
+}
+
+function authTokenFrom(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('auth_token='));
+  if (!cookie) throw new Error('The API set no auth_token cookie');
+  return decodeURIComponent(cookie.split(';')[0]!.slice('auth_token='.length));
+}
+
+/** Registers a new user through the real API and returns their session token. */
+export async function signUpThroughApi(baseUrl: string, user: TestUser = newTestUser()): Promise<SignedInUser> {
+  const response = await fetch(`${baseUrl}/api/user/Register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...user, password_confirmation: user.password }),
+  });
+  if (!response.ok) throw new Error(`Register answered ${response.status}: ${await response.text()}`);
+  return { ...user, token: authTokenFrom(response) };
+}
+
+/** Signs an existing user in through the real API. */
+export async function signInThroughApi(baseUrl: string, user: TestUser): Promise<SignedInUser> {
+  const response = await fetch(`${baseUrl}/api/user/Login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!response.ok) throw new Error(`Login answered ${response.status}: ${await response.text()}`);
+  return { ...user, token: authTokenFrom(response) };
+}
+
+/** Puts a session into a browser context, as if the user had signed in in that browser. */
+export async function useSession(context: BrowserContext, baseUrl: string, user: SignedInUser): Promise<void> {
+  await context.addCookies([{ name: 'auth_token', value: user.token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+export type AccountStatus = 'active' | 'blocked' | 'pending';
+
+/**
+ * Sets an account's status with the operators' command line (`pnpm ops users:status`) on the database in
+ * `dataDir`. With PGlite only one process may open that folder: the site using it must be stopped first.
+ */
+export function setAccountStatus(email: string, status: AccountStatus, dataDir: string): void {
+  const result = spawnSync('npx', ['-y', 'pnpm@12.21.0', 'ops', 'users:status', email, status], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`ops users:status ${email} ${status} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}

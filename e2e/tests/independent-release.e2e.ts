@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from '../src/browser';
+import { repositoryRoot } from '../src/site';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+function folderFingerprint(folder: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(path.relative(folder, file)).update(readFileSync(file));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex');
+}
+
+function buildMarketing() {
+  execFileSync('npx', ['-y', 'pnpm@12.21.0', '--filter', '@rewards/mf-marketing', 'build'], { cwd: repositoryRoot, stdio: 'pipe' });
+}
+
+describe('the shell build', () => {
+  it('contains no remote: no remote code and no remote name', () => {
+    const shellDist = path.join(repositoryRoot, 'shell', 'dist');
+    const scripts = readdirSync(shellDist).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      expect(readFileSync(path.join(shellDist, name), 'utf8')).not.toMatch(/mf_(marketing|earn|cashout|account)|mf-(marketing|earn|cashout|account)/);
+    }
+  });
+});
+
+describe('an independent release of mf-marketing', () => {
+  const pageFile = path.join(repositoryRoot, 'mf-marketing', 'src', 'pages', 'bonuses', 'bonuses-page.tsx');
+  const original = readFileSync(pageFile, 'utf8');
+
+  afterAll(() => {
+    writeFileSync(pageFile, original);
+    buildMarketing();
+  });
+
+  it('shows the new text after only mf-marketing is rebuilt; the shell build is untouched', async () => {
+    const shellBefore = folderFingerprint(path.join(repositoryRoot, 'shell', 'dist'));
+    const { context, page } = await openPage(browser);
+    await page.goto('/bonuses');
+    await page.getByRole('heading', { level: 1, name: 'Quests' }).waitFor();
+
+    const released = original.replace('title="Quests"', 'title="Quests of the week"');
+    expect(released).not.toBe(original);
+    writeFileSync(pageFile, released);
+    buildMarketing();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Quests of the week' }).waitFor();
+    expect(folderFingerprint(path.join(repositoryRoot, 'shell', 'dist'))).toBe(shellBefore);
+    await context.close();
+  });
+});

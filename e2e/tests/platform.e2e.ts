@@ -1,0 +1,147 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, PHONE } from '../src/browser';
+import { sharedModuleUse } from '../src/federation-share';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const marketingPages: Array<[string, string]> = [
+  ['/faq', 'FAQ'],
+  ['/contest', 'Contest'],
+  ['/leaderboard', 'Leaderboard'],
+  ['/about-us', 'About us'],
+  ['/contact', 'Contact us'],
+  ['/terms', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy'],
+  ['/cookies', 'Cookie Policy'],
+  ['/bonuses', 'Quests'],
+];
+
+describe('composition', () => {
+  it.each(marketingPages)('serves %s from mf-marketing with heading "%s" and its own title', async (path, heading) => {
+    const { context, page, errors } = await openPage(browser);
+    const manifests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('mf-manifest.json')) manifests.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(await page.title()).toMatch(/\| Earnly$|Earnly/);
+    expect(manifests).toEqual(['/remotes/mf-marketing/mf-manifest.json']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['/Earn', 'mf-earn'],
+    ['/offers', 'mf-earn'],
+    ['/my-offers', 'mf-earn'],
+    ['/Cashout', 'mf-cashout'],
+    ['/Profile', 'mf-account'],
+  ])('resolves %s to %s, whose signed-in page sends a visitor to /', async (path, remote) => {
+    const { context, page } = await openPage(browser);
+    const manifests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('mf-manifest.json')) manifests.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(manifests[0]).toBe(`/remotes/${remote}/mf-manifest.json`);
+    await context.close();
+  });
+
+  it('shows the Quests page complete: heading and image', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/bonuses');
+    await page.getByRole('heading', { level: 1, name: 'Quests' }).waitFor();
+    await page.locator('main img[alt]').first().waitFor();
+    expect(await page.locator('main img[alt]').first().evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await context.close();
+  });
+
+  it('has one React, one router, one store library and one contracts package in the page', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto('/bonuses');
+    await page.getByRole('heading', { level: 1, name: 'Quests' }).waitFor();
+    const shared = await sharedModuleUse(page);
+    const singletons = ['react', 'react-dom', '@rewards/shared/router', 'react-redux', '@reduxjs/toolkit', '@rewards/shared/store/store'];
+    for (const name of singletons) {
+      const use = shared.find((entry) => entry.packageName === name);
+      expect(use).toBeDefined();
+      expect(use!.versions).toHaveLength(1);
+      expect(use!.providers).toEqual(['shell']);
+    }
+    const react = shared.find((entry) => entry.packageName === 'react')!;
+    expect(react.usedBy).toEqual(expect.arrayContaining(['shell', 'mf_marketing']));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a remote drive the shell through the one store: "Start earning now" makes the shell mount the account modals', async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto('/');
+    const accountManifest = page.waitForRequest((request) => request.url().endsWith('/remotes/mf-account/mf-manifest.json'));
+    await page.getByRole('button', { name: 'Start earning now' }).first().click();
+    await accountManifest;
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('shell', () => {
+  it('shows the 404 page with its links for an unknown path', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/no-such-page');
+    await page.getByRole('button', { name: 'Go Home' }).waitFor();
+    for (const name of ['Browse Offers', 'Go Back']) expect(await page.getByRole('button', { name }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the offline overlay while the browser is offline, and removes it when back', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1, name: 'FAQ' }).waitFor();
+    const notice = page.getByText(
+      'Network connection error. This app requires a network connection; it cannot be used offline. Please check your connection.',
+    );
+    await context.setOffline(true);
+    await notice.waitFor();
+    expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    await context.setOffline(false);
+    await notice.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('publishes the share image at 1200x630 with the page metadata', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1, name: 'FAQ' }).waitFor();
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(await page.locator('meta[property="og:image:width"]').getAttribute('content')).toBe('1200');
+    expect(await page.locator('meta[property="og:image:height"]').getAttribute('content')).toBe('630');
+    const size = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src!;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, image);
+    expect(size).toEqual([1200, 630]);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+    await context.close();
+  });
+
+  it('keeps the phone layout usable at 390 px', async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start earning now' }).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,18 @@
+import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createFederatedAppConfig(
+    {
+      packageDir: __dirname,
+      name: 'mf_account',
+      exposes: {
+        './routes': './src/routes.tsx',
+        // The modals the shell hosts in its slots (runtime config `modals`), each a default export taking { onClose }.
+        './auth-modals': './src/features/auth/auth-modals.tsx',
+        './settings-modal': './src/features/settings/settings-modal.tsx',
+        './invite-modal': './src/features/invite/invite-modal.tsx',
+      },
+      devPort: 3003,
+    },
+    argv,
+  );

@@ -1,0 +1,50 @@
+import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
+import { api } from '@rewards/shared/api/api';
+import { isApiError, type ApiError } from '@rewards/shared/api/api-error';
+import type {
+  ForgotPasswordPayload,
+  LoginPayload,
+  MessageResponse,
+  RegisterPayload,
+  ResetPasswordPayload,
+  VerifyOtpPayload,
+} from '@rewards/shared/contracts/api-types';
+
+/** The account calls of spec §7 the auth modals make; the session cookie comes back HttpOnly. */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<MessageResponse, LoginPayload>({
+      query: (body) => ({ url: '/user/Login', method: 'POST', body }),
+    }),
+    register: build.mutation<MessageResponse, RegisterPayload>({
+      query: (body) => ({ url: '/user/Register', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordPayload>({
+      query: (body) => ({ url: '/user/forgot-password', method: 'POST', body }),
+    }),
+    verifyOtp: build.mutation<MessageResponse, VerifyOtpPayload>({
+      query: (body) => ({ url: '/user/verify-otp', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordPayload>({
+      query: (body) => ({ url: '/user/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useForgotPasswordMutation,
+  useVerifyOtpMutation,
+  useResetPasswordMutation,
+} = authApi;
+
+/** What a rejected `unwrap()` carries: the base query's ApiError, or (never expected) something thrown on the way. */
+export function callFailure(error: unknown): ApiError {
+  return isApiError(error) ? error : { status: 'NETWORK_ERROR' };
+}
+
+/** A 403 of a blocked or pending account: the shared alert modal is already telling the user (spec §8). */
+export function isAccountRestriction(error: ApiError): boolean {
+  return accountRestrictionAlert(error) !== null;
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
+import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
+import { openAuth, selectAuthModal, type AuthModal } from '@rewards/shared/store/ui-slice';
+import { Modal } from '../../ui/modal';
+import { SignInDialog } from './sign-in-dialog';
+import { SignUpForm } from './sign-up-form';
+
+/**
+ * Exposed as `mf_account/auth-modals`: the shell mounts it while `ui.authModal` is set. Shows sign-in or
+ * sign-up as the store says, and switches between them through the store.
+ */
+export default function AuthModals({ onClose }: SlotComponentProps) {
+  const dispatch = useAppDispatch();
+  const modal = useAppSelector(selectAuthModal);
+  // Once switched, the other modal takes the place of the first without fading in again.
+  const [switched, setSwitched] = useState(false);
+  const switchTo = (next: AuthModal) => {
+    setSwitched(true);
+    dispatch(openAuth(next));
+  };
+
+  if (modal === 'signup') {
+    return (
+      <Modal title="Sign up" lead="Create your free account and start earning." onClose={onClose} animateIn={!switched}>
+        <SignUpForm onSwitchToSignIn={() => switchTo('signin')} onClose={onClose} />
+      </Modal>
+    );
+  }
+  return <SignInDialog onClose={onClose} onSwitchToSignUp={() => switchTo('signup')} animateIn={!switched} />;
+}

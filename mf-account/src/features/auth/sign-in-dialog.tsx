@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Modal } from '../../ui/modal';
+import { ArrowLeftIcon } from '../../ui/icons';
+import form from '../../ui/form.module.css';
+import { ForgotEmailStep } from './forgot-email-step';
+import { ResetPasswordStep } from './reset-password-step';
+import { SignInForm } from './sign-in-form';
+import { VerifyOtpStep } from './verify-otp-step';
+
+/** Spec §4: sign in, then the three forgot-password sub-steps. */
+export type SignInStep = 'signin' | 'forgot' | 'otp' | 'reset';
+
+const HEADINGS: Record<SignInStep, string> = {
+  signin: 'Sign in',
+  forgot: 'Forgot Password',
+  otp: 'Verify OTP Code',
+  reset: 'Reset Password',
+};
+
+type Props = { onClose: () => void; onSwitchToSignUp: () => void; animateIn?: boolean };
+
+/** The sign-in modal with its forgot-password flow; the email typed in one step carries to the next. */
+export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true }: Props) {
+  const [step, setStep] = useState<SignInStep>('signin');
+  const [email, setEmail] = useState('');
+  const [otp, setOtp] = useState('');
+
+  // Spec §4: back from the OTP step returns to the email and clears the code.
+  const backToEmail = () => {
+    setOtp('');
+    setStep('forgot');
+  };
+  const leads: Record<SignInStep, string> = {
+    signin: 'Welcome back! Sign in to keep earning.',
+    forgot: 'Enter the email of your account and we will send you a 6-digit code.',
+    otp: `Enter the 6-digit code we sent to ${email.trim() || 'your email'}.`,
+    reset: 'Choose a new password for your account.',
+  };
+
+  return (
+    <Modal title={HEADINGS[step]} lead={leads[step]} onClose={onClose} animateIn={animateIn}>
+      {step === 'signin' ? (
+        <SignInForm
+          email={email}
+          onEmailChange={setEmail}
+          onForgotPassword={() => setStep('forgot')}
+          onSwitchToSignUp={onSwitchToSignUp}
+          onClose={onClose}
+        />
+      ) : null}
+      {step === 'forgot' ? <ForgotEmailStep email={email} onEmailChange={setEmail} onCodeSent={() => setStep('otp')} /> : null}
+      {step === 'otp' ? (
+        <VerifyOtpStep
+          email={email}
+          otp={otp}
+          onOtpChange={setOtp}
+          onVerified={() => setStep('reset')}
+        />
+      ) : null}
+      {step === 'reset' ? (
+        <ResetPasswordStep
+          email={email}
+          otp={otp}
+          onReset={() => {
+            setEmail('');
+            setOtp('');
+            setStep('signin');
+          }}
+        />
+      ) : null}
+      {step !== 'signin' ? (
+        <nav className={form.backLinks} aria-label="Back">
+          {step === 'otp' ? (
+            <button type="button" className={form.backLink} onClick={backToEmail}>
+              <ArrowLeftIcon />
+              Back to Email
+            </button>
+          ) : null}
+          <button type="button" className={form.backLink} onClick={() => setStep('signin')}>
+            <ArrowLeftIcon />
+            Back to Sign In
+          </button>
+        </nav>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { PATHS } from '@rewards/shared/paths';
+import { useNavigate } from '@rewards/shared/router';
+import { readReferral } from '@rewards/shared/rules/referral';
+import { signUpErrorMessage } from '@rewards/shared/rules/error-messages';
+import { useAppDispatch } from '@rewards/shared/store/hooks';
+import { refreshSession } from '@rewards/shared/store/session-thunks';
+import type { RegisterPayload } from '@rewards/shared/contracts/api-types';
+import { FormMessage } from '../../ui/form-message';
+import { PasswordField } from '../../ui/password-field';
+import { TextField } from '../../ui/text-field';
+import form from '../../ui/form.module.css';
+import { callFailure, isAccountRestriction, useRegisterMutation } from './auth-api';
+import { LegalNote } from './legal-note';
+import { PasswordChecklist } from './password-checklist-view';
+import { signUpPasswordProblem } from './password-checklist';
+
+type Props = { onSwitchToSignIn: () => void; onClose: () => void };
+
+/** The referral code captured from a `/ref/{id}` visit, if storage is readable. */
+function storedReferral(): string | null {
+  try {
+    return readReferral(localStorage);
+  } catch {
+    return null;
+  }
+}
+
+/** Sign-up (spec §2, §5, §8): name, email, two passwords with the live checklist; sends the referral code. */
+export function SignUpForm({ onSwitchToSignIn, onClose }: Props) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [register] = useRegisterMutation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = signUpPasswordProblem(password, confirmation);
+    if (problem) {
+      setMessage(problem);
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    const payload: RegisterPayload = { name: name.trim(), email: email.trim(), password, password_confirmation: confirmation };
+    const referralCode = storedReferral();
+    if (referralCode) payload.referral_code = referralCode;
+    try {
+      await register(payload).unwrap();
+    } catch (error) {
+      const failure = callFailure(error);
+      setBusy(false);
+      if (isAccountRestriction(failure)) onClose();
+      else setMessage(signUpErrorMessage(failure));
+      return;
+    }
+    const signedIn = await dispatch(refreshSession()).unwrap();
+    navigate(signedIn ? PATHS.earn : PATHS.home);
+    onClose();
+  }
+
+  return (
+    <form className={form.form} onSubmit={submit}>
+      <TextField label="Name" value={name} onChange={setName} autoComplete="name" placeholder="Your name" required autoFocusHere />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+      />
+      <PasswordField
+        label="Password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        hint={<PasswordChecklist password={password} />}
+      />
+      <PasswordField label="Confirm password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
+      <FormMessage message={message} />
+      <button type="submit" className={form.primary} disabled={busy}>
+        {busy ? 'Signing Up...' : 'Sign Up'}
+      </button>
+      <p className={form.footer}>
+        Already have an account?{' '}
+        <button type="button" className={form.linkButton} onClick={onSwitchToSignIn}>
+          Sign in
+        </button>
+      </p>
+      <LegalNote onNavigate={onClose} />
+    </form>
+  );
+}

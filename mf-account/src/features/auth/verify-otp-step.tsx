@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { OTP_LENGTH } from '@rewards/shared/constants';
+import { FormMessage } from '../../ui/form-message';
+import { TextField } from '../../ui/text-field';
+import form from '../../ui/form.module.css';
+import { callFailure, useVerifyOtpMutation } from './auth-api';
+import { RECOVERY_MESSAGES, isCompleteOtp, recoveryErrorMessage, sanitizeOtp } from './password-recovery';
+import styles from './auth.module.css';
+
+type Props = {
+  email: string;
+  otp: string;
+  onOtpChange: (otp: string) => void;
+  onVerified: () => void;
+};
+
+/** Verify OTP Code: 6 digits, Verify enabled only when complete (spec §5). */
+export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
+  const [verifyOtp] = useVerifyOtpMutation();
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isCompleteOtp(otp)) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await verifyOtp({ email: email.trim(), otp: otp.trim() }).unwrap();
+      onVerified();
+    } catch (error) {
+      setMessage(recoveryErrorMessage(callFailure(error), RECOVERY_MESSAGES.invalidOtp));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={form.form} onSubmit={submit}>
+      <TextField
+        label="Verification code"
+        className={`${form.input} ${styles.otp}`}
+        value={otp}
+        onChange={(typed) => onOtpChange(sanitizeOtp(typed))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern={`\\d{${OTP_LENGTH}}`}
+        maxLength={OTP_LENGTH}
+        placeholder="••••••"
+        required
+        autoFocusHere
+      />
+      <FormMessage message={message} />
+      <button type="submit" className={form.primary} disabled={busy || !isCompleteOtp(otp)}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </button>
+    </form>
+  );
+}

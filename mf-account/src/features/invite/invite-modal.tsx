@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { COPY_FEEDBACK_MS } from '@rewards/shared/constants';
+import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectUser } from '@rewards/shared/store/session-slice';
+import { CopyIcon } from '../../ui/icons';
+import { Modal } from '../../ui/modal';
+import { useTimeouts } from '../../ui/use-timeouts';
+import { copyText } from './copy-text';
+import { REFERRAL_PERCENT, referralLink, shareTargets } from './share-links';
+import styles from './invite-modal.module.css';
+
+/** Exposed as `mf_account/invite-modal`: the user's own referral link, to copy or share (spec §2). */
+export default function InviteModal({ onClose }: SlotComponentProps) {
+  const user = useAppSelector(selectUser);
+  const code = user?.referral_code;
+  return (
+    <Modal title="Invite friends" lead={`Share your link and earn ${REFERRAL_PERCENT} of your friends' earnings.`} onClose={onClose}>
+      {code ? (
+        <ReferralLink link={referralLink(window.location.origin, code)} />
+      ) : (
+        <p className={styles.missing}>Sign in to get your referral link.</p>
+      )}
+    </Modal>
+  );
+}
+
+function ReferralLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  const later = useTimeouts();
+  const inputId = useId();
+
+  async function copy() {
+    if (!(await copyText(link))) return;
+    setCopied(true);
+    later(() => setCopied(false), COPY_FEEDBACK_MS);
+  }
+
+  return (
+    <div className={styles.body}>
+      <label htmlFor={inputId} className={styles.label}>
+        Your referral link
+      </label>
+      <div className={styles.linkRow}>
+        <input
+          id={inputId}
+          className={styles.link}
+          value={link}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button type="button" className={styles.copy} onClick={copy} data-autofocus aria-live="polite">
+          <CopyIcon />
+          {copied ? 'Copied!' : 'Copy'}
+        </button>
+      </div>
+      <p className={styles.label}>Share on</p>
+      <ul className={styles.shares}>
+        {shareTargets(link).map(({ name, href }) => (
+          <li key={name}>
+            <a className={`${styles.share} ${styles[name.toLowerCase()]}`} href={href} target="_blank" rel="noopener noreferrer">
+              {name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

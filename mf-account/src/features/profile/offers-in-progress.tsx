@@ -1,0 +1,116 @@
+import type { MyOffer } from '@rewards/shared/contracts/offer-types';
+import { PATHS } from '@rewards/shared/paths';
+import { Link } from '@rewards/shared/router';
+import { formatDollars } from '@rewards/shared/rules/money';
+import { ChartIcon } from '../../ui/icons';
+import { EmptyState } from './empty-state';
+import { completedStepNames, isInProgress, offerProgress, stepBadges } from './offer-progress';
+import { useGetOffersInProgressQuery } from './profile-api';
+import styles from './profile.module.css';
+import hidden from '../../ui/visually-hidden.module.css';
+
+/** Spec §9: the profile table shows 3 skeleton rows while loading. */
+export const PROFILE_SKELETON_ROWS = 3;
+
+const COLUMNS = ['Offer', 'Progress', 'Completed Steps', 'Reward', 'Action'] as const;
+
+/** The "Earnings in progress" tab: the user's unfinished offers with their progress (spec §2). */
+export function OffersInProgress() {
+  const { data, isLoading } = useGetOffersInProgressQuery();
+  const offers = (data ?? []).filter(isInProgress);
+
+  if (!isLoading && offers.length === 0) {
+    return (
+      <EmptyState
+        icon={<ChartIcon />}
+        title="No offers in progress"
+        text="Start earning by completing offers"
+        action={{ label: 'Browse Offers', to: PATHS.offers }}
+      />
+    );
+  }
+
+  return (
+    <table className={styles.table} aria-busy={isLoading}>
+      <caption className={hidden.hidden}>Offers in progress</caption>
+      <thead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {isLoading
+          ? Array.from({ length: PROFILE_SKELETON_ROWS }, (_, index) => <SkeletonRow key={index} />)
+          : offers.map((offer) => <OfferRow key={offer.id ?? offer.offer_id} offer={offer} />)}
+      </tbody>
+    </table>
+  );
+}
+
+function OfferRow({ offer }: { offer: MyOffer }) {
+  const progress = offerProgress(offer);
+  const { badges, more } = stepBadges(completedStepNames(offer));
+  return (
+    <tr>
+      <td data-label="Offer">
+        <span className={styles.offer}>
+          {offer.image_url ? <img className={styles.offerImage} src={offer.image_url} alt="" width={40} height={40} /> : null}
+          <span className={styles.offerName}>{offer.name}</span>
+        </span>
+      </td>
+      <td data-label="Progress">
+        <span className={styles.progressCell}>
+          <span
+            className={styles.track}
+            role="progressbar"
+            aria-label={`${offer.name} progress`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+          >
+            <span className={styles.fill} style={{ width: `${progress}%` }} />
+          </span>
+          <span className={`${styles.percent} money`}>{progress}%</span>
+        </span>
+      </td>
+      <td data-label="Completed Steps">
+        {badges.length ? (
+          <span className={styles.badges}>
+            {badges.map((badge, index) => (
+              <span key={`${badge}-${index}`} className={styles.badge}>
+                {badge}
+              </span>
+            ))}
+            {more > 0 ? <span className={`${styles.badge} ${styles.moreBadge}`}>+{more}</span> : null}
+          </span>
+        ) : (
+          <span className={styles.muted}>None yet</span>
+        )}
+      </td>
+      <td data-label="Reward" className={`${styles.reward} money`}>
+        {formatDollars((offer.payout_cents ?? 0) / 100)}
+      </td>
+      <td data-label="Action">
+        <Link to={PATHS.myOffers} className={styles.continueLink}>
+          Continue
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+function SkeletonRow() {
+  return (
+    <tr data-testid="skeleton-row" className={styles.skeletonRow} aria-hidden="true">
+      {COLUMNS.map((column) => (
+        <td key={column} data-label={column}>
+          <span className={styles.skeleton} />
+        </td>
+      ))}
+    </tr>
+  );
+}

@@ -1,0 +1,25 @@
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectUser } from '@rewards/shared/store/session-slice';
+import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { ProfileTabs } from './profile-tabs';
+import { StatsCard } from './stats-card';
+import { UserCard } from './user-card';
+import styles from './profile.module.css';
+
+/** /Profile (spec §2): who you are, your level and stats, your offers in progress and your withdrawals. */
+export default function ProfilePage() {
+  const user = useAppSelector(selectUser);
+  return (
+    <PageLayout title="Profile" lead="Your level, your earnings in progress and your withdrawals.">
+      {user ? (
+        <>
+          <div className={styles.overview}>
+            <UserCard user={user} />
+            <StatsCard user={user} />
+          </div>
+          <ProfileTabs user={user} />
+        </>
+      ) : null}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,61 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { OffersInProgress } from './offers-in-progress';
+import { WithdrawalsPanel } from './withdrawals-panel';
+import styles from './profile.module.css';
+
+/** Spec §4: the profile tab is inProgress (default) or withdrawals. */
+export type ProfileTab = 'inProgress' | 'withdrawals';
+
+const TABS: Array<{ id: ProfileTab; label: string }> = [
+  { id: 'inProgress', label: 'Earnings in progress' },
+  { id: 'withdrawals', label: 'Withdrawals' },
+];
+
+/** Accessible tabs: arrows, Home and End move between them; only the chosen panel is rendered. */
+export function ProfileTabs({ user }: { user: UserProfile }) {
+  const [active, setActive] = useState<ProfileTab>('inProgress');
+  const baseId = useId();
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const tabId = (tab: ProfileTab) => `${baseId}-tab-${tab}`;
+  const panelId = (tab: ProfileTab) => `${baseId}-panel-${tab}`;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const current = TABS.findIndex((tab) => tab.id === active);
+    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: TABS.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const index = (target + TABS.length) % TABS.length;
+    setActive(TABS[index]!.id);
+    tabRefs.current[index]?.focus();
+  };
+
+  return (
+    <section className={styles.tabsSection}>
+      <div role="tablist" aria-label="Your activity" className={styles.tabList} onKeyDown={onKeyDown}>
+        {TABS.map(({ id, label }, index) => (
+          <button
+            key={id}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(id)}
+            aria-selected={active === id}
+            aria-controls={panelId(id)}
+            tabIndex={active === id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setActive(id)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)} className={styles.panel}>
+        {active === 'inProgress' ? <OffersInProgress /> : <WithdrawalsPanel user={user} />}
+      </div>
+    </section>
+  );
+}

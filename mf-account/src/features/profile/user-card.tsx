@@ -1,0 +1,38 @@
+import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { avatarLetter, avatarUrl } from '@rewards/shared/rules/user-display';
+import { useAppDispatch } from '@rewards/shared/store/hooks';
+import { openSettings } from '@rewards/shared/store/ui-slice';
+import { GearIcon } from '../../ui/icons';
+import { LevelBar } from './level-bar';
+import { levelBalance, levelFromBalance } from './level';
+import styles from './profile.module.css';
+
+type Props = { user: UserProfile };
+
+/** Avatar (picture, else the name's first letter, else "U"), name, email, Settings, and the level bar. */
+export function UserCard({ user }: Props) {
+  const dispatch = useAppDispatch();
+  const picture = avatarUrl(user);
+  return (
+    <section className={`${styles.card} ${styles.userCard}`} aria-label="Your account">
+      <div className={styles.identity}>
+        {picture ? (
+          <img className={styles.avatar} src={picture} alt="" width={64} height={64} />
+        ) : (
+          <span className={`${styles.avatar} ${styles.avatarLetter}`} data-testid="avatar-letter" aria-hidden="true">
+            {avatarLetter({ name: user.name, email: '' })}
+          </span>
+        )}
+        <div className={styles.who}>
+          <p className={styles.name}>{user.name?.trim() || 'User'}</p>
+          <p className={styles.email}>{user.email?.trim() || 'No email'}</p>
+        </div>
+        <button type="button" className={styles.settingsButton} onClick={() => dispatch(openSettings())}>
+          <GearIcon />
+          Settings
+        </button>
+      </div>
+      <LevelBar progress={levelFromBalance(levelBalance(user))} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { fail, fakeApi, ok, type FakeAnswers } from '../../test/fake-api';
+import { LocationProbe } from '../../test/location-probe';
+import { signedIn } from '../../test/ui-state';
+import SettingsModal from './settings-modal';
+
+function renderSettings(answers: FakeAnswers = {}) {
+  const api = fakeApi(answers);
+  const onClose = jest.fn();
+  const rendered = renderWithProviders(
+    <>
+      <SettingsModal onClose={onClose} />
+      <LocationProbe />
+    </>,
+    { preloadedState: signedIn(), route: '/Profile' },
+  );
+  return { api, onClose, ...rendered };
+}
+
+describe('settings modal (spec §2, §8)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is a modal dialog named "Settings"', () => {
+    renderSettings();
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toHaveAttribute('aria-modal', 'true');
+  });
+
+  it('turns Live Stats off and on, and remembers it in local storage', async () => {
+    const user = userEvent.setup();
+    const { store } = renderSettings();
+    const toggle = screen.getByRole('switch', { name: 'Live Stats' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(store.getState().settings.liveStats).toBe(false);
+    expect(localStorage.getItem('Live Stats')).toBe('false');
+    await user.click(toggle);
+    expect(localStorage.getItem('Live Stats')).toBe('true');
+  });
+
+  it('logs out: asks the server, signs out, goes to / and closes', async () => {
+    const user = userEvent.setup();
+    const { api, onClose, store } = renderSettings({ 'POST /user/logout': ok({ status: 'success', message: 'Logged out successfully.' }) });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(api.requests('POST /user/logout')).toHaveLength(1);
+    expect(store.getState().session.status).toBe('unauthenticated');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('asks for confirmation before deleting the account, and sends nothing until confirmed', async () => {
+    const user = userEvent.setup();
+    const { api } = renderSettings({ 'POST /user/DeleteAccount': ok() });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
+    expect(screen.getByText(/permanently deletes your account/)).toBeInTheDocument();
+    expect(api.requests('POST /user/DeleteAccount')).toHaveLength(0);
+  });
+
+  it('goes back to the settings with Cancel', async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('deletes once confirmed: "Deleting...", then clears local storage, signs out, goes to / and closes', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('user', '{"id":1}');
+    localStorage.setItem('ID', '1');
+    let answer: (response: Response) => void = () => undefined;
+    const { api, onClose, store } = renderSettings({
+      'POST /user/DeleteAccount': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(screen.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(api.requests('POST /user/DeleteAccount')).toHaveLength(1);
+    await act(async () => answer(Response.json({ status: 'success', message: 'Your account has been deleted.' })));
+    expect(localStorage.length).toBe(0);
+    expect(store.getState().session).toEqual({ status: 'unauthenticated', user: null });
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('only logs a failed deletion and stays signed in', async () => {
+    const user = userEvent.setup();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem('user', '{"id":1}');
+    const { onClose, store } = renderSettings({ 'POST /user/DeleteAccount': fail(500) });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await screen.findByRole('button', { name: 'Yes, delete my account' })).toBeEnabled();
+    expect(warn).toHaveBeenCalledWith('Delete account failed', expect.objectContaining({ status: 500 }));
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(localStorage.getItem('user')).toBe('{"id":1}');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

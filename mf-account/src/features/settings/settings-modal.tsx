@@ -1,0 +1,132 @@
+import { useId, useState } from 'react';
+import { api } from '@rewards/shared/api/api';
+import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
+import { PATHS } from '@rewards/shared/paths';
+import { useNavigate } from '@rewards/shared/router';
+import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
+import { signedOut } from '@rewards/shared/store/session-slice';
+import { logout } from '@rewards/shared/store/session-thunks';
+import { selectLiveStats, setLiveStats } from '@rewards/shared/store/settings-slice';
+import { LogOutIcon, TrashIcon } from '../../ui/icons';
+import { Modal } from '../../ui/modal';
+import form from '../../ui/form.module.css';
+import { useDeleteAccountMutation } from './settings-api';
+import styles from './settings-modal.module.css';
+
+/**
+ * Exposed as `mf_account/settings-modal`: Live Stats, Log out, and Delete account behind an explicit
+ * confirmation (spec §2; ARCHITECTURE: delete asks first).
+ */
+export default function SettingsModal({ onClose }: SlotComponentProps) {
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  return confirmingDelete ? (
+    <DeleteAccountConfirmation onCancel={() => setConfirmingDelete(false)} onClose={onClose} />
+  ) : (
+    <Modal title="Settings" onClose={onClose}>
+      <div className={styles.sections}>
+        <LiveStatsSetting />
+        <LogOutButton onClose={onClose} />
+        <section className={styles.danger} aria-labelledby="settings-delete-title">
+          <h3 id="settings-delete-title" className={styles.sectionTitle}>
+            Delete account
+          </h3>
+          <p className={styles.text}>Remove your account and everything in it for good.</p>
+          <button type="button" className={styles.dangerOutline} onClick={() => setConfirmingDelete(true)}>
+            <TrashIcon />
+            Delete my account
+          </button>
+        </section>
+      </div>
+    </Modal>
+  );
+}
+
+function LiveStatsSetting() {
+  const dispatch = useAppDispatch();
+  const liveStats = useAppSelector(selectLiveStats);
+  const labelId = useId();
+  const descriptionId = useId();
+  return (
+    <section className={styles.setting}>
+      <div>
+        <h3 id={labelId} className={styles.sectionTitle}>
+          Live Stats
+        </h3>
+        <p id={descriptionId} className={styles.text}>
+          Show the ticker of the latest payouts on the home page.
+        </p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={liveStats}
+        aria-labelledby={labelId}
+        aria-describedby={descriptionId}
+        className={styles.switch}
+        onClick={() => dispatch(setLiveStats(!liveStats))}
+        data-autofocus
+      >
+        <span className={styles.knob} />
+      </button>
+    </section>
+  );
+}
+
+function LogOutButton({ onClose }: { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  async function logOut() {
+    setBusy(true);
+    // The session ends whatever the server answers (spec §4); the thunk logs a refusal.
+    await dispatch(logout());
+    navigate(PATHS.home);
+    onClose();
+  }
+  return (
+    <button type="button" className={`${form.secondary} ${styles.withIcon}`} onClick={logOut} disabled={busy}>
+      <LogOutIcon />
+      {busy ? 'Logging Out...' : 'Log out'}
+    </button>
+  );
+}
+
+function DeleteAccountConfirmation({ onCancel, onClose }: { onCancel: () => void; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [deleteAccount] = useDeleteAccountMutation();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await deleteAccount().unwrap();
+    } catch (error) {
+      // Spec §8: a failed deletion is only logged.
+      console.warn('Delete account failed', error);
+      setBusy(false);
+      return;
+    }
+    localStorage.clear();
+    dispatch(signedOut());
+    dispatch(api.util.resetApiState());
+    navigate(PATHS.home);
+    onClose();
+  }
+
+  return (
+    <Modal title="Delete your account?" onClose={onClose}>
+      <p className={styles.warning}>
+        This permanently deletes your account, your balance and your history, and signs you out. It cannot be undone.
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={form.danger} onClick={confirm} disabled={busy}>
+          {busy ? 'Deleting...' : 'Yes, delete my account'}
+        </button>
+        <button type="button" className={form.secondary} onClick={onCancel} disabled={busy} data-autofocus>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { jsonResponse } from '@rewards/shared/test/render-with-providers.tsx';
+import type { UserProfile } from '@rewards/shared/contracts/api-types';
+
+/** Answers by `METHOD /path` (the path below `/api`); a request nobody answers gets a 404 envelope. */
+export type FakeAnswers = Record<string, (request: Request) => Response | Promise<Response>>;
+
+/** Fakes the HTTP edge: `window.fetch` answers as the API would, and every request is kept for assertions. */
+export function fakeApi(answers: FakeAnswers) {
+  const fetchMock = jest.spyOn(window, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const answer = answers[routeOf(request)];
+    return answer ? answer(request) : jsonResponse({ status: 'error', message: 'Not found' }, 404);
+  });
+  return {
+    fetchMock,
+    /** The requests sent to `METHOD /path`, oldest first. */
+    requests(route: string): Request[] {
+      return fetchMock.mock.calls.map(([input]) => input as Request).filter((request) => routeOf(request) === route);
+    },
+    /** The JSON body of the latest request to `METHOD /path`. */
+    async lastBody(route: string): Promise<unknown> {
+      const request = this.requests(route).at(-1);
+      if (!request) throw new Error(`nothing was sent to ${route}`);
+      return request.clone().json();
+    },
+  };
+}
+
+function routeOf(request: Request): string {
+  return `${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`;
+}
+
+export const ok = (body: unknown = { status: 'success' }) => () => jsonResponse(body);
+export const fail = (status: number, body: unknown = { status: 'error' }) => () => jsonResponse(body, status);
+export const networkDown = () => () => Promise.reject(new TypeError('Failed to fetch'));
+
+export const ADA: UserProfile = {
+  id: 1,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  image: null,
+  avatar: null,
+  wallet: '12.34',
+  total_earnings: '40.00',
+  referrals_count: 2,
+  completed_offers: 3,
+  earnings_last_30_days: '12.00',
+  referral_code: 'ABC123',
+};

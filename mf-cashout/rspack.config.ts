@@ -1,0 +1,16 @@
+import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createFederatedAppConfig(
+    {
+      packageDir: __dirname,
+      name: 'mf_cashout',
+      exposes: {
+        './routes': './src/routes.tsx',
+        // The Withdrawals tab of mf-account's Profile page (spec §2), shown there through federation.
+        './withdrawals-panel': './src/features/withdrawals/withdrawals-panel.tsx',
+      },
+      devPort: 3002,
+    },
+    argv,
+  );

@@ -1,0 +1,111 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
+import { formatDollars } from '@rewards/shared/rules/money';
+import type { PayoutMethod } from '../payout-methods/payout-methods';
+import { accountError, amountError, toCashoutRequest } from './cashout-validation';
+import { useCashoutSubmission } from './use-cashout-submission';
+import styles from './cashout-modal.module.css';
+
+type Props = {
+  method: PayoutMethod;
+  /** Dollars, as the stats give it. */
+  balance: string;
+  onSuccess: (result: CashoutResult) => void;
+};
+
+type FormError = { field: 'account' | 'amount' | null; message: string };
+
+/** The account and amount of a cashout (spec §2, §5), sent once valid. */
+export function CashoutForm({ method, balance, onSuccess }: Props) {
+  const ids = useId();
+  const accountId = `${ids}-account`;
+  const amountId = `${ids}-amount`;
+  const errorId = `${ids}-error`;
+  const accountRef = useRef<HTMLInputElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const [account, setAccount] = useState('');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const { submit, sending } = useCashoutSubmission();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const invalidAccount = accountError(method, account);
+    const invalidAmount = invalidAccount ? null : amountError(method, amount);
+    if (invalidAccount || invalidAmount) {
+      setError({ field: invalidAccount ? 'account' : 'amount', message: (invalidAccount ?? invalidAmount)! });
+      (invalidAccount ? accountRef : amountRef).current?.focus();
+      return;
+    }
+    setError(null);
+    const outcome = await submit(toCashoutRequest(method, account, amount));
+    if (outcome.ok) onSuccess(outcome.result);
+    else setError({ field: null, message: outcome.message });
+  }
+
+  const describedBy = (field: FormError['field']) => (error && error.field === field ? errorId : undefined);
+
+  return (
+    <form className={styles.form} noValidate onSubmit={onSubmit}>
+      <div className={styles.field}>
+        <label htmlFor={accountId}>{method.accountLabel}</label>
+        <input
+          ref={accountRef}
+          id={accountId}
+          className={styles.input}
+          type={method.accountKind === 'email' ? 'email' : 'text'}
+          autoComplete={method.accountKind === 'email' ? 'email' : 'off'}
+          spellCheck={false}
+          required={method.requiresAccount}
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+          aria-invalid={error?.field === 'account' || undefined}
+          aria-describedby={describedBy('account')}
+          data-autofocus
+        />
+      </div>
+      <div className={styles.field}>
+        <div className={styles.labelRow}>
+          <label htmlFor={amountId}>Amount (USD)</label>
+          <button
+            type="button"
+            className={styles.max}
+            onClick={() => setAmount(balance)}
+            aria-label={`Use my whole balance, ${formatDollars(balance)}`}
+          >
+            Max
+          </button>
+        </div>
+        <div className={styles.amountBox}>
+          <span className={styles.currency} aria-hidden="true">
+            $
+          </span>
+          <input
+            ref={amountRef}
+            id={amountId}
+            className={`${styles.input} ${styles.amountInput} money`}
+            type="number"
+            inputMode="decimal"
+            step={0.01}
+            min={method.minimum}
+            placeholder={method.minimum.toFixed(2)}
+            required
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={error?.field === 'amount' || undefined}
+            aria-describedby={describedBy('amount')}
+          />
+        </div>
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+        {sending ? 'Processing...' : 'Cashout Now'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,276 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { SUCCESS_MODAL_MS } from '@rewards/shared/constants';
+import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
+import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import CashoutPage from '../../pages/cashout-page';
+import { ADA, cashout, cashoutStats, signedIn } from '../../test/cashout-fixtures';
+import { deferredResponse, mockApi, type ApiHandler } from '../../test/mock-api';
+
+const STORE = 'POST /api/Cashout/Store';
+
+const success = () =>
+  jsonResponse({
+    status: 'success',
+    message: 'Your cashout request has been received.',
+    data: { new_balance: '9.34', cashout: cashout({ amount: '3.00', status: 'pending' }) },
+  });
+
+/** The page with the stats answered, and Cashout/Store answered by `store`. */
+function renderPage(store: ApiHandler = success) {
+  let balance = '12.34';
+  const api = mockApi({
+    'GET /api/Cashout/stats': () => jsonResponse({ status: 'success', data: cashoutStats({ current_balance: balance }) }),
+    'POST /api/user/Profile': () => jsonResponse({ status: 'success', data: { ...ADA, wallet: balance } }),
+    [STORE]: async (request) => {
+      const answer = await store(request);
+      if (answer.ok) balance = '9.34';
+      return answer;
+    },
+  });
+  const rendered = renderWithProviders(<CashoutPage />, { preloadedState: signedIn({ wallet: '12.34' }), route: '/Cashout' });
+  return { ...api, ...rendered };
+}
+
+async function open(user: UserEvent, title: string) {
+  await user.click(screen.getByRole('button', { name: `Cash out with ${title}` }));
+  return screen.getByRole('dialog', { name: `Cash out with ${title}` });
+}
+
+async function fill(user: UserEvent, dialog: HTMLElement, account: string, amount: string) {
+  const accountField = within(dialog).getAllByRole('textbox')[0]!;
+  await user.clear(accountField);
+  if (account) await user.type(accountField, account);
+  const amountField = within(dialog).getByLabelText('Amount (USD)');
+  await user.clear(amountField);
+  if (amount) await user.type(amountField, amount);
+}
+
+async function submit(user: UserEvent, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('button', { name: 'Cashout Now' }));
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('cashout modal validation (spec §5)', () => {
+  it.each([
+    ['Stake', 'Please enter your Stake Username'],
+    ['Visa virtual gift card', 'Please enter your Email Address'],
+    ['PayPal', 'Please enter your PayPal Email'],
+    ['Letcoin', 'Please enter your Letcoin Wallet Address'],
+    ['Payeer', 'Please enter your Payeer Account ID'],
+  ])('shows "%s" without an account and sends nothing', async (title, message) => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage();
+    const dialog = await open(user, title);
+    await fill(user, dialog, '   ', '5');
+    await submit(user, dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(dialog.querySelector('input[aria-invalid="true"]')).toHaveFocus();
+    expect(requestsTo(STORE)).toHaveLength(0);
+  });
+
+  it.each([
+    ['an empty amount', ''],
+    ['0.10', '0.10'],
+    ['0.24', '0.24'],
+  ])('shows "Minimum amount is $0.25" for %s and sends nothing', async (_, amount) => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage();
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', amount);
+    await submit(user, dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Minimum amount is $0.25');
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(requestsTo(STORE)).toHaveLength(0);
+  });
+
+  it('refuses more than 2 decimals and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage();
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '1.234');
+    await submit(user, dialog);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('at most 2 decimals');
+    expect(requestsTo(STORE)).toHaveLength(0);
+  });
+
+  it('fills the amount with the whole balance on "Max"', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const dialog = await open(user, 'PayPal');
+    await waitFor(() => expect(within(dialog).getByText('$12.34')).toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: /whole balance/ }));
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue(12.34);
+  });
+});
+
+describe('sending a cashout (spec §7)', () => {
+  it('posts the method, the amount in dollars and the trimmed account with an Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage();
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, '  pat@example.com ', '3');
+    await submit(user, dialog);
+    await screen.findByRole('heading', { name: 'Cashout requested' });
+    const [request] = requestsTo(STORE);
+    expect(await request!.clone().json()).toEqual({ wallet: 'paypal', amount: 3, account: 'pat@example.com' });
+    expect(request!.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows "Processing..." while sending and does not send twice', async () => {
+    const user = userEvent.setup();
+    const answer = deferredResponse();
+    const { requestsTo } = renderPage(() => answer.promise);
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    const busy = within(dialog).getByRole('button', { name: 'Processing...' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    expect(requestsTo(STORE)).toHaveLength(1);
+    answer.resolve(success());
+    await screen.findByRole('heading', { name: 'Cashout requested' });
+  });
+
+  it('sends the same Idempotency-Key again when the same attempt is retried after no answer came', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const { requestsTo } = renderPage(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return success();
+    });
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+    await submit(user, dialog);
+    await screen.findByRole('heading', { name: 'Cashout requested' });
+    const [first, retry] = requestsTo(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
+    expect(first).toBeTruthy();
+    expect(retry).toBe(first);
+  });
+
+  it('uses a fresh Idempotency-Key when the values change', async () => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    await within(dialog).findByRole('alert');
+    await fill(user, dialog, 'pat@example.com', '4');
+    await submit(user, dialog);
+    await waitFor(() => expect(requestsTo(STORE)).toHaveLength(2));
+    const [first, second] = requestsTo(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
+    expect(second).not.toBe(first);
+  });
+
+  it('uses a fresh Idempotency-Key after a refusal, even with the same values', async () => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage(() => jsonResponse({ status: 'error', message: 'Insufficient balance' }, 422));
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    await within(dialog).findByRole('alert');
+    await submit(user, dialog);
+    await waitFor(() => expect(requestsTo(STORE)).toHaveLength(2));
+    const [first, second] = requestsTo(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
+    expect(second).not.toBe(first);
+  });
+});
+
+describe('cashout errors (spec §8)', () => {
+  it("shows the server's message when it refuses the cashout", async () => {
+    const user = userEvent.setup();
+    renderPage(() => jsonResponse({ status: 'error', message: 'Insufficient balance' }, 422));
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '30');
+    await submit(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient balance');
+    expect(within(dialog).getByRole('button', { name: 'Cashout Now' })).toBeEnabled();
+  });
+
+  it('shows "An error occurred. Please try again." when the network fails', async () => {
+    const user = userEvent.setup();
+    renderPage(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const dialog = await open(user, 'Stake');
+    await fill(user, dialog, 'ada_plays', '1');
+    await submit(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+  });
+
+  it('shows "An error occurred. Please try again." for a server error', async () => {
+    const user = userEvent.setup();
+    renderPage(() => jsonResponse({ status: 'error', message: 'Internal Server Error' }, 500));
+    const dialog = await open(user, 'Stake');
+    await fill(user, dialog, 'ada_plays', '1');
+    await submit(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
+  });
+});
+
+describe('a successful cashout (spec §2, §4)', () => {
+  it("shows the server's message, the new balance and the status, then closes after 3 s", async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    renderPage();
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    expect(await within(dialog).findByRole('heading', { name: 'Cashout requested' })).toHaveFocus();
+    expect(within(dialog).getByText('Your cashout request has been received.')).toBeInTheDocument();
+    expect(within(dialog).getByText('New balance').nextElementSibling).toHaveTextContent('$9.34');
+    expect(within(dialog).getByText('pending')).toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime(SUCCESS_MODAL_MS - 200));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('refetches the stats: the cards show the new balance', async () => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage();
+    await waitFor(() => expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(1));
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    await screen.findByRole('heading', { name: 'Cashout requested' });
+    await waitFor(() => expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    const paypal = screen.getByRole('button', { name: 'Cash out with PayPal' }).closest('article')!;
+    await waitFor(() => expect(within(paypal).getByText('$9.34')).toBeInTheDocument());
+  });
+
+  it("updates the navigation's balance without a reload (the session's wallet)", async () => {
+    const user = userEvent.setup();
+    const { store, requestsTo } = renderPage();
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    await screen.findByRole('heading', { name: 'Cashout requested' });
+    await waitFor(() => expect(store.getState().session.user?.wallet).toBe('9.34'));
+    expect(requestsTo('POST /api/user/Profile')).toHaveLength(1);
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('refetches nothing after a refusal', async () => {
+    const user = userEvent.setup();
+    const { requestsTo } = renderPage(() => jsonResponse({ status: 'error', message: 'Insufficient balance' }, 422));
+    await waitFor(() => expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(1));
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '30');
+    await submit(user, dialog);
+    await within(dialog).findByRole('alert');
+    expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(1);
+    expect(requestsTo('POST /api/user/Profile')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { SUCCESS_MODAL_MS } from '@rewards/shared/constants';
+import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
+import { formatDollars } from '@rewards/shared/rules/money';
+import styles from './cashout-modal.module.css';
+
+type Props = { result: CashoutResult; titleId: string; onDone: () => void };
+
+/** Spec §2/§4: the server's message, the new balance and the status, for 3 s; then the modal closes. */
+export function CashoutSuccess({ result, titleId, onDone }: Props) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const doneRef = useRef(onDone);
+  useEffect(() => {
+    doneRef.current = onDone;
+  });
+
+  useEffect(() => {
+    // The form that had focus is gone: keep focus inside the dialog, where Escape still closes it.
+    headingRef.current?.focus();
+    const timer = window.setTimeout(() => doneRef.current(), SUCCESS_MODAL_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  return (
+    <div className={styles.success}>
+      <span className={styles.successBadge} aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="3">
+          <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
+        Cashout requested
+      </h2>
+      <p className={styles.successMessage}>{result.message}</p>
+      <dl className={styles.receipt}>
+        <div>
+          <dt>New balance</dt>
+          <dd className="money">{formatDollars(result.data.new_balance)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={styles.status}>{result.data.cashout.status}</span>
+          </dd>
+        </div>
+      </dl>
+      <button type="button" className={styles.submit} onClick={onDone}>
+        Done
+      </button>
+    </div>
+  );
+}

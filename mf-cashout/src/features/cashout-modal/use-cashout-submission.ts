@@ -1,0 +1,33 @@
+import { useRef } from 'react';
+import type { CashoutRequest, CashoutResult } from '@rewards/shared/contracts/cashout-types';
+import { cashoutErrorMessage, isOutcomeUnknown } from './cashout-errors';
+import { newIdempotencyKey } from './idempotency-key';
+import { useStoreCashoutMutation } from './store-cashout-api';
+
+export type CashoutOutcome = { ok: true; result: CashoutResult } | { ok: false; message: string };
+
+type Attempt = { request: string; key: string };
+
+/**
+ * Sends Cashout/Store with an idempotency key naming the attempt. Pressing "Cashout Now" again with the same
+ * values after an answer that never came is a retry of that attempt and reuses its key, so the server pays
+ * once; a definite answer, or different values, starts a new attempt with a fresh key.
+ */
+export function useCashoutSubmission() {
+  const [storeCashout, { isLoading }] = useStoreCashoutMutation();
+  const attempt = useRef<Attempt | null>(null);
+
+  async function submit(request: CashoutRequest): Promise<CashoutOutcome> {
+    const signature = JSON.stringify(request);
+    if (attempt.current?.request !== signature) attempt.current = { request: signature, key: newIdempotencyKey() };
+    const answer = await storeCashout({ request, idempotencyKey: attempt.current.key });
+    if ('data' in answer && answer.data) {
+      attempt.current = null;
+      return { ok: true, result: answer.data };
+    }
+    if (!isOutcomeUnknown(answer.error)) attempt.current = null;
+    return { ok: false, message: cashoutErrorMessage(answer.error) };
+  }
+
+  return { submit, sending: isLoading };
+}

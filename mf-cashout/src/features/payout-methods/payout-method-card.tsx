@@ -1,0 +1,62 @@
+import { formatDollars } from '@rewards/shared/rules/money';
+import hidden from '../../ui/visually-hidden.module.css';
+import type { PayoutMethod } from './payout-methods';
+import { dollarsToMinimum, progressDelayMs, progressPercent } from './progress';
+import styles from './payout-method-card.module.css';
+
+type Props = {
+  method: PayoutMethod;
+  /** Dollars, as the stats give it. */
+  balance: string;
+  /** Position in the list, for the staggered animation. */
+  index: number;
+  /** The bars fill once the stats have answered. */
+  revealed: boolean;
+  onChoose: (method: PayoutMethod) => void;
+};
+
+/** One payout method of spec §2: name, image, balance, minimum and the progress towards the minimum. */
+export function PayoutMethodCard({ method, balance, index, revealed, onChoose }: Props) {
+  const percent = progressPercent(balance, method.minimum);
+  const missing = dollarsToMinimum(balance, method.minimum);
+  return (
+    <article className={styles.card}>
+      <img className={styles.logo} src={method.logo} alt={`${method.title} logo`} width={160} height={100} />
+      <h3 className={styles.name}>
+        {/* The button covers the whole card (::after), so a press anywhere chooses the method. */}
+        <button type="button" className={styles.choose} onClick={() => onChoose(method)}>
+          <span className={hidden.hidden}>Cash out with </span>
+          {method.title}
+        </button>
+      </h3>
+      <dl className={styles.figures}>
+        <div>
+          <dt>Balance</dt>
+          <dd className="money">{formatDollars(balance)}</dd>
+        </div>
+        <div>
+          <dt>Minimum</dt>
+          <dd className="money">{formatDollars(method.minimum)}</dd>
+        </div>
+      </dl>
+      <div
+        className={styles.track}
+        role="progressbar"
+        aria-label={`${method.title}: progress to the minimum`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        {revealed ? (
+          <span
+            className={percent >= 100 ? `${styles.fill} ${styles.full}` : styles.fill}
+            style={{ width: `${percent}%`, animationDelay: `${progressDelayMs(index)}ms` }}
+          />
+        ) : null}
+      </div>
+      <p className={percent >= 100 ? `${styles.status} ${styles.ready}` : styles.status}>
+        {percent >= 100 ? 'Ready to cash out' : `${formatDollars(missing)} to go`}
+      </p>
+    </article>
+  );
+}

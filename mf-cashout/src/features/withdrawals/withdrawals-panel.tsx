@@ -1,0 +1,116 @@
+import { useEffect } from 'react';
+import { PATHS } from '@rewards/shared/paths';
+import { Link } from '@rewards/shared/router';
+import { formatDollars } from '@rewards/shared/rules/money';
+import { useCashoutStats } from '../cashout-stats/cashout-stats-api';
+import { useGetCashoutHistoryInfiniteQuery } from './cashout-history-api';
+import { WithdrawalTable } from './withdrawal-table';
+import styles from './withdrawals-panel.module.css';
+
+/** Spec §9: the profile's tables show 3 skeleton rows while loading. */
+export const SKELETON_ROWS = 3;
+
+const LOADING = '...';
+
+/**
+ * The Withdrawals tab of the Profile page (spec §2), exposed to mf-account as `mf_cashout/withdrawals-panel`:
+ * balance, pending / requested / approved totals and the withdrawal history with "Load more".
+ */
+export default function WithdrawalsPanel() {
+  const { stats, balance, settled } = useCashoutStats();
+  const history = useGetCashoutHistoryInfiniteQuery();
+  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+
+  useEffect(() => {
+    if (history.error) console.warn('Withdrawal history could not be loaded', history.error);
+  }, [history.error]);
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.overview}>
+        <section className={styles.balanceCard} aria-labelledby="withdrawals-balance">
+          <h2 id="withdrawals-balance" className={styles.cardLabel}>
+            Available balance
+          </h2>
+          <p className={`${styles.balance} money`}>{settled ? formatDollars(balance) : LOADING}</p>
+          <Link to={PATHS.cashout} className={styles.primary}>
+            Request New Cashout
+          </Link>
+        </section>
+        <dl className={styles.stats}>
+          <div className={styles.stat}>
+            <dt>Pending</dt>
+            <dd className="money">{stats ? formatDollars(stats.pending_amount) : LOADING}</dd>
+            {stats ? (
+              <dd className={styles.statNote}>
+                {stats.pending_count} {stats.pending_count === 1 ? 'request' : 'requests'}
+              </dd>
+            ) : null}
+          </div>
+          <div className={styles.stat}>
+            <dt>Requested</dt>
+            <dd className="money">{stats ? formatDollars(stats.total_requested) : LOADING}</dd>
+          </div>
+          <div className={styles.stat}>
+            <dt>Approved</dt>
+            <dd className={`${styles.approvedAmount} money`}>{stats ? formatDollars(stats.total_approved) : LOADING}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <section aria-labelledby="withdrawals-history" className={styles.history}>
+        <div className={styles.historyHeader}>
+          <h2 id="withdrawals-history" className={styles.historyTitle}>
+            Recent withdrawals
+          </h2>
+          <p className={styles.note}>Cashouts are reviewed within 24-48 hours; a rejected cashout is refunded.</p>
+        </div>
+        {history.isLoading ? (
+          <HistorySkeleton />
+        ) : items.length === 0 ? (
+          <EmptyHistory />
+        ) : (
+          <WithdrawalTable items={items} />
+        )}
+        {history.hasNextPage && items.length > 0 ? (
+          <button
+            type="button"
+            className={styles.loadMore}
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+            aria-busy={history.isFetchingNextPage || undefined}
+          >
+            {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <div role="status" aria-label="Loading withdrawals" className={styles.skeleton}>
+      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+        <div key={index} className={styles.skeletonRow} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+          <span />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EmptyHistory() {
+  return (
+    <div className={styles.empty}>
+      <h3 className={styles.emptyTitle}>No Withdrawal History</h3>
+      <p className={styles.emptyText}>Your cashouts will show here with their status.</p>
+      <Link to={PATHS.cashout} className={styles.primary}>
+        Request Your First Cashout
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// Runs this remote alone inside the shared standalone harness.
+import { lazy } from 'react';
+import { mountStandalone } from '@rewards/shared/dev/mount-standalone.tsx';
+import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import routes from '../routes';
+
+// The exposed Withdrawals panel lives on mf-account's Profile page; alone, it gets a preview page.
+const withdrawalsPanelPreview: RemoteRoute = {
+  path: '/withdrawals-panel',
+  Component: lazy(() => import('./withdrawals-preview')),
+  audience: 'signed-in',
+  meta: { title: 'Withdrawals panel (exposed to mf-account)', description: 'Preview of mf_cashout/withdrawals-panel.' },
+};
+
+mountStandalone('mf-cashout', [...routes, withdrawalsPanelPreview]);

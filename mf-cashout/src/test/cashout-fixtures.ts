@@ -1,0 +1,47 @@
+import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import type { Cashout, CashoutStats } from '@rewards/shared/contracts/cashout-types';
+import type { RootState } from '@rewards/shared/store/store';
+
+export const ADA: UserProfile = {
+  id: 1,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  image: null,
+  avatar: null,
+  wallet: '12.34',
+  total_earnings: '40.00',
+  referrals_count: 0,
+  completed_offers: 3,
+  earnings_last_30_days: '12.00',
+  referral_code: 'ABC123',
+};
+
+export function signedIn(user: Partial<UserProfile> = {}): Partial<RootState> {
+  return { session: { status: 'authenticated', user: { ...ADA, ...user } } };
+}
+
+export function cashoutStats(stats: Partial<CashoutStats> = {}): CashoutStats {
+  return {
+    current_balance: '12.34',
+    pending_amount: '2.00',
+    pending_count: 1,
+    total_requested: '7.50',
+    total_approved: '5.50',
+    total_amount: '40.00',
+    ...stats,
+  };
+}
+
+export function cashout(fields: Partial<Cashout> = {}): Cashout {
+  return {
+    id: 1,
+    method: 'paypal',
+    amount: '2.00',
+    account: 'pat@example.com',
+    status: 'pending',
+    created_at: '2025-03-05T14:30:00.000Z',
+    reviewed_at: null,
+    rejection_reason: null,
+    ...fields,
+  };
+}

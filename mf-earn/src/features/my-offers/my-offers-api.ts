@@ -1,0 +1,16 @@
+import { api } from '@rewards/shared/api/api';
+import type { MyOffer } from '@rewards/shared/contracts/offer-types';
+import { readList } from '../../lib/read-list';
+
+export const myOffersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Spec §7 `GET /Offers/my-offers`: the offers the user started. */
+    getMyOffers: build.query<MyOffer[], void>({
+      query: () => ({ url: '/Offers/my-offers', method: 'GET' }),
+      transformResponse: (body: unknown) => readList<MyOffer>(body),
+      providesTags: ['MyOffers'],
+    }),
+  }),
+});
+
+export const { useGetMyOffersQuery } = myOffersApi;

@@ -1,0 +1,40 @@
+import type { MyOffer, MyOfferEvent } from '@rewards/shared/contracts/offer-types';
+import { isEventDone, offerProgress } from './offer-progress';
+
+function event(id: number, done: Partial<Pick<MyOfferEvent, 'completed' | 'status'>> = {}): MyOfferEvent {
+  return { id, name: `Step ${id}`, payout: 1, completed: false, status: 0, ...done };
+}
+
+type ProgressInput = Parameters<typeof offerProgress>[0];
+const offer = (fields: Partial<MyOffer>): ProgressInput => ({ completed_steps: [], total_steps: 0, events: [], status: 'active', ...fields });
+
+describe('offer progress (spec §4)', () => {
+  it('an event is done when completed is true or status is 1', () => {
+    expect(isEventDone(event(1, { completed: true }))).toBe(true);
+    expect(isEventDone(event(1, { status: 1 }))).toBe(true);
+    expect(isEventDone(event(1))).toBe(false);
+  });
+
+  it('is the rounded share of completed_steps over total_steps when both are there', () => {
+    expect(offerProgress(offer({ completed_steps: [1], total_steps: 3 }))).toBe(33);
+    expect(offerProgress(offer({ completed_steps: [1, 2], total_steps: 3 }))).toBe(67);
+  });
+
+  it('prefers the steps over the events', () => {
+    expect(offerProgress(offer({ completed_steps: [1], total_steps: 4, events: [event(1, { completed: true }), event(2, { completed: true })] }))).toBe(25);
+  });
+
+  it('otherwise is the share of done events over all events', () => {
+    const events = [event(1, { completed: true }), event(2, { status: 1 }), event(3)];
+    expect(offerProgress(offer({ total_steps: 0, events }))).toBe(67);
+  });
+
+  it('never goes above 100 %', () => {
+    expect(offerProgress(offer({ completed_steps: [1, 2, 3], total_steps: 2 }))).toBe(100);
+  });
+
+  it('is 0 % without steps or events, 100 % once the offer is completed', () => {
+    expect(offerProgress(offer({}))).toBe(0);
+    expect(offerProgress(offer({ status: 'completed' }))).toBe(100);
+  });
+});

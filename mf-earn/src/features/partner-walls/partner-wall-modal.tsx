@@ -1,0 +1,38 @@
+import { Modal } from '../../components/modal';
+import type { PartnerWall } from './partners';
+import { storedUserId, wallAddress } from './wall-address';
+import styles from './partner-walls.module.css';
+
+/**
+ * The wall runs sandboxed: scripts, forms and popups (offers open in new tabs) but no same-origin
+ * access, since the wall is served from our own origin and must not reach the user's session.
+ */
+const WALL_SANDBOX = 'allow-scripts allow-forms allow-popups';
+
+export function PartnerWallModal({ partner, onClose }: { partner: PartnerWall; onClose: () => void }) {
+  const address = wallAddress(partner.slug, storedUserId());
+  return (
+    <Modal
+      title={partner.title}
+      size="wide"
+      onClose={onClose}
+      actions={
+        <button
+          type="button"
+          className={styles.openPage}
+          onClick={() => window.open(address, '_blank', 'noopener,noreferrer')}
+        >
+          Open in new page
+        </button>
+      }
+    >
+      <iframe
+        className={styles.wall}
+        src={address}
+        title={`${partner.title} wall`}
+        sandbox={WALL_SANDBOX}
+        referrerPolicy="no-referrer"
+      />
+    </Modal>
+  );
+}

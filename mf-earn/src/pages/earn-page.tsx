@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { DeviceFilter, Offer } from '@rewards/shared/contracts/offer-types';
+import { PATHS } from '@rewards/shared/paths';
+import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { Shelf, ShelfItem } from '../components/shelf';
+import FeaturedSurveys from '../features/featured-surveys/featured-surveys';
+import { offerCarouselStep } from '../features/offers/carousel-step';
+import { DeviceChips } from '../features/offers/device-chips';
+import { OfferCard, OfferCardSkeleton } from '../features/offers/offer-card';
+import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
+import { useGetOffersQuery } from '../features/offers/offers-api';
+import PartnerWalls from '../features/partner-walls/partner-walls';
+import styles from './earn-page.module.css';
+
+/** Spec §9: skeleton counts while offers load, and how many offers "Other Offers" shows. */
+export const FEATURED_SKELETONS = 8;
+export const OTHER_SKELETONS = 2;
+export const OTHER_OFFERS_COUNT = 2;
+
+function Skeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, index) => (
+    <ShelfItem key={index}>
+      <OfferCardSkeleton />
+    </ShelfItem>
+  ));
+}
+
+function OfferItems({ offers, onOpen }: { offers: Offer[]; onOpen: (offer: Offer) => void }) {
+  return offers.map((offer) => (
+    <ShelfItem key={`${offer.id}-${offer.offer_id}`}>
+      <OfferCard offer={offer} onOpen={onOpen} />
+    </ShelfItem>
+  ));
+}
+
+export default function EarnPage() {
+  const [filter, setFilter] = useState<DeviceFilter>('All');
+  const [openOffer, setOpenOffer] = useState<Offer | null>(null);
+  // Spec §4: a new filter always reloads; the data of another filter is never shown meanwhile.
+  const { currentData, isFetching } = useGetOffersQuery(filter, { refetchOnMountOrArgChange: true });
+  const loading = currentData === undefined && isFetching;
+  const offers = currentData ?? [];
+  const otherOffers = offers.slice(-OTHER_OFFERS_COUNT);
+
+  return (
+    <PageLayout title="Earn" lead="Featured offers, games and surveys that pay out in coins. Pick one and start earning.">
+      <div className={styles.toolbar}>
+        <DeviceChips value={filter} onChange={setFilter} />
+      </div>
+
+      <Shelf title="Featured Offers" viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} busy={loading}>
+        {loading ? <Skeletons count={FEATURED_SKELETONS} /> : <OfferItems offers={offers} onOpen={setOpenOffer} />}
+      </Shelf>
+      {!loading && offers.length === 0 ? (
+        <p className={styles.empty}>
+          No offers for {filter === 'All' ? 'your device' : filter} right now. Try another device or check back later.
+        </p>
+      ) : null}
+
+      <Shelf title="Other Offers" viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} arrowsDisabled busy={loading}>
+        {loading ? <Skeletons count={OTHER_SKELETONS} /> : <OfferItems offers={otherOffers} onOpen={setOpenOffer} />}
+      </Shelf>
+
+      <PartnerWalls />
+      <FeaturedSurveys />
+
+      {openOffer ? <LazyOfferModal offer={openOffer} rating={openOffer.rate} onClose={() => setOpenOffer(null)} /> : null}
+    </PageLayout>
+  );
+}

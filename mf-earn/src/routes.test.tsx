@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { isLazyComponent, renderRoute } from '@rewards/shared/test/route-table.tsx';
+import routes from './routes';
+
+describe('mf-earn route table (spec §2)', () => {
+  it('owns /Earn, /offers and /my-offers, for signed-in users only', () => {
+    expect(routes.map(({ path, audience }) => [path, audience])).toEqual([
+      ['/Earn', 'signed-in'],
+      ['/offers', 'signed-in'],
+      ['/my-offers', 'signed-in'],
+    ]);
+  });
+
+  it('gives every route a preset title and description, kept out of search results', () => {
+    for (const { meta } of routes) {
+      expect(meta.title.trim()).not.toBe('');
+      expect(meta.description.length).toBeGreaterThan(30);
+      expect(meta.noindex).toBe(true);
+    }
+  });
+
+  it('loads every page lazily', () => {
+    for (const { Component } of routes) expect(isLazyComponent(Component)).toBe(true);
+  });
+
+  it.each([
+    ['/Earn', 'Earn'],
+    ['/offers', 'Offers'],
+    ['/my-offers', 'My Offers'],
+  ])('shows the page at %s with the heading "%s"', async (path, heading) => {
+    renderRoute(routes, path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+});

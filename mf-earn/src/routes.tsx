@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
+import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+
+const EarnPage = lazy(() => import('./pages/earn-page'));
+const OffersPage = lazy(() => import('./pages/offers-page'));
+const MyOffersPage = lazy(() => import('./pages/my-offers-page'));
+
+// Signed-in pages are personal: kept out of search results.
+const routes: RemoteRoute[] = [
+  {
+    path: '/Earn',
+    Component: EarnPage,
+    audience: 'signed-in',
+    meta: {
+      title: 'Earn',
+      description: `Featured offers, games and surveys that pay ${CURRENCY_NAME} coins, for PC, Android and iOS.`,
+      noindex: true,
+    },
+  },
+  {
+    path: '/offers',
+    Component: OffersPage,
+    audience: 'signed-in',
+    meta: {
+      title: 'All offers',
+      description: `Browse every ${BRAND_NAME} offer: games, app tests, sign-ups and surveys, each with its reward.`,
+      noindex: true,
+    },
+  },
+  {
+    path: '/my-offers',
+    Component: MyOffersPage,
+    audience: 'signed-in',
+    meta: {
+      title: 'My offers',
+      description: 'Track the offers you started, your progress on each and the reward steps left to complete.',
+      noindex: true,
+    },
+  },
+];
+
+export default routes;

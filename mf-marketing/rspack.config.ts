@@ -1,0 +1,7 @@
+import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
+
+export default (_env: unknown, argv: { mode?: string }) =>
+  createFederatedAppConfig(
+    { packageDir: __dirname, name: 'mf_marketing', exposes: { './routes': './src/routes.tsx' }, devPort: 3004 },
+    argv,
+  );

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useAppDispatch } from '@rewards/shared/store/hooks';
+import { openAuth, type AuthModal } from '@rewards/shared/store/ui-slice';
+import LandingPage from './landing-page';
+
+/** Spec §2: /signin and /signup are "the same auth screen": the landing with that modal open. */
+function AuthLanding({ modal }: { modal: AuthModal }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(openAuth(modal));
+  }, [dispatch, modal]);
+  return <LandingPage />;
+}
+
+export function SignInLanding() {
+  return <AuthLanding modal="signin" />;
+}
+
+export function SignUpLanding() {
+  return <AuthLanding modal="signup" />;
+}

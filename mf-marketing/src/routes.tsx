@@ -1,0 +1,123 @@
+import { lazy } from 'react';
+import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
+import type { PageMeta, RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+
+const LandingPage = lazy(() => import('./pages/landing/landing-page'));
+const SignInLanding = lazy(() => import('./pages/landing/auth-landing').then((page) => ({ default: page.SignInLanding })));
+const SignUpLanding = lazy(() => import('./pages/landing/auth-landing').then((page) => ({ default: page.SignUpLanding })));
+const BonusesPage = lazy(() => import('./pages/bonuses/bonuses-page'));
+const FaqPage = lazy(() => import('./pages/faq-page'));
+const ContestPage = lazy(() => import('./pages/contest-page'));
+const LeaderboardPage = lazy(() => import('./pages/leaderboard-page'));
+const AboutPage = lazy(() => import('./pages/about-page'));
+const ContactPage = lazy(() => import('./pages/contact-page'));
+const TermsPage = lazy(() => import('./pages/terms-page'));
+const PrivacyPage = lazy(() => import('./pages/privacy-page'));
+const CookiesPage = lazy(() => import('./pages/cookies-page'));
+
+// The title carries the brand, so the shell adds no " | Earnly" suffix to it.
+const landingMeta: PageMeta = {
+  title: `${BRAND_NAME}: get paid to play games, test apps and answer surveys`,
+  description: `Complete offers, play games and answer surveys to earn ${CURRENCY_NAME} coins, then cash out fast with PayPal, gift cards or crypto.`,
+};
+
+const routes: RemoteRoute[] = [
+  { path: '/', Component: LandingPage, audience: 'signed-out', meta: landingMeta },
+  {
+    path: '/ref/:id',
+    Component: LandingPage,
+    audience: 'signed-out',
+    // Referral links are copies of the landing page: kept out of search results.
+    meta: { ...landingMeta, title: `You're invited to ${BRAND_NAME}`, noindex: true },
+  },
+  // Spec §2 "same auth screen": the landing with mf-account's sign-in or sign-up modal open.
+  {
+    path: '/signin',
+    Component: SignInLanding,
+    audience: 'signed-out',
+    meta: {
+      title: 'Sign in',
+      description: `Sign in to ${BRAND_NAME} to keep earning from games, app tests and surveys and to cash out your balance.`,
+    },
+  },
+  {
+    path: '/signup',
+    Component: SignUpLanding,
+    audience: 'signed-out',
+    meta: {
+      title: 'Sign up',
+      description: `Create a free ${BRAND_NAME} account and get paid to play games, test apps and answer surveys.`,
+    },
+  },
+  {
+    path: '/faq',
+    Component: FaqPage,
+    audience: 'any',
+    meta: {
+      title: 'FAQ',
+      description: `Answers about earning on ${BRAND_NAME}: how much you can make, payouts, offers, referrals, age rules and privacy.`,
+    },
+  },
+  {
+    path: '/contest',
+    Component: ContestPage,
+    audience: 'any',
+    meta: {
+      title: 'Contests',
+      description: `Weekly, monthly and special ${BRAND_NAME} contests with cash prizes for the top earners.`,
+    },
+  },
+  {
+    path: '/leaderboard',
+    Component: LeaderboardPage,
+    audience: 'any',
+    meta: { title: 'Leaderboard', description: `The top ${BRAND_NAME} earners of the day, the week and the month.` },
+  },
+  {
+    path: '/about-us',
+    Component: AboutPage,
+    audience: 'any',
+    meta: {
+      title: 'About us',
+      description: `${BRAND_NAME} pays people to play games, test apps and answer surveys: 50,000+ users in 100+ countries, $2M+ paid.`,
+    },
+  },
+  {
+    path: '/contact',
+    Component: ContactPage,
+    audience: 'any',
+    meta: {
+      title: 'Contact us',
+      description: `Questions about offers, payouts or your account? Send the ${BRAND_NAME} support team a message.`,
+    },
+  },
+  {
+    path: '/terms',
+    Component: TermsPage,
+    audience: 'any',
+    meta: {
+      title: 'Terms of Service',
+      description: `The rules for using ${BRAND_NAME}: minimum age, fair play, one account per person and no VPNs.`,
+    },
+  },
+  {
+    path: '/privacy',
+    Component: PrivacyPage,
+    audience: 'any',
+    meta: { title: 'Privacy Policy', description: `What data ${BRAND_NAME} collects, why, and how it is protected.` },
+  },
+  {
+    path: '/cookies',
+    Component: CookiesPage,
+    audience: 'any',
+    meta: { title: 'Cookie Policy', description: `The cookies and browser storage ${BRAND_NAME} uses and what each one is for.` },
+  },
+  {
+    path: '/bonuses',
+    Component: BonusesPage,
+    audience: 'any',
+    meta: { title: 'Quests', description: `Daily quests and bonuses that add ${CURRENCY_NAME} coins to your balance.` },
+  },
+];
+
+export default routes;

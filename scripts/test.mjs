@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The one test command: types, unit and component tests of every package, the API on PGlite and
+// (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, then end-to-end tests in Chromium.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.tmp', 'test-results');
+const pnpm = ['npx', '-y', 'pnpm@12.21.0'];
+const frontendPackages = ['shared', 'shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'];
+const buildOrder = ['shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'];
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, { cwd = root, env = {} } = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`${ok ? '✓' : '✗'} ${label} (${seconds} s)`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function jest(label, packageDir, env = {}, extraArgs = []) {
+  const outputFile = path.join(resultsDir, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs];
+  const ok = run(label, 'npx', args, { cwd: path.join(root, packageDir), env });
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } catch {
+    if (!ok) totals.failed += 1;
+  }
+}
+
+run('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
+for (const pkg of frontendPackages) jest(`unit ${pkg}`, pkg);
+jest('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']);
+if (process.env.TEST_DATABASE_URL) jest('api on PostgreSQL', 'api', {}, ['--runInBand']);
+for (const pkg of buildOrder) run(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']);
+jest('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

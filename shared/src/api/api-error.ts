@@ -1,0 +1,43 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FieldErrors } from '../contracts/api-types';
+
+/** Every failed call, whatever went wrong, decoded into one shape (spec §7 envelope). */
+export type ApiError = {
+  /** HTTP status, or what happened instead of an answer. */
+  status: number | 'NETWORK_ERROR' | 'TIMEOUT' | 'PARSING_ERROR';
+  message?: string;
+  errors?: FieldErrors;
+  errorType?: string;
+};
+
+type EnvelopeLike = { message?: unknown; errors?: unknown; error_type?: unknown };
+
+function readEnvelope(body: unknown): Omit<ApiError, 'status'> {
+  if (typeof body !== 'object' || body === null) return {};
+  const envelope = body as EnvelopeLike;
+  const decoded: Omit<ApiError, 'status'> = {};
+  if (typeof envelope.message === 'string' && envelope.message) decoded.message = envelope.message;
+  if (typeof envelope.errors === 'object' && envelope.errors !== null) decoded.errors = envelope.errors as FieldErrors;
+  if (typeof envelope.error_type === 'string') decoded.errorType = envelope.error_type;
+  return decoded;
+}
+
+export function toApiError(error: FetchBaseQueryError): ApiError {
+  if (error.status === 'FETCH_ERROR') return { status: 'NETWORK_ERROR' };
+  if (error.status === 'TIMEOUT_ERROR') return { status: 'TIMEOUT' };
+  if (error.status === 'PARSING_ERROR') return { status: error.originalStatus, ...readEnvelope(undefined) };
+  if (error.status === 'CUSTOM_ERROR') return { status: 'NETWORK_ERROR', message: error.error };
+  return { status: error.status, ...readEnvelope(error.data) };
+}
+
+/** A 2xx answer whose envelope says `status: "error"` is a failure too. */
+export function envelopeFailure(httpStatus: number, body: unknown): ApiError | null {
+  if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error') {
+    return { status: httpStatus, ...readEnvelope(body) };
+  }
+  return null;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'status' in value;
+}

@@ -1,0 +1,37 @@
+/** Business constants and timers of spec §9, named once. */
+export const COINS_PER_DOLLAR = 1000;
+export const LEVEL_STEP_DOLLARS = 10;
+export const MINIMUM_CASHOUT_DOLLARS = 0.25;
+export const REFERRAL_SHARE = 0.05;
+export const OTP_LENGTH = 6;
+export const SIGNUP_PASSWORD_MIN = 8;
+export const RESET_PASSWORD_MIN = 6;
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const LOGIN_REFRESH_DELAY_MS = 500;
+export const SIGNIN_REDIRECT_MS = 300;
+export const FORGOT_TO_OTP_MS = 2_000;
+export const RESET_TO_SIGNIN_MS = 3_000;
+export const SUCCESS_MODAL_MS = 3_000;
+export const COPY_FEEDBACK_MS = 2_000;
+export const ERROR_BANNER_MS = 5_000;
+export const ROUTE_LOADER_MS = 500;
+export const PROGRESS_ANIMATION_DELAY_MS = 120;
+export const PROGRESS_ANIMATION_STAGGER_MS = 80;
+export const LEADERBOARD_MOCK_MS = 800;
+export const CONTACT_SIMULATED_MS = 2_000;
+
+export const TICKER_MAX_ENTRIES = 12;
+export const TICKER_STEP_MS = 7_000;
+export const TICKER_ANIMATION_MS = 400;
+
+export const SCROLL_THRESHOLD_PX = 10;
+export const DRAG_THRESHOLD_PX = 5;
+export const ARROW_SCROLL_SHARE = 0.6;
+export const CAROUSEL_CARD_WIDTH_PX = 145;
+export const CAROUSEL_GAP_PX = 12;
+
+export const BREAKPOINTS = { mobileTopBar: 800, bottomTabBar: 853, wide: 992, slider2: 600, slider1: 480 } as const;
+
+export const STORAGE_KEYS = { userId: 'ID', user: 'user', liveStats: 'Live Stats' } as const;
+export const AUTH_COOKIE = 'auth_token';

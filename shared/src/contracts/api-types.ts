@@ -1,0 +1,42 @@
+/** Payloads of the HTTP API (spec §3, §7): one source for api/ and the remotes. */
+
+export type FieldErrors = Record<string, string[]>;
+
+export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
+export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string };
+
+export type AccountRestriction = 'account_blocked' | 'account_pending';
+
+export type UserProfile = {
+  id: number;
+  name: string;
+  email: string;
+  image: string | null;
+  avatar: string | null;
+  /** Dollars as a string with two decimals, e.g. "12.34". */
+  wallet: string;
+  total_earnings: string;
+  referrals_count: number;
+  completed_offers: number;
+  earnings_last_30_days: string;
+  referral_code: string;
+};
+
+export type LoginPayload = { email: string; password: string };
+export type RegisterPayload = {
+  name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  referral_code?: string;
+};
+export type ForgotPasswordPayload = { email: string };
+export type VerifyOtpPayload = { email: string; otp: string };
+export type ResetPasswordPayload = { email: string; otp: string; password: string; password_confirmation: string };
+
+export type MessageResponse = { status: 'success' | 'error'; message: string };
+
+export type HealthResponse = { status: 'ok'; database: 'pglite' | 'postgres' };
+
+/** A credited conversion pushed on the `fake-leads` channel as `lead.created`. */
+export type LiveLead = { name: string; amount: string; wall: string; offer: string };

@@ -1,0 +1,51 @@
+/** Cashout payloads (spec §3, §7), one source for api/ and mf-cashout. */
+
+/** Payout method names as the API knows them (`wallet` in Cashout/Store). */
+export type PayoutMethodName = 'stake' | 'visa' | 'paypal' | 'letcoin' | 'payeer';
+
+export type CashoutStatus = 'pending' | 'approved' | 'rejected';
+
+export type CashoutRequest = {
+  wallet: PayoutMethodName;
+  /** Dollars, at most two decimals. */
+  amount: number;
+  account: string | null;
+};
+
+export type Cashout = {
+  id: number;
+  method: PayoutMethodName;
+  /** Dollars as a two-decimal string. */
+  amount: string;
+  account: string;
+  status: CashoutStatus;
+  created_at: string;
+  reviewed_at: string | null;
+  rejection_reason: string | null;
+};
+
+export type CashoutResult = {
+  status: 'success';
+  message: string;
+  data: { new_balance: string; cashout: Cashout };
+};
+
+/** Dollar amounts as two-decimal strings; counts as numbers. */
+export type CashoutStats = {
+  current_balance: string;
+  pending_amount: string;
+  pending_count: number;
+  total_requested: string;
+  total_approved: string;
+  total_amount: string;
+};
+
+export type CashoutHistoryPage = {
+  items: Cashout[];
+  page: number;
+  per_page: number;
+  total: number;
+};
+
+/** Header that makes a retried Cashout/Store return the first answer instead of paying twice. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

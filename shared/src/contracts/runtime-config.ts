@@ -1,0 +1,38 @@
+/** The document the shell reads at start (`/runtime-config.json`); nothing about remotes is in any build. */
+export type RemoteConfig = {
+  /** Federation container name, e.g. `mf_earn`. */
+  name: string;
+  /** URL of the remote's `mf-manifest.json`. */
+  manifest: string;
+  /** Path prefixes this remote owns, matched case-insensitively (`/Earn`, `/offers`, `/` for exact root). */
+  routes: string[];
+};
+
+export type RealtimeConfig = {
+  key: string;
+  cluster: string;
+  /** Empty means the page's own host. */
+  wsHost: string;
+  /** 0 means the page's own port. */
+  wsPort: number;
+  forceTLS: boolean;
+  channel: string;
+};
+
+/** Where the shell finds the modals it hosts: `remoteName/exposedModule` for each. */
+export type ModalSlots = {
+  auth: string;
+  settings: string;
+  invite: string;
+};
+
+export type RuntimeConfig = {
+  apiBase: string;
+  remotes: RemoteConfig[];
+  modals: ModalSlots;
+  realtime: RealtimeConfig;
+  /** Milliseconds before a remote that does not answer counts as unavailable. */
+  remoteTimeoutMs: number;
+};
+
+export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

@@ -1,0 +1,23 @@
+/** The site's paths the shell links to (spec §2), named once. */
+export const PATHS = {
+  home: '/',
+  earn: '/Earn',
+  offers: '/offers',
+  cashout: '/Cashout',
+  myOffers: '/my-offers',
+  profile: '/Profile',
+  quests: '/bonuses',
+  leaderboard: '/leaderboard',
+  faq: '/faq',
+  contact: '/contact',
+  aboutUs: '/about-us',
+  terms: '/terms',
+} as const;
+
+/** True when `pathname` is `prefix` or below it, compared case-insensitively on whole segments. */
+export function isUnderPath(pathname: string, prefix: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const base = prefix.toLowerCase().replace(/\/+$/, '') || '/';
+  if (base === '/') return path === '/';
+  return path === base || path.startsWith(`${base}/`);
+}

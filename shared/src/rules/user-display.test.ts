@@ -1,0 +1,33 @@
+import { avatarLetter, avatarUrl, firstName } from './user-display';
+
+describe('avatar letter', () => {
+  it('is the first letter of the name, uppercase', () => {
+    expect(avatarLetter({ name: 'ada lovelace', email: 'x@example.com' })).toBe('A');
+  });
+  it('falls back to the first letter of the email when the name is empty', () => {
+    expect(avatarLetter({ name: '  ', email: 'grace@example.com' })).toBe('G');
+  });
+  it('is "U" when neither name nor email is known', () => {
+    expect(avatarLetter({ name: '', email: '' })).toBe('U');
+  });
+  it('keeps a letter outside the basic plane whole', () => {
+    expect(avatarLetter({ name: '𝒜da', email: '' })).toBe('𝒜');
+  });
+});
+
+describe('avatar picture', () => {
+  it('prefers image, then avatar, else none', () => {
+    expect(avatarUrl({ image: '/a.png', avatar: '/b.png' })).toBe('/a.png');
+    expect(avatarUrl({ image: null, avatar: '/b.png' })).toBe('/b.png');
+    expect(avatarUrl({ image: '', avatar: null })).toBeNull();
+  });
+});
+
+describe('first name', () => {
+  it('is the first word of the name', () => {
+    expect(firstName({ name: '  Ada   King Lovelace ' })).toBe('Ada');
+  });
+  it('is "User" without a name', () => {
+    expect(firstName({ name: '' })).toBe('User');
+  });
+});

@@ -1,0 +1,49 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { api } from '../api/api';
+import type { UserProfile } from '../contracts/api-types';
+
+/** Spec §4: unknown at start, then authenticated or unauthenticated by one profile fetch. */
+export type SessionStatus = 'unknown' | 'authenticated' | 'unauthenticated';
+
+export type SessionState = { status: SessionStatus; user: UserProfile | null };
+
+const initialState: SessionState = { status: 'unknown', user: null };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    /** A call that changed the balance answered the new one (dollars, two decimals). */
+    walletUpdated(state, action: PayloadAction<string>) {
+      if (state.user) state.user.wallet = action.payload;
+    },
+    signedOut(state) {
+      state.status = 'unauthenticated';
+      state.user = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(api.endpoints.getProfile.matchFulfilled, (state, action) => {
+        state.status = 'authenticated';
+        state.user = action.payload;
+      })
+      .addMatcher(api.endpoints.getProfile.matchRejected, (state, action) => {
+        if (action.meta.condition) return;
+        // At start any failure means "not signed in" (spec §8); later, only the server saying so ends
+        // the session, not a network blip or a 5xx.
+        const sessionEnded = action.payload?.status === 401;
+        if (state.status === 'authenticated' && !sessionEnded) return;
+        state.status = 'unauthenticated';
+        state.user = null;
+      });
+  },
+  selectors: {
+    selectSessionStatus: (state) => state.status,
+    selectUser: (state) => state.user,
+    selectIsAuthenticated: (state) => state.status === 'authenticated',
+  },
+});
+
+export const { signedOut, walletUpdated } = sessionSlice.actions;
+export const { selectSessionStatus, selectUser, selectIsAuthenticated } = sessionSlice.selectors;

@@ -1,0 +1,66 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type AlertType = 'blocked' | 'pending' | 'success' | 'warning' | 'info';
+export type AuthModal = 'signin' | 'signup';
+
+export type AlertState = {
+  isOpen: boolean;
+  type: AlertType;
+  title: string;
+  message: string;
+};
+
+export type UiState = {
+  alert: AlertState;
+  authModal: AuthModal | null;
+  settingsOpen: boolean;
+  inviteOpen: boolean;
+};
+
+const initialState: UiState = {
+  alert: { isOpen: false, type: 'info', title: '', message: '' },
+  authModal: null,
+  settingsOpen: false,
+  inviteOpen: false,
+};
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState,
+  reducers: {
+    showAlert(state, action: PayloadAction<{ type: AlertType; title: string; message: string }>) {
+      state.alert = { isOpen: true, ...action.payload };
+    },
+    closeAlert(state) {
+      state.alert.isOpen = false;
+    },
+    openAuth(state, action: PayloadAction<AuthModal>) {
+      state.authModal = action.payload;
+    },
+    closeAuth(state) {
+      state.authModal = null;
+    },
+    openSettings(state) {
+      state.settingsOpen = true;
+    },
+    closeSettings(state) {
+      state.settingsOpen = false;
+    },
+    openInvite(state) {
+      state.inviteOpen = true;
+    },
+    closeInvite(state) {
+      state.inviteOpen = false;
+    },
+  },
+  selectors: {
+    selectAlert: (state) => state.alert,
+    selectAuthModal: (state) => state.authModal,
+    selectSettingsOpen: (state) => state.settingsOpen,
+    selectInviteOpen: (state) => state.inviteOpen,
+  },
+});
+
+export const { showAlert, closeAlert, openAuth, closeAuth, openSettings, closeSettings, openInvite, closeInvite } =
+  uiSlice.actions;
+export const { selectAlert, selectAuthModal, selectSettingsOpen, selectInviteOpen } = uiSlice.selectors;

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter, Route, Routes } from '@rewards/shared/router';
+import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import type { AppStore } from '@rewards/shared/store/store';
+import { refreshSession } from '@rewards/shared/store/session-thunks';
+import { RemotePage } from './remote-page';
+import { RuntimeConfigContext } from './runtime-config-context';
+import { ShellLayout } from './shell-layout';
+
+type Props = { store: AppStore; config: RuntimeConfig };
+
+export function App({ store, config }: Props) {
+  useEffect(() => {
+    void store.dispatch(refreshSession());
+  }, [store]);
+  return (
+    <Provider store={store}>
+      <RuntimeConfigContext.Provider value={config}>
+        <BrowserRouter>
+          <ShellLayout>
+            <Routes>
+              <Route path="*" element={<RemotePage />} />
+            </Routes>
+          </ShellLayout>
+        </BrowserRouter>
+      </RuntimeConfigContext.Provider>
+    </Provider>
+  );
+}

@@ -1,0 +1,63 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from '@rewards/shared/router';
+import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { WithRuntimeConfig } from '../test/runtime-config';
+import { showAlert } from '@rewards/shared/store/ui-slice';
+import { signedIn, signedOut } from '../test/session-fixtures';
+import { ShellLayout } from './shell-layout';
+
+jest.mock('../federation/federation-runtime', () => ({ loadRemoteModule: jest.fn() }));
+
+function renderLayout(options: Parameters<typeof renderWithProviders>[1]) {
+  return renderWithProviders(
+    <WithRuntimeConfig>
+      <ShellLayout>
+        <h1>Page content</h1>
+        <Link to="/offers">Offers page</Link>
+      </ShellLayout>
+    </WithRuntimeConfig>,
+    options,
+  );
+}
+
+describe('shell layout', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('puts the navigation on top and the page in <main>', () => {
+    renderLayout({ preloadedState: signedIn() });
+    expect(screen.getByRole('banner')).toContainElement(screen.getByRole('navigation', { name: 'Main' }));
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Page content' }));
+    expect(screen.getByRole('navigation', { name: 'Tabs' })).toBeInTheDocument();
+  });
+
+  it('keeps content clear of the tab bar for signed-in users only', () => {
+    const { container, unmount } = renderLayout({ preloadedState: signedIn() });
+    expect(container.firstElementChild).toHaveClass('shellWithTabBar');
+    unmount();
+    const visitor = renderLayout({ preloadedState: signedOut });
+    expect(visitor.container.firstElementChild).not.toHaveClass('shellWithTabBar');
+    expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
+  });
+
+  it('remembers the referral code of /ref/{id} for sign-up', () => {
+    renderLayout({ preloadedState: signedOut, route: '/ref/ABC123' });
+    expect(localStorage.getItem('referral_code')).toBe('ABC123');
+  });
+
+  it('hosts the alert modal over the page', () => {
+    const { store } = renderLayout({ preloadedState: signedOut });
+    act(() => {
+      store.dispatch(showAlert({ type: 'info', title: 'Heads up', message: 'Something to know.' }));
+    });
+    expect(screen.getByRole('alertdialog', { name: 'Heads up' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page content' })).toBeInTheDocument();
+  });
+
+  it('covers the page briefly when the route changes', async () => {
+    const user = userEvent.setup();
+    renderLayout({ preloadedState: signedOut, route: '/' });
+    await user.click(screen.getByRole('link', { name: 'Offers page' }));
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
+import { AlertModal } from '../features/alert/alert-modal';
+import { GlobalLoadingBar } from '../features/loading/global-loading-bar';
+import { RouteChangeOverlay } from '../features/loading/route-change-overlay';
+import { SiteHeader } from '../features/navigation/site-header';
+import { OfflineOverlay } from '../features/offline/offline-overlay';
+import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
+import { ShellModals } from './shell-modals';
+import { useReferralCapture } from './use-referral-capture';
+import styles from './shell-layout.module.css';
+
+type Props = { children: ReactNode };
+
+/** Navigation on top, the routed page in `<main>`, the tab bar below, and the site-wide overlays. */
+export function ShellLayout({ children }: Props) {
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  useReferralCapture();
+  return (
+    <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <GlobalLoadingBar />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <BottomTabBar />
+      <RouteChangeOverlay />
+      <ShellModals />
+      <AlertModal />
+      <OfflineOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { createRoot } from 'react-dom/client';
+import { setApiBase } from '@rewards/shared/api/base-query';
+import { makeStore } from '@rewards/shared/store/store';
+import '@rewards/shared/styles/tokens.css';
+import '@rewards/shared/styles/base.css';
+import { App } from './app/app';
+import { initFederation } from './federation/federation-runtime';
+import { loadRuntimeConfig } from './federation/runtime-config';
+import { StartupFailure } from './app/startup-failure';
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadRuntimeConfig();
+    setApiBase(config.apiBase);
+    initFederation(config);
+    const store = makeStore();
+    root.render(<App store={store} config={config} />);
+  } catch (error) {
+    console.error('The site could not start', error);
+    root.render(<StartupFailure />);
+  }
+}
+
+void start();

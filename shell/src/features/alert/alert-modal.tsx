@@ -1,0 +1,50 @@
+import { useRef } from 'react';
+import { useNavigate } from '@rewards/shared/router';
+import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
+import { acknowledgeAlert } from '@rewards/shared/store/session-thunks';
+import { selectAlert, type AlertState } from '@rewards/shared/store/ui-slice';
+import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
+import { AlertIcon } from './alert-icon';
+import styles from './alert-modal.module.css';
+
+/** The site's one alert modal (spec §1, §8), opened by any remote through `ui/showAlert`. */
+export function AlertModal() {
+  const alert = useAppSelector(selectAlert);
+  if (!alert.isOpen) return null;
+  return <AlertDialog alert={alert} />;
+}
+
+function AlertDialog({ alert }: { alert: AlertState }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const acknowledge = () => void dispatch(acknowledgeAlert((path) => navigate(path)));
+  useModalFocus(dialogRef, acknowledge);
+
+  return (
+    <div className={styles.backdrop}>
+      <div
+        ref={dialogRef}
+        className={`${styles.dialog} ${styles[alert.type] ?? ''}`}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="alert-modal-title"
+        aria-describedby="alert-modal-message"
+        data-alert-type={alert.type}
+      >
+        <span className={styles.badge}>
+          <AlertIcon type={alert.type} className={styles.icon} />
+        </span>
+        <h2 id="alert-modal-title" className={styles.title}>
+          {alert.title}
+        </h2>
+        <p id="alert-modal-message" className={styles.message}>
+          {alert.message}
+        </p>
+        <button type="button" className={styles.ok} onClick={acknowledge} data-autofocus>
+          OK
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { selectRequestsInFlight } from '@rewards/shared/api/api';
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import styles from './global-loading-bar.module.css';
+
+/** A thin bar along the top while any API request of any remote is waiting for its answer. */
+export function GlobalLoadingBar() {
+  const busy = useAppSelector(selectRequestsInFlight);
+  if (!busy) return null;
+  return (
+    <div className={styles.track} role="progressbar" aria-label="Loading data">
+      <div className={styles.bar} />
+    </div>
+  );
+}

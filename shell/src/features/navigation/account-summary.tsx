@@ -1,0 +1,32 @@
+import { Link } from '@rewards/shared/router';
+import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { formatDollars } from '@rewards/shared/rules/money';
+import { PATHS } from '@rewards/shared/paths';
+import { CoinMark } from '../../components/coin-mark';
+import hidden from '../../components/visually-hidden.module.css';
+import { BellIcon } from './nav-icons';
+import { UserAvatar } from './user-avatar';
+import { firstName } from '@rewards/shared/rules/user-display';
+import styles from './account-summary.module.css';
+
+type Props = { user: UserProfile };
+
+/** Balance, notifications and the profile link of a signed-in user (spec §2 Navigation). */
+export function AccountSummary({ user }: Props) {
+  return (
+    <div className={styles.summary}>
+      <Link to={PATHS.cashout} className={styles.balance}>
+        <CoinMark size={20} />
+        <span className={hidden.hidden}>Balance: </span>
+        <span className={styles.amount}>{formatDollars(user.wallet)}</span>
+      </Link>
+      <button type="button" className={styles.bell} aria-label="Notifications">
+        <BellIcon />
+      </button>
+      <Link to={PATHS.profile} className={styles.profile}>
+        <UserAvatar user={user} />
+        <span className={styles.name}>{firstName(user)}</span>
+      </Link>
+    </div>
+  );
+}

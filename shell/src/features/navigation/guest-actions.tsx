@@ -1,0 +1,18 @@
+import { useAppDispatch } from '@rewards/shared/store/hooks';
+import { openAuth } from '@rewards/shared/store/ui-slice';
+import styles from './guest-actions.module.css';
+
+/** Sign in and Sign up for visitors (spec §2, §6); a phone keeps Sign in only. */
+export function GuestActions() {
+  const dispatch = useAppDispatch();
+  return (
+    <div className={styles.actions}>
+      <button type="button" className={styles.signIn} onClick={() => dispatch(openAuth('signin'))}>
+        Sign in
+      </button>
+      <button type="button" className={styles.signUp} onClick={() => dispatch(openAuth('signup'))}>
+        Sign up
+      </button>
+    </div>
+  );
+}

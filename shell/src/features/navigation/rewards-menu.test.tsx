@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { LocationProbe } from '../../test/location-probe';
+import { signedIn } from '../../test/session-fixtures';
+import { RewardsMenu } from './rewards-menu';
+
+function renderMenu(route = '/Earn') {
+  return renderWithProviders(
+    <>
+      <RewardsMenu />
+      <p>Outside</p>
+      <LocationProbe />
+    </>,
+    { preloadedState: signedIn(), route },
+  );
+}
+
+describe('Rewards dropdown', () => {
+  it('opens on click with Quests, Leaderboard and Invite friends', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    const trigger = screen.getByRole('button', { name: 'Rewards' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveAttribute('href', '/bonuses');
+    expect(screen.getByRole('menuitem', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
+    expect(screen.getByRole('menuitem', { name: 'Invite friends' })).toBeInTheDocument();
+  });
+
+  it('goes to Quests and closes', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Quests' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/bonuses');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('Invite friends opens the invite modal through the store', async () => {
+    const user = userEvent.setup();
+    const { store } = renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Invite friends' }));
+    expect(store.getState().ui.inviteOpen).toBe(true);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('works from the keyboard: arrows move, Escape closes and returns focus', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    const trigger = screen.getByRole('button', { name: 'Rewards' });
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Leaderboard' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Invite friends' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('opens with Enter and focuses the first item', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    screen.getByRole('button', { name: 'Rewards' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveFocus();
+  });
+
+  it('closes on a click outside', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await user.click(screen.getByText('Outside'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('is highlighted on the Quests and Leaderboard pages', () => {
+    renderMenu('/leaderboard');
+    expect(screen.getByRole('button', { name: 'Rewards' }).className).toContain('active');
+  });
+});

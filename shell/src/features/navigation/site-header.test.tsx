@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { sessionUnknown, signedIn, signedOut } from '../../test/session-fixtures';
+import { SiteHeader } from './site-header';
+
+describe('navigation for a signed-in user', () => {
+  it('shows Earn, Cashout, My offers and the Rewards menu', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn() });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Earn' })).toHaveAttribute('href', '/Earn');
+    expect(within(nav).getByRole('link', { name: 'Cashout' })).toHaveAttribute('href', '/Cashout');
+    expect(within(nav).getByRole('link', { name: 'My offers' })).toHaveAttribute('href', '/my-offers');
+    expect(within(nav).getByRole('button', { name: 'Rewards' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('shows the wallet in dollars with two decimals: "$12.34" from wallet "12.34"', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn({ wallet: '12.34' }) });
+    expect(screen.getByText('$12.34')).toBeInTheDocument();
+  });
+
+  it('pads the wallet to two decimals: "$5.00" from wallet "5"', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn({ wallet: '5' }) });
+    expect(screen.getByText('$5.00')).toBeInTheDocument();
+  });
+
+  it('shows the first word of the name, linking to /Profile', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn({ name: 'Ada King Lovelace' }) });
+    expect(screen.getByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/Profile');
+  });
+
+  it('shows the avatar picture when the profile has one', () => {
+    const { container } = renderWithProviders(<SiteHeader />, {
+      preloadedState: signedIn({ image: '/avatars/ada.png' }),
+    });
+    expect(container.querySelector('img[src="/avatars/ada.png"]')).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ name: 'ada lovelace', email: 'x@example.com' }, 'A'],
+    [{ name: '', email: 'grace@example.com' }, 'G'],
+  ])('shows the avatar letter without a picture (%o → %s)', (user, letter) => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn(user) });
+    const profile = screen.getByRole('link', { name: /ada|user/i });
+    expect(within(profile).getByText(letter)).toBeInTheDocument();
+  });
+
+  it('has a bell button labelled Notifications', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn() });
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('links the logo to /Earn', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn() });
+    expect(screen.getByRole('link', { name: 'Earnly' })).toHaveAttribute('href', '/Earn');
+  });
+
+  it('highlights the link of the current page', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedIn(), route: '/cashout' });
+    expect(screen.getByRole('link', { name: 'Cashout' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Earn' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('navigation for a visitor', () => {
+  it('shows Sign in and Sign up and no member links', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedOut });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+  });
+
+  it('opens the sign-in and sign-up modals through the store', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<SiteHeader />, { preloadedState: signedOut });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(store.getState().ui.authModal).toBe('signin');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(store.getState().ui.authModal).toBe('signup');
+  });
+
+  it('links the logo to /', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedOut });
+    expect(screen.getByRole('link', { name: 'Earnly' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('navigation while the session is unknown', () => {
+  it('shows neither visitor nor member controls, only a placeholder', () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: sessionUnknown });
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('session-placeholder')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectSessionStatus, selectUser } from '@rewards/shared/store/session-slice';
+import { PATHS } from '@rewards/shared/paths';
+import { AccountSummary } from './account-summary';
+import { BrandLogo } from './brand-logo';
+import { GuestActions } from './guest-actions';
+import { MainLinks } from './main-links';
+import styles from './site-header.module.css';
+
+/**
+ * The top bar: desktop navigation from 800 px, the phone's top bar below it (same elements, fewer shown).
+ * While the session is unknown neither visitor nor member controls show, so nothing flickers.
+ */
+export function SiteHeader() {
+  const status = useAppSelector(selectSessionStatus);
+  const user = useAppSelector(selectUser);
+  const signedIn = status === 'authenticated' && user !== null;
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <BrandLogo to={signedIn ? PATHS.earn : PATHS.home} compactOnMobile={signedIn} />
+        {signedIn && (
+          <>
+            <MainLinks />
+            <AccountSummary user={user} />
+          </>
+        )}
+        {status === 'unauthenticated' && <GuestActions />}
+        {status === 'unknown' && <div className={styles.placeholder} data-testid="session-placeholder" aria-hidden="true" />}
+      </div>
+    </header>
+  );
+}

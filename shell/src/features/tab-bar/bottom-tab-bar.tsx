@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link, useLocation } from '@rewards/shared/router';
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
+import { PATHS } from '@rewards/shared/paths';
+import { activeTabFor, type TabId } from './active-tab';
+import { RewardsSheet } from './rewards-sheet';
+import { TabIcon } from './tab-icons';
+import styles from './bottom-tab-bar.module.css';
+
+const LINK_TABS: ReadonlyArray<{ id: Exclude<TabId, 'rewards'>; to: string; label: string }> = [
+  { id: 'earn', to: PATHS.earn, label: 'Earn' },
+  { id: 'offers', to: PATHS.offers, label: 'Offers' },
+  { id: 'cashout', to: PATHS.cashout, label: 'Cashout' },
+  { id: 'my-offers', to: PATHS.myOffers, label: 'My Offers' },
+];
+
+/**
+ * The signed-in phone and tablet tab bar (≤ 853 px, spec §2). The bar only exists on narrow screens,
+ * so its Rewards tab always opens the submenu instead of going to /Profile directly.
+ */
+export function BottomTabBar() {
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const { pathname } = useLocation();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  if (!signedIn) return null;
+  const active = activeTabFor(pathname);
+  const tabClass = (id: TabId) => `${styles.tab} ${active === id ? styles.active : ''}`;
+
+  return (
+    <>
+      <nav className={styles.bar} aria-label="Tabs">
+        <ul className={styles.list}>
+          {LINK_TABS.map(({ id, to, label }) => (
+            <li key={id}>
+              <Link
+                to={to}
+                className={tabClass(id)}
+                aria-current={active === id ? 'page' : undefined}
+                onClick={() => setSheetOpen(false)}
+              >
+                <TabIcon tab={id} className={styles.icon} />
+                {label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className={tabClass('rewards')}
+              aria-haspopup="dialog"
+              aria-expanded={sheetOpen}
+              aria-current={active === 'rewards' ? 'page' : undefined}
+              onClick={() => setSheetOpen((open) => !open)}
+            >
+              <TabIcon tab="rewards" className={styles.icon} />
+              Rewards
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {sheetOpen && <RewardsSheet onClose={() => setSheetOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { RuntimeConfigContext } from '../app/runtime-config-context';
+
+/** The runtime config the site serves by default, for component tests. */
+export const testRuntimeConfig: RuntimeConfig = {
+  apiBase: '/api',
+  remotes: [
+    { name: 'mf_marketing', manifest: '/remotes/mf-marketing/mf-manifest.json', routes: ['/', '/ref', '/faq', '/bonuses'] },
+    { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers'] },
+    { name: 'mf_cashout', manifest: '/remotes/mf-cashout/mf-manifest.json', routes: ['/Cashout'] },
+    { name: 'mf_account', manifest: '/remotes/mf-account/mf-manifest.json', routes: ['/Profile'] },
+  ],
+  modals: { auth: 'mf_account/auth-modals', settings: 'mf_account/settings-modal', invite: 'mf_account/invite-modal' },
+  realtime: { key: 'test', cluster: 'eu', wsHost: '', wsPort: 0, forceTLS: false, channel: 'fake-leads' },
+  remoteTimeoutMs: 4000,
+};
+
+export function WithRuntimeConfig({ children }: { children: ReactNode }) {
+  return <RuntimeConfigContext.Provider value={testRuntimeConfig}>{children}</RuntimeConfigContext.Provider>;
+}

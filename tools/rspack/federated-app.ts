@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
+import { sharedSingletons } from './shared-singletons';
+
+const KEEP_OLD_RELEASE_FILES_DAYS = 7;
+
+export type FederatedAppOptions = {
+  /** Package folder (the config's `__dirname`). */
+  packageDir: string;
+  /** Federation container name: `shell`, `mf_earn`, ... */
+  name: string;
+  /** Modules this remote exposes; empty for the host. */
+  exposes?: Record<string, string>;
+  /** The host is built with an HTML page and provides the federation runtime to remotes. */
+  isHost?: boolean;
+  /** Port of `pnpm dev` for this package. */
+  devPort: number;
+  /** Entry used by `pnpm dev` (the standalone harness for a remote). */
+  devEntry?: string;
+};
+
+export function createFederatedAppConfig(options: FederatedAppOptions, argv: { mode?: string } = {}): Configuration {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const isProduction = mode === 'production';
+  const { packageDir, isHost = false } = options;
+  const needsHtml = isHost || !isProduction;
+  const entry = isHost ? './src/index.ts' : isProduction ? {} : (options.devEntry ?? './src/standalone/index.ts');
+
+  return {
+    mode,
+    context: packageDir,
+    entry,
+    devtool: isProduction ? false : 'cheap-module-source-map',
+    output: {
+      path: path.join(packageDir, 'dist'),
+      publicPath: isHost ? '/' : 'auto',
+      filename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProduction ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: isProduction ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: isProduction ? '[name].[contenthash:10].css' : '[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: options.name,
+      // Old hashed chunks stay so pages running the previous release can still lazy-load them;
+      // PruneOldChunksPlugin removes them once no build has written them for a week.
+      clean: false,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    module: {
+      parser: { 'css/module': { namedExports: false } },
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              target: 'es2020',
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProduction } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.module\.css$/, type: 'css/module' },
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+        { test: /\.(png|jpe?g|webp|svg|gif)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      minimize: isProduction,
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // Federation puts every shared module in a chunk of its own: ~35 requests for one page. The host
+      // provides the contracts package and the state libraries at start, so each travels as one file. A
+      // remote keeps them apart: its copies are fallbacks, loaded one by one only if the host lacks one.
+      splitChunks: isProduction && isHost
+        ? {
+            cacheGroups: {
+              contracts: { test: /[\\/]shared[\\/]src[\\/]/, name: 'contracts', chunks: 'async', enforce: true, priority: 20 },
+              state: {
+                test: /[\\/]node_modules[\\/].*(@reduxjs[\\/]toolkit|[\\/]redux|[\\/]react-redux|[\\/]immer|[\\/]reselect|[\\/]redux-thunk)[\\/]/,
+                name: 'state',
+                chunks: 'async',
+                enforce: true,
+                priority: 10,
+              },
+            },
+          }
+        : undefined,
+    },
+    performance: { hints: false },
+    // A lazily compiled dynamic import fails to load through federation on its first visit.
+    lazyCompilation: false,
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes ?? {},
+        shared: sharedSingletons(),
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+        shareStrategy: 'loaded-first',
+        // In the page the host provides the federation runtime to every remote; a remote running alone
+        // (`pnpm dev`) has no host around it and bundles its own.
+        ...(isHost ? { experiments: { provideExternalRuntime: true } } : {}),
+        ...(!isHost && isProduction ? { experiments: { externalRuntime: true } } : {}),
+      }),
+      ...(isProduction ? [new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS)] : []),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      ...(needsHtml
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: 'body', publicPath: '/' })]
+        : []),
+    ],
+    devServer: {
+      port: options.devPort,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/runtime-config.json', '/app', '/remotes', '/assets'], target: 'http://localhost:8080', ws: true }],
+    },
+  };
+}
