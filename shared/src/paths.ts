@@ -12,6 +12,7 @@ export const PATHS = {
   contact: '/contact',
   aboutUs: '/about-us',
   terms: '/terms',
+  privacy: '/privacy',
 } as const;
 
 /** True when `pathname` is `prefix` or below it, compared case-insensitively on whole segments. */

@@ -1,5 +1,4 @@
 import { jsonResponse } from '@rewards/shared/test/render-with-providers.tsx';
-import type { UserProfile } from '@rewards/shared/contracts/api-types';
 
 /** Answers by `METHOD /path` (the path below `/api`); a request nobody answers gets a 404 envelope. */
 export type FakeAnswers = Record<string, (request: Request) => Response | Promise<Response>>;
@@ -33,17 +32,3 @@ function routeOf(request: Request): string {
 export const ok = (body: unknown = { status: 'success' }) => () => jsonResponse(body);
 export const fail = (status: number, body: unknown = { status: 'error' }) => () => jsonResponse(body, status);
 export const networkDown = () => () => Promise.reject(new TypeError('Failed to fetch'));
-
-export const ADA: UserProfile = {
-  id: 1,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  image: null,
-  avatar: null,
-  wallet: '12.34',
-  total_earnings: '40.00',
-  referrals_count: 2,
-  completed_offers: 3,
-  earnings_last_30_days: '12.00',
-  referral_code: 'ABC123',
-};

@@ -1,7 +1,5 @@
 import type { RootState } from '@rewards/shared/store/store';
 import type { UiState } from '@rewards/shared/store/ui-slice';
-import type { UserProfile } from '@rewards/shared/contracts/api-types';
-import { ADA } from './fake-api';
 
 const closedUi: UiState = {
   alert: { isOpen: false, type: 'info', title: '', message: '' },
@@ -13,8 +11,4 @@ const closedUi: UiState = {
 /** A store state with these `ui` fields set. */
 export function withUi(ui: Partial<UiState>, rest: Partial<RootState> = {}): Partial<RootState> {
   return { ...rest, ui: { ...closedUi, ...ui } };
-}
-
-export function signedIn(user: Partial<UserProfile> = {}): Partial<RootState> {
-  return { session: { status: 'authenticated', user: { ...ADA, ...user } } };
 }

@@ -129,12 +129,3 @@ export function SteamMark({ className }: IconProps) {
     </svg>
   );
 }
-
-export function WalletIcon({ className }: IconProps) {
-  return (
-    <svg {...svgProps} className={className}>
-      <path d="M20 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4" />
-      <path d="M17 12h4v4h-4a2 2 0 0 1 0-4z" />
-    </svg>
-  );
-}

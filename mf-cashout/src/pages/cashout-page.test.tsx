@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { cashoutStats, signedIn } from '../test/cashout-fixtures';
+import { signedInState } from '@rewards/shared/test/sample-user';
+import { cashoutStats } from '../test/cashout-fixtures';
 import { deferredResponse, mockApi } from '../test/mock-api';
 import CashoutPage from './cashout-page';
 
@@ -12,7 +13,7 @@ function answerStats(balance = '12.34') {
 }
 
 function renderPage() {
-  return renderWithProviders(<CashoutPage />, { preloadedState: signedIn({ wallet: '12.34' }), route: '/Cashout' });
+  return renderWithProviders(<CashoutPage />, { preloadedState: signedInState({ wallet: '12.34' }), route: '/Cashout' });
 }
 
 function card(title: string): HTMLElement {

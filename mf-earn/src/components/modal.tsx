@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
+import { useId, type ReactNode } from 'react';
+import { ModalCloseButton, ModalFrame } from '@rewards/shared/ui/modal-frame.tsx';
 import styles from './modal.module.css';
 
 type Props = {
@@ -14,50 +13,29 @@ type Props = {
   children: ReactNode;
 };
 
-/** A dialog over the page: focus stays inside, Escape and a press on the backdrop close it. */
+/** A dialog over the page with a title bar and a scrolling body; Escape and a press on the backdrop close it. */
 export function Modal({ title, onClose, size = 'normal', actions, children }: Props) {
-  const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useModalFocus(panelRef, onClose);
-
-  useEffect(() => {
-    // The page behind must not scroll while the dialog is open.
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, []);
-
-  return createPortal(
-    <div
-      className={styles.backdrop}
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+  return (
+    <ModalFrame
+      labelledBy={titleId}
+      onClose={onClose}
+      backdropClassName={styles.backdrop}
+      dialogClassName={size === 'wide' ? `${styles.panel} ${styles.wide}` : styles.panel}
+      portal
     >
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={size === 'wide' ? `${styles.panel} ${styles.wide}` : styles.panel}
-      >
-        <header className={styles.header}>
-          <h2 id={titleId} className={styles.title}>
-            {title}
-          </h2>
-          <div className={styles.actions}>
-            {actions}
-            <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        </header>
-        <div className={styles.body}>{children}</div>
-      </div>
-    </div>,
-    document.body,
+      <header className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        <div className={styles.actions}>
+          {actions}
+          <ModalCloseButton className={styles.close} onClose={onClose}>
+            <span aria-hidden="true">×</span>
+          </ModalCloseButton>
+        </div>
+      </header>
+      <div className={styles.body}>{children}</div>
+    </ModalFrame>
   );
 }

@@ -1,5 +1,4 @@
 import type { MyOffer, Offer } from '@rewards/shared/contracts/offer-types';
-import type { UserProfile } from '@rewards/shared/contracts/api-types';
 
 export function sampleOffer(id: number, fields: Partial<Offer> = {}): Offer {
   return {
@@ -39,23 +38,6 @@ export function sampleMyOffer(id: number, fields: Partial<MyOffer> = {}): MyOffe
     total_steps: 0,
     events: [],
     click_url: `https://partner.example/click/${id}?user_id=1`,
-    ...fields,
-  };
-}
-
-export function signedInUser(fields: Partial<UserProfile> = {}): UserProfile {
-  return {
-    id: 1,
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    image: null,
-    avatar: null,
-    wallet: '12.34',
-    total_earnings: '40.00',
-    referrals_count: 0,
-    completed_offers: 3,
-    earnings_last_30_days: '12.00',
-    referral_code: 'ABC123',
     ...fields,
   };
 }

@@ -1,21 +1,10 @@
 import { jsonResponse } from '../test/render-with-providers';
+import { sampleUser } from '../test/sample-user';
 import { makeStore } from '../store/store';
 import { api } from './api';
 import { setApiBase } from './base-query';
 
-const profile = {
-  id: 7,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  image: null,
-  avatar: null,
-  wallet: '12.34',
-  total_earnings: '40.00',
-  referrals_count: 0,
-  completed_offers: 3,
-  earnings_last_30_days: '12.00',
-  referral_code: 'ABC123',
-};
+const profile = sampleUser({ id: 7 });
 
 function lastRequest(fetchMock: jest.SpyInstance): Request {
   return fetchMock.mock.calls.at(-1)![0] as Request;

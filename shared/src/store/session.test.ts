@@ -1,24 +1,13 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { api, selectRequestsInFlight } from '../api/api';
 import { jsonResponse } from '../test/render-with-providers';
+import { sampleUser } from '../test/sample-user';
 import { selectIsAuthenticated, selectSessionStatus, selectUser, walletUpdated } from './session-slice';
 import { acknowledgeAlert, logout, refreshSession } from './session-thunks';
 import { makeStore, rootReducer } from './store';
 import { showAlert } from './ui-slice';
 
-const profile = {
-  id: 7,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  image: null,
-  avatar: null,
-  wallet: '12.34',
-  total_earnings: '40.00',
-  referrals_count: 0,
-  completed_offers: 3,
-  earnings_last_30_days: '12.00',
-  referral_code: 'ABC123',
-};
+const profile = sampleUser({ id: 7 });
 
 describe('session (spec §4)', () => {
   let fetchMock: jest.SpyInstance;

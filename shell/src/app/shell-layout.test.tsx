@@ -4,7 +4,8 @@ import { Link } from '@rewards/shared/router';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { WithRuntimeConfig } from '../test/runtime-config';
 import { showAlert } from '@rewards/shared/store/ui-slice';
-import { signedIn, signedOut } from '../test/session-fixtures';
+import { signedInState } from '@rewards/shared/test/sample-user';
+import { signedOut } from '../test/session-fixtures';
 import { ShellLayout } from './shell-layout';
 
 jest.mock('../federation/federation-runtime', () => ({ loadRemoteModule: jest.fn() }));
@@ -25,14 +26,14 @@ describe('shell layout', () => {
   beforeEach(() => localStorage.clear());
 
   it('puts the navigation on top and the page in <main>', () => {
-    renderLayout({ preloadedState: signedIn() });
+    renderLayout({ preloadedState: signedInState() });
     expect(screen.getByRole('banner')).toContainElement(screen.getByRole('navigation', { name: 'Main' }));
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { name: 'Page content' }));
     expect(screen.getByRole('navigation', { name: 'Tabs' })).toBeInTheDocument();
   });
 
   it('keeps content clear of the tab bar for signed-in users only', () => {
-    const { container, unmount } = renderLayout({ preloadedState: signedIn() });
+    const { container, unmount } = renderLayout({ preloadedState: signedInState() });
     expect(container.firstElementChild).toHaveClass('shellWithTabBar');
     unmount();
     const visitor = renderLayout({ preloadedState: signedOut });

@@ -5,6 +5,7 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import { provideRemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 
 /**
@@ -32,6 +33,8 @@ export function remoteDeadlinePlugin(timeoutMs: number): ModuleFederationRuntime
 export function initFederation(config: RuntimeConfig): void {
   registerPlugins([remoteDeadlinePlugin(config.remoteTimeoutMs)]);
   registerRemotes(config.remotes.map((remote) => ({ name: remote.name, entry: remote.manifest })));
+  // Remotes show each other's components (partner walls on the home page) through this same runtime.
+  provideRemoteModuleLoader(loadRemoteModule);
 }
 
 /** Loads `remoteName/exposedModule`; rejects when the remote is down or too slow. */

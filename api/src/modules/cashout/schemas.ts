@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { MINIMUM_CASHOUT_DOLLARS } from '@rewards/shared/constants';
+import { COINS_PER_DOLLAR, MINIMUM_CASHOUT_DOLLARS } from '@rewards/shared/constants';
 import type { Cashout, CashoutHistoryPage, CashoutResult, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
+import { findPayoutMethod, PAYOUT_METHOD_NAMES } from '@rewards/shared/contracts/payout-methods';
 import { CASHOUT_STATUSES } from '../../db/schema';
 import { type AmountProblem, parseCashoutAmount } from './amount';
-import { isPayoutMethodName, PAYOUT_METHOD_NAMES, PAYOUT_METHODS } from './payout-methods';
 
 export const MAX_ACCOUNT_LENGTH = 200;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
@@ -20,7 +20,7 @@ export const CASHOUT_MESSAGES = {
   accountTooLong: `The account may not be greater than ${MAX_ACCOUNT_LENGTH} characters.`,
   accountCharacters: 'The account may not contain line breaks or control characters.',
   accountEmail: 'Please enter a valid email address.',
-  minimum: `Minimum amount is ${formatDollars(MINIMUM_CASHOUT_DOLLARS)}`,
+  minimum: (dollars: number) => `Minimum amount is ${formatDollars(dollars)}`,
   // The words mf-cashout uses for the same mistake.
   decimals: 'Enter the amount in dollars and cents, with at most 2 decimals (e.g. 1.50)',
   tooLarge: 'The amount is too large.',
@@ -31,8 +31,7 @@ export const CASHOUT_MESSAGES = {
   body: 'The request body must be a JSON object.',
 } as const;
 
-const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
-  minimum: CASHOUT_MESSAGES.minimum,
+const AMOUNT_MESSAGES: Record<Exclude<AmountProblem, 'minimum'>, string> = {
   decimals: CASHOUT_MESSAGES.decimals,
   too_large: CASHOUT_MESSAGES.tooLarge,
 };
@@ -52,22 +51,29 @@ export const storeCashoutBody = z
     const fail = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message, input: raw[field as keyof typeof raw] });
 
     const wallet = typeof raw.wallet === 'string' ? raw.wallet.trim().toLowerCase() : '';
-    const method = isPayoutMethodName(wallet) ? wallet : undefined;
+    const method = findPayoutMethod(wallet);
     const noWallet = raw.wallet === undefined || raw.wallet === null || (typeof raw.wallet === 'string' && wallet === '');
     if (!method) fail('wallet', noWallet ? CASHOUT_MESSAGES.chooseMethod : CASHOUT_MESSAGES.unknownMethod);
 
     const account = typeof raw.account === 'string' ? raw.account.trim() : '';
-    const rule = method ? PAYOUT_METHODS[method] : undefined;
-    if (account === '') fail('account', CASHOUT_MESSAGES.enterAccount(rule?.accountLabel ?? 'account'));
-    else if (account.length > MAX_ACCOUNT_LENGTH) fail('account', CASHOUT_MESSAGES.accountTooLong);
-    else if (CONTROL_CHARACTERS.test(account)) fail('account', CASHOUT_MESSAGES.accountCharacters);
-    else if (rule?.accountIsEmail && !EMAIL.safeParse(account).success) fail('account', CASHOUT_MESSAGES.accountEmail);
+    if (account === '') {
+      if (method?.requiresAccount !== false) fail('account', CASHOUT_MESSAGES.enterAccount(method?.accountLabel ?? 'account'));
+    } else if (account.length > MAX_ACCOUNT_LENGTH) {
+      fail('account', CASHOUT_MESSAGES.accountTooLong);
+    } else if (CONTROL_CHARACTERS.test(account)) {
+      fail('account', CASHOUT_MESSAGES.accountCharacters);
+    } else if (method?.accountKind === 'email' && !EMAIL.safeParse(account).success) {
+      fail('account', CASHOUT_MESSAGES.accountEmail);
+    }
 
+    // The parser holds the site-wide floor (spec §9); a method may ask for more.
+    const minimum = method?.minimum ?? MINIMUM_CASHOUT_DOLLARS;
     const amount = parseCashoutAmount(raw.amount);
-    if (!amount.ok) fail('amount', AMOUNT_MESSAGES[amount.problem]);
+    if (!amount.ok) fail('amount', amount.problem === 'minimum' ? CASHOUT_MESSAGES.minimum(minimum) : AMOUNT_MESSAGES[amount.problem]);
+    else if (amount.coins < Math.round(minimum * COINS_PER_DOLLAR)) fail('amount', CASHOUT_MESSAGES.minimum(minimum));
 
     if (!method || !amount.ok) return z.NEVER;
-    return { method, account, amountCoins: amount.coins };
+    return { method: method.name, account, amountCoins: amount.coins };
   });
 
 /** Optional `Idempotency-Key`: 1-100 visible ASCII characters (a UUID is what mf-cashout sends). */

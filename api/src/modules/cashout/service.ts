@@ -32,7 +32,7 @@ const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 export function toCashout(row: CashoutRow): Cashout {
   return {
     id: row.id,
-    // Only names of PAYOUT_METHODS are ever stored (the body schema checks them).
+    // Only names of the shared PAYOUT_METHODS are ever stored (the body schema checks them).
     method: row.method as PayoutMethodName,
     amount: coinsToDollarString(row.amountCoins),
     account: row.account,

@@ -1,32 +1,21 @@
+import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { WALL_SLUG } from '../../config';
 
-/**
- * The walls we know, by slug (the partner's lowercase name): the demo wall, the two provider adapters, and
- * the offer and survey walls the site embeds (mf-earn's partners.ts, spec §2). A wall with a configured
- * postback secret is known too. Names are for people (the live ticker shows them).
- */
-export const KNOWN_WALLS: Readonly<Record<string, string>> = {
+/** Walls only the server has: the demo wall and the two provider adapters. */
+const SERVER_WALLS: Readonly<Record<string, string>> = {
   demo: 'Demo Wall',
   bitlabs: 'BitLabs',
   ayetstudios: 'ayeT-Studios',
-  bloomtask: 'Bloomtask',
-  coinharbor: 'Coinharbor',
-  questlane: 'Questlane',
-  pixelorchard: 'Pixelorchard',
-  tapmeadow: 'Tapmeadow',
-  orbitoffers: 'Orbitoffers',
-  lumenwall: 'Lumenwall',
-  maplequest: 'Maplequest',
-  ripplerewards: 'Ripplerewards',
-  nimbusplay: 'Nimbusplay',
-  fernpoint: 'Fernpoint',
-  cobaltcove: 'Cobaltcove',
-  zestloop: 'Zestloop',
-  emberdeck: 'Emberdeck',
-  offery: 'Offery',
-  excentiv: 'Excentiv',
-  gleamads: 'Gleamads',
-  notik: 'Notik',
+};
+
+/**
+ * The walls we know, by slug: the server's own, and the offer and survey walls the site embeds (the shared
+ * partner-walls contract, spec §2). A wall with a configured postback secret is known too. Names are for
+ * people (the live ticker shows them).
+ */
+export const KNOWN_WALLS: Readonly<Record<string, string>> = {
+  ...SERVER_WALLS,
+  ...Object.fromEntries(PARTNER_WALLS.map((partner) => [partner.slug, partner.name])),
 };
 
 /** Used for walls without a configured secret, outside production only. */

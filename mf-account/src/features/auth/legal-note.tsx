@@ -11,7 +11,7 @@ export function LegalNote({ onNavigate }: { onNavigate: () => void }) {
         Terms of Service
       </Link>{' '}
       and{' '}
-      <Link to="/privacy" onClick={onNavigate}>
+      <Link to={PATHS.privacy} onClick={onNavigate}>
         Privacy Policy
       </Link>
       .

@@ -1,7 +1,7 @@
+import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import { CheckIcon, DotIcon } from '../../ui/icons';
 import { passwordChecklist } from './password-checklist';
 import styles from './auth.module.css';
-import hidden from '../../ui/visually-hidden.module.css';
 
 /** The live hints under the sign-up password; each says whether it is met, in words too. */
 export function PasswordChecklist({ password }: { password: string }) {
@@ -11,7 +11,7 @@ export function PasswordChecklist({ password }: { password: string }) {
         <li key={label} className={met ? styles.met : styles.unmet} data-met={met}>
           {met ? <CheckIcon className={styles.checkIcon} /> : <DotIcon className={styles.checkIcon} />}
           {label}
-          <span className={hidden.hidden}>{met ? ' (met)' : ' (not met yet)'}</span>
+          <span className={visuallyHidden}>{met ? ' (met)' : ' (not met yet)'}</span>
         </li>
       ))}
     </ul>

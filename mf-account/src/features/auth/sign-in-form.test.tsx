@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { ADA, fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
+import { sampleUser } from '@rewards/shared/test/sample-user';
+import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
 import { LocationProbe } from '../../test/location-probe';
 import { withUi } from '../../test/ui-state';
 import AuthModals from './auth-modals';
@@ -99,7 +100,7 @@ describe('sign-in modal (spec §2)', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { api, onClose, store } = renderSignIn({
       'POST /user/Login': ok({ status: 'success', message: 'Login successful.' }),
-      'POST /user/Profile': ok({ status: 'success', data: ADA }),
+      'POST /user/Profile': ok({ status: 'success', data: sampleUser() }),
     });
     await fillAndSubmit(user);
     await act(async () => jest.advanceTimersByTimeAsync(299));

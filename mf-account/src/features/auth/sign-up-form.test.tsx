@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { ADA, fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
+import { sampleUser } from '@rewards/shared/test/sample-user';
+import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
 import { LocationProbe } from '../../test/location-probe';
 import { withUi } from '../../test/ui-state';
 import AuthModals from './auth-modals';
@@ -140,7 +141,7 @@ describe('sign-up modal (spec §2, §5, §8)', () => {
     const user = userEvent.setup();
     const { api, onClose, store } = renderSignUp({
       'POST /user/Register': ok({ status: 'success', message: 'Registration successful.' }),
-      'POST /user/Profile': ok({ status: 'success', data: ADA }),
+      'POST /user/Profile': ok({ status: 'success', data: sampleUser() }),
     });
     await fillForm(user);
     await submit(user);

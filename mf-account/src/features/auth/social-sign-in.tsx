@@ -1,7 +1,7 @@
 import { getApiBase } from '@rewards/shared/api/base-query';
+import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import { GoogleMark, SteamMark } from '../../ui/icons';
 import styles from './auth.module.css';
-import hidden from '../../ui/visually-hidden.module.css';
 
 /** Google (a full-page visit to the API, which redirects to the provider) and Steam (shown, no action yet), then "OR". */
 export function SocialSignIn() {
@@ -10,11 +10,11 @@ export function SocialSignIn() {
       <div className={styles.social}>
         <a className={styles.socialButton} href={`${getApiBase()}/auth/google/redirect`}>
           <GoogleMark />
-          <span className={hidden.hidden}>Sign in with </span>Google
+          <span className={visuallyHidden}>Sign in with </span>Google
         </a>
         <button type="button" className={styles.socialButton} title="Steam sign-in is coming soon">
           <SteamMark />
-          <span className={hidden.hidden}>Sign in with </span>Steam
+          <span className={visuallyHidden}>Sign in with </span>Steam
         </button>
       </div>
       <div className={styles.divider}>

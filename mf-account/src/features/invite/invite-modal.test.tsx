@@ -1,13 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { signedIn } from '../../test/ui-state';
+import { signedInState } from '@rewards/shared/test/sample-user';
 import InviteModal from './invite-modal';
 
 const LINK = 'http://localhost/ref/ABC123';
 
 function renderInvite() {
-  return renderWithProviders(<InviteModal onClose={jest.fn()} />, { preloadedState: signedIn({ referral_code: 'ABC123' }) });
+  return renderWithProviders(<InviteModal onClose={jest.fn()} />, { preloadedState: signedInState({ referral_code: 'ABC123' }) });
 }
 
 describe('invite friends modal (spec §2)', () => {

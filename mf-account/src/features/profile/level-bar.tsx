@@ -1,5 +1,5 @@
+import type { LevelProgress } from '@rewards/shared/rules/level';
 import { formatDollars } from '@rewards/shared/rules/money';
-import type { LevelProgress } from './level';
 import styles from './profile.module.css';
 
 /** The level and the way to the next one: dollars out of $10 and percent (spec §4). */

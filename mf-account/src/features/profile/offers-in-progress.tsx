@@ -2,12 +2,13 @@ import type { MyOffer } from '@rewards/shared/contracts/offer-types';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { offerProgress } from '@rewards/shared/rules/offer-progress';
+import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import { ChartIcon } from '../../ui/icons';
 import { EmptyState } from './empty-state';
-import { completedStepNames, isInProgress, offerProgress, stepBadges } from './offer-progress';
+import { completedStepNames, isInProgress, stepBadges } from './in-progress-steps';
 import { useGetOffersInProgressQuery } from './profile-api';
 import styles from './profile.module.css';
-import hidden from '../../ui/visually-hidden.module.css';
 
 /** Spec §9: the profile table shows 3 skeleton rows while loading. */
 export const PROFILE_SKELETON_ROWS = 3;
@@ -32,7 +33,7 @@ export function OffersInProgress() {
 
   return (
     <table className={styles.table} aria-busy={isLoading}>
-      <caption className={hidden.hidden}>Offers in progress</caption>
+      <caption className={visuallyHidden}>Offers in progress</caption>
       <thead>
         <tr>
           {COLUMNS.map((column) => (

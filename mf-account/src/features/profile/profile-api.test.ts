@@ -1,4 +1,4 @@
-import { NO_WITHDRAWALS, readCashoutStats, readMyOffers } from './profile-api';
+import { readMyOffers } from './profile-api';
 
 const offer = { id: 1, name: 'Tile Match' };
 
@@ -12,16 +12,5 @@ describe('reading my offers (spec §7)', () => {
   it('reads anything else as an empty list', () => {
     expect(readMyOffers({ status: 'success' })).toEqual([]);
     expect(readMyOffers(null)).toEqual([]);
-  });
-});
-
-describe('reading cashout stats (spec §7)', () => {
-  it('reads data.data or data', () => {
-    expect(readCashoutStats({ data: { data: { pending_count: 2 } } }).pending_count).toBe(2);
-    expect(readCashoutStats({ status: 'success', data: { total_requested: '5.00' } }).total_requested).toBe('5.00');
-  });
-
-  it('fills what is missing with zeros', () => {
-    expect(readCashoutStats({})).toEqual(NO_WITHDRAWALS);
   });
 });

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import type { MyOffer } from '@rewards/shared/contracts/offer-types';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { provideRemoteModuleLoader, type RemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
+import { signedInState } from '@rewards/shared/test/sample-user';
 import { fail, fakeApi, ok, type FakeAnswers } from '../../test/fake-api';
-import { signedIn } from '../../test/ui-state';
 import ProfilePage from './profile-page';
 
 const tileMatch: MyOffer = {
@@ -34,7 +35,7 @@ const noOffers = { 'GET /Offers/my-offers': fail(404) };
 function renderProfile(user: Partial<UserProfile> = {}, answers: FakeAnswers = noOffers) {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const api = fakeApi(answers);
-  return { api, ...renderWithProviders(<ProfilePage />, { preloadedState: signedIn(user), route: '/Profile' }) };
+  return { api, ...renderWithProviders(<ProfilePage />, { preloadedState: signedInState(user), route: '/Profile' }) };
 }
 
 describe('Profile page (spec §2)', () => {
@@ -175,51 +176,60 @@ describe('Profile page (spec §2)', () => {
   });
 
   describe('Withdrawals', () => {
-    async function openWithdrawals(answers: FakeAnswers) {
-      const user = userEvent.setup();
-      const rendered = renderProfile({ wallet: '7.25' }, { ...noOffers, ...answers });
-      await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
-      return rendered;
+    /** Stands in for mf-cashout's exposed panel (its own tests cover what it shows). */
+    function FakeCashoutPanel() {
+      return <h2>Recent withdrawals</h2>;
     }
-    const figure = (label: string | RegExp) => screen.getByText(label).nextSibling?.textContent;
 
-    it('offers "Request New Cashout" to /Cashout', async () => {
-      await openWithdrawals({});
-      expect(screen.getByRole('link', { name: 'Request New Cashout' })).toHaveAttribute('href', '/Cashout');
+    function mfCashout(implementation: RemoteModuleLoader) {
+      const loader = jest.fn(implementation);
+      provideRemoteModuleLoader(loader);
+      return loader;
+    }
+
+    afterEach(() => provideRemoteModuleLoader(null));
+
+    async function openWithdrawals() {
+      const user = userEvent.setup();
+      renderProfile();
+      await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
+      return user;
+    }
+
+    it('loads nothing from mf-cashout until the tab is opened', () => {
+      const loader = mfCashout(async () => ({ default: FakeCashoutPanel }));
+      renderProfile();
+      expect(loader).not.toHaveBeenCalled();
     });
 
-    it('reads "..." while the stats load', async () => {
-      await openWithdrawals({ 'GET /Cashout/stats': () => new Promise<Response>(() => undefined) });
-      expect(figure('Balance')).toBe('...');
-      expect(figure('Requested')).toBe('...');
+    it("shows mf-cashout's withdrawals panel (mf_cashout/withdrawals-panel) in the tab", async () => {
+      const loader = mfCashout(async () => ({ default: FakeCashoutPanel }));
+      await openWithdrawals();
+      const panel = screen.getByRole('tabpanel', { name: 'Withdrawals' });
+      expect(await within(panel).findByRole('heading', { name: 'Recent withdrawals' })).toBeInTheDocument();
+      expect(loader).toHaveBeenCalledWith('mf_cashout', 'withdrawals-panel');
     });
 
-    it('shows balance, pending, requested and approved from the cashout stats', async () => {
-      const stats = {
-        current_balance: '7.25',
-        pending_amount: '2.00',
-        pending_count: 1,
-        total_requested: '5.00',
-        total_approved: '3.00',
-        total_amount: '12.00',
-      };
-      await openWithdrawals({ 'GET /Cashout/stats': ok({ status: 'success', data: stats }) });
-      expect(await screen.findByText('Pending (1)')).toBeInTheDocument();
-      expect(figure('Balance')).toBe('$7.25');
-      expect(figure('Pending (1)')).toBe('$2.00');
-      expect(figure('Requested')).toBe('$5.00');
-      expect(figure('Approved')).toBe('$3.00');
-      expect(screen.getByText(/Recent withdrawals are reviewed within 24-48 hours/)).toBeInTheDocument();
-      expect(screen.queryByText('No Withdrawal History')).not.toBeInTheDocument();
+    it('shows a loading placeholder while mf-cashout answers', async () => {
+      mfCashout(() => new Promise(() => undefined));
+      await openWithdrawals();
+      expect(screen.getByRole('status', { name: 'Loading Withdrawals' })).toBeInTheDocument();
     });
 
-    it('says "No Withdrawal History" with "Request Your First Cashout" when the stats fail (zeros, only logged)', async () => {
-      await openWithdrawals({ 'GET /Cashout/stats': fail(404) });
-      expect(await screen.findByRole('heading', { name: 'No Withdrawal History' })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Request Your First Cashout' })).toHaveAttribute('href', '/Cashout');
-      expect(figure('Balance')).toBe('$7.25');
-      expect(figure('Requested')).toBe('$0.00');
-      expect(console.warn).toHaveBeenCalledWith('Profile: could not load cashout stats', expect.anything());
+    it('keeps the profile while mf-cashout is down: a notice with Retry in the tab, which recovers', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const loader = mfCashout(
+        jest.fn<Promise<unknown>, [string, string]>()
+          .mockRejectedValueOnce(new Error('mf_cashout is down'))
+          .mockResolvedValue({ default: FakeCashoutPanel }),
+      );
+      const user = await openWithdrawals();
+      const panel = screen.getByRole('tabpanel', { name: 'Withdrawals' });
+      expect(await within(panel).findByText('Withdrawals could not be loaded. Please try again in a moment.')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+      await user.click(within(panel).getByRole('button', { name: 'Retry' }));
+      expect(await within(panel).findByRole('heading', { name: 'Recent withdrawals' })).toBeInTheDocument();
+      expect(loader).toHaveBeenCalledTimes(2);
     });
   });
 });

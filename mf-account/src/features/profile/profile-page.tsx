@@ -17,7 +17,7 @@ export default function ProfilePage() {
             <UserCard user={user} />
             <StatsCard user={user} />
           </div>
-          <ProfileTabs user={user} />
+          <ProfileTabs />
         </>
       ) : null}
     </PageLayout>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { EMBEDS } from '@rewards/shared/contracts/embeds';
+import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
 import { OffersInProgress } from './offers-in-progress';
-import { WithdrawalsPanel } from './withdrawals-panel';
 import styles from './profile.module.css';
 
 /** Spec §4: the profile tab is inProgress (default) or withdrawals. */
@@ -12,8 +12,14 @@ const TABS: Array<{ id: ProfileTab; label: string }> = [
   { id: 'withdrawals', label: 'Withdrawals' },
 ];
 
-/** Accessible tabs: arrows, Home and End move between them; only the chosen panel is rendered. */
-export function ProfileTabs({ user }: { user: UserProfile }) {
+// About the height of mf-cashout's panel, so the tab does not jump when it arrives.
+const WITHDRAWALS_HEIGHT_PX = 360;
+
+/**
+ * Accessible tabs: arrows, Home and End move between them; only the chosen panel is rendered. The
+ * Withdrawals tab is mf-cashout's (balance, totals, history), loaded through federation.
+ */
+export function ProfileTabs() {
   const [active, setActive] = useState<ProfileTab>('inProgress');
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -54,7 +60,11 @@ export function ProfileTabs({ user }: { user: UserProfile }) {
         ))}
       </div>
       <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)} className={styles.panel}>
-        {active === 'inProgress' ? <OffersInProgress /> : <WithdrawalsPanel user={user} />}
+        {active === 'inProgress' ? (
+          <OffersInProgress />
+        ) : (
+          <FederatedModule exposed={EMBEDS.withdrawalsPanel} label="Withdrawals" minHeight={WITHDRAWALS_HEIGHT_PX} />
+        )}
       </div>
     </section>
   );

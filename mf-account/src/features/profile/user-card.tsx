@@ -1,10 +1,10 @@
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { levelBalance, levelProgress } from '@rewards/shared/rules/level';
 import { avatarLetter, avatarUrl } from '@rewards/shared/rules/user-display';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { openSettings } from '@rewards/shared/store/ui-slice';
 import { GearIcon } from '../../ui/icons';
 import { LevelBar } from './level-bar';
-import { levelBalance, levelFromBalance } from './level';
 import styles from './profile.module.css';
 
 type Props = { user: UserProfile };
@@ -32,7 +32,7 @@ export function UserCard({ user }: Props) {
           Settings
         </button>
       </div>
-      <LevelBar progress={levelFromBalance(levelBalance(user))} />
+      <LevelBar progress={levelProgress(levelBalance(user))} />
     </section>
   );
 }

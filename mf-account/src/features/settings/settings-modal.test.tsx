@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { signedInState } from '@rewards/shared/test/sample-user';
 import { fail, fakeApi, ok, type FakeAnswers } from '../../test/fake-api';
 import { LocationProbe } from '../../test/location-probe';
-import { signedIn } from '../../test/ui-state';
 import SettingsModal from './settings-modal';
 
 function renderSettings(answers: FakeAnswers = {}) {
@@ -14,7 +14,7 @@ function renderSettings(answers: FakeAnswers = {}) {
       <SettingsModal onClose={onClose} />
       <LocationProbe />
     </>,
-    { preloadedState: signedIn(), route: '/Profile' },
+    { preloadedState: signedInState(), route: '/Profile' },
   );
   return { api, onClose, ...rendered };
 }

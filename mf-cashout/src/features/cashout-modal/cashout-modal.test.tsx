@@ -3,8 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { SUCCESS_MODAL_MS } from '@rewards/shared/constants';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { sampleUser, signedInState } from '@rewards/shared/test/sample-user';
 import CashoutPage from '../../pages/cashout-page';
-import { ADA, cashout, cashoutStats, signedIn } from '../../test/cashout-fixtures';
+import { cashout, cashoutStats } from '../../test/cashout-fixtures';
 import { deferredResponse, mockApi, type ApiHandler } from '../../test/mock-api';
 
 const STORE = 'POST /api/Cashout/Store';
@@ -21,14 +22,14 @@ function renderPage(store: ApiHandler = success) {
   let balance = '12.34';
   const api = mockApi({
     'GET /api/Cashout/stats': () => jsonResponse({ status: 'success', data: cashoutStats({ current_balance: balance }) }),
-    'POST /api/user/Profile': () => jsonResponse({ status: 'success', data: { ...ADA, wallet: balance } }),
+    'POST /api/user/Profile': () => jsonResponse({ status: 'success', data: sampleUser({ wallet: balance }) }),
     [STORE]: async (request) => {
       const answer = await store(request);
       if (answer.ok) balance = '9.34';
       return answer;
     },
   });
-  const rendered = renderWithProviders(<CashoutPage />, { preloadedState: signedIn({ wallet: '12.34' }), route: '/Cashout' });
+  const rendered = renderWithProviders(<CashoutPage />, { preloadedState: signedInState({ wallet: '12.34' }), route: '/Cashout' });
   return { ...api, ...rendered };
 }
 

@@ -1,8 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
-import { useBodyScrollLock } from '../../ui/use-body-scroll-lock';
+import { ModalCloseButton, ModalFrame } from '@rewards/shared/ui/modal-frame.tsx';
 import type { PayoutMethod } from '../payout-methods/payout-methods';
 import { CashoutForm } from './cashout-form';
 import { CashoutSuccess } from './cashout-success';
@@ -18,49 +17,39 @@ type Props = {
 /** The cashout modal of spec §2/§4: a form for the chosen method, then the success screen. */
 export function CashoutModal({ method, balance, onClose }: Props) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const [result, setResult] = useState<CashoutResult | null>(null);
-  useModalFocus(dialogRef, onClose);
-  useBodyScrollLock();
 
   return (
-    <div
-      className={styles.backdrop}
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div ref={dialogRef} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
-        </button>
-        {result ? (
-          <CashoutSuccess result={result} titleId={titleId} onDone={onClose} />
-        ) : (
-          <>
-            <header className={styles.header}>
-              <img className={styles.logo} src={method.logo} alt={`${method.title} logo`} width={160} height={100} />
-              <div className={styles.heading}>
-                <h2 id={titleId} className={styles.title}>
-                  Cash out with {method.title}
-                </h2>
-                <p className={styles.facts}>
-                  <span>
-                    Minimum <strong className="money">{formatDollars(method.minimum)}</strong>
-                  </span>
-                  <span>
-                    Balance <strong className="money">{formatDollars(balance)}</strong>
-                  </span>
-                </p>
-              </div>
-            </header>
-            <p className={styles.description}>{method.description}</p>
-            <CashoutForm method={method} balance={balance} onSuccess={setResult} />
-          </>
-        )}
-      </div>
-    </div>
+    <ModalFrame labelledBy={titleId} onClose={onClose} backdropClassName={styles.backdrop} dialogClassName={styles.dialog}>
+      <ModalCloseButton className={styles.close} onClose={onClose}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+      </ModalCloseButton>
+      {result ? (
+        <CashoutSuccess result={result} titleId={titleId} onDone={onClose} />
+      ) : (
+        <>
+          <header className={styles.header}>
+            <img className={styles.logo} src={method.logo} alt={`${method.title} logo`} width={160} height={100} />
+            <div className={styles.heading}>
+              <h2 id={titleId} className={styles.title}>
+                Cash out with {method.title}
+              </h2>
+              <p className={styles.facts}>
+                <span>
+                  Minimum <strong className="money">{formatDollars(method.minimum)}</strong>
+                </span>
+                <span>
+                  Balance <strong className="money">{formatDollars(balance)}</strong>
+                </span>
+              </p>
+            </div>
+          </header>
+          <p className={styles.description}>{method.description}</p>
+          <CashoutForm method={method} balance={balance} onSuccess={setResult} />
+        </>
+      )}
+    </ModalFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { api } from '@rewards/shared/api/api';
+import { envelopeData } from '@rewards/shared/api/envelope';
 import type { CashoutStats } from '@rewards/shared/contracts/cashout-types';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
-import { envelopeData } from '../../lib/envelope-data';
 
 const cashoutStatsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import { formatDollars } from '@rewards/shared/rules/money';
-import hidden from '../../ui/visually-hidden.module.css';
+import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import type { PayoutMethod } from './payout-methods';
 import { dollarsToMinimum, progressDelayMs, progressPercent } from './progress';
 import styles from './payout-method-card.module.css';
@@ -25,7 +25,7 @@ export function PayoutMethodCard({ method, balance, index, revealed, onChoose }:
       <h3 className={styles.name}>
         {/* The button covers the whole card (::after), so a press anywhere chooses the method. */}
         <button type="button" className={styles.choose} onClick={() => onChoose(method)}>
-          <span className={hidden.hidden}>Cash out with </span>
+          <span className={visuallyHidden}>Cash out with </span>
           {method.title}
         </button>
       </h3>

@@ -1,6 +1,6 @@
 import { api } from '@rewards/shared/api/api';
+import { envelopeData } from '@rewards/shared/api/envelope';
 import type { CashoutHistoryPage } from '@rewards/shared/contracts/cashout-types';
-import { envelopeData } from '../../lib/envelope-data';
 
 export const HISTORY_PAGE_SIZE = 10;
 

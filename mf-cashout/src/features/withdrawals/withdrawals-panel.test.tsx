@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cashout } from '@rewards/shared/contracts/cashout-types';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { cashout, cashoutStats, signedIn } from '../../test/cashout-fixtures';
+import { signedInState } from '@rewards/shared/test/sample-user';
+import { cashout, cashoutStats } from '../../test/cashout-fixtures';
 import { deferredResponse, mockApi } from '../../test/mock-api';
 import { HISTORY_PAGE_SIZE } from './cashout-history-api';
 import WithdrawalsPanel from './withdrawals-panel';
@@ -14,7 +15,7 @@ function historyPage(items: Cashout[], page = 1, total = items.length) {
 }
 
 function renderPanel() {
-  return renderWithProviders(<WithdrawalsPanel />, { preloadedState: signedIn(), route: '/Profile' });
+  return renderWithProviders(<WithdrawalsPanel />, { preloadedState: signedInState(), route: '/Profile' });
 }
 
 afterEach(() => jest.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { api } from '@rewards/shared/api/api';
+import { envelopeList } from '@rewards/shared/api/envelope';
 import type { DeviceFilter, Offer, StartOfferRequest } from '@rewards/shared/contracts/offer-types';
 import { currentDeviceInfo } from '@rewards/shared/rules/device';
-import { readList } from '../../lib/read-list';
 import { offersRequest } from './offers-request';
 
 export const offersApi = api.injectEndpoints({
@@ -9,7 +9,7 @@ export const offersApi = api.injectEndpoints({
     /** Spec §7 `POST /Offers/Get`, for one device filter chip. */
     getOffers: build.query<Offer[], DeviceFilter>({
       query: (filter) => ({ url: '/Offers/Get', method: 'POST', body: offersRequest(filter, currentDeviceInfo()) }),
-      transformResponse: (body: unknown) => readList<Offer>(body),
+      transformResponse: (body: unknown) => envelopeList<Offer>(body),
       providesTags: ['Offers'],
     }),
     /** Spec §7 `POST /Offers/start`, fired on Play and Earn; its answer is not used. */

@@ -21,7 +21,7 @@ export function PartnerCard({ partner, locked, caption, onOpen }: Props) {
       className={locked ? `${styles.card} ${styles.locked}` : styles.card}
       style={colours}
       aria-disabled={locked || undefined}
-      aria-label={locked ? `${partner.title}, ${requirement}` : `Open the ${partner.title} wall`}
+      aria-label={locked ? `${partner.name}, ${requirement}` : `Open the ${partner.name} wall`}
       onClick={() => {
         if (!locked) onOpen(partner);
       }}

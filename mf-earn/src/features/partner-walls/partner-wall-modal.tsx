@@ -13,7 +13,7 @@ export function PartnerWallModal({ partner, onClose }: { partner: PartnerWall; o
   const address = wallAddress(partner.slug, storedUserId());
   return (
     <Modal
-      title={partner.title}
+      title={partner.name}
       size="wide"
       onClose={onClose}
       actions={
@@ -29,7 +29,7 @@ export function PartnerWallModal({ partner, onClose }: { partner: PartnerWall; o
       <iframe
         className={styles.wall}
         src={address}
-        title={`${partner.title} wall`}
+        title={`${partner.name} wall`}
         sandbox={WALL_SANDBOX}
         referrerPolicy="no-referrer"
       />

@@ -2,11 +2,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@rewards/shared/constants';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { signedInUser } from '../../test/sample-offers';
+import { sampleUser } from '@rewards/shared/test/sample-user';
 import PartnerWalls from './partner-walls';
 
 function renderForWallet(wallet: string | null) {
-  const user = wallet === null ? null : signedInUser({ wallet });
+  const user = wallet === null ? null : sampleUser({ wallet });
   return renderWithProviders(<PartnerWalls />, {
     preloadedState: { session: { status: user ? 'authenticated' : 'unauthenticated', user } },
   });

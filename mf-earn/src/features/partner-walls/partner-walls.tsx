@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { isPartnerLocked, levelBalance, levelFromBalance } from '@rewards/shared/rules/level';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { Shelf, ShelfItem } from '../../components/shelf';
-import { isPartnerLocked, levelBalance, levelFromBalance } from './level';
 import { PartnerCard } from './partner-card';
 import { PartnerWallModal } from './partner-wall-modal';
 import { OFFER_WALL_PARTNERS, SURVEY_WALL_PARTNERS, type PartnerWall } from './partners';

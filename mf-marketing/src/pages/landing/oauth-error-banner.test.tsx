@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { provideRemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import { useLocation } from '@rewards/shared/router';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import LandingPage from './landing-page';
@@ -20,7 +21,12 @@ function renderLanding(route: string) {
 }
 
 describe('error query parameter on the landing (spec §2 Home page)', () => {
-  afterEach(() => jest.useRealTimers());
+  // mf-earn's sections on the landing stay loading: not what these tests are about.
+  beforeEach(() => provideRemoteModuleLoader(() => new Promise(() => undefined)));
+  afterEach(() => {
+    provideRemoteModuleLoader(null);
+    jest.useRealTimers();
+  });
 
   it('shows "Google login failed, please try again" top right for error=google_auth_failed', () => {
     renderLanding('/?error=google_auth_failed');

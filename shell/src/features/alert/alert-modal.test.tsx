@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ACCOUNT_RESTRICTION_ALERTS } from '@rewards/shared/api/account-restriction';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { showAlert, type AlertType } from '@rewards/shared/store/ui-slice';
+import { sampleUser, signedInState } from '@rewards/shared/test/sample-user';
 import { LocationProbe } from '../../test/location-probe';
-import { ADA, signedIn } from '../../test/session-fixtures';
 import { AlertModal } from './alert-modal';
 
 function renderModal(route = '/Earn') {
@@ -14,7 +14,7 @@ function renderModal(route = '/Earn') {
       <AlertModal />
       <LocationProbe />
     </>,
-    { preloadedState: signedIn(), route },
+    { preloadedState: signedInState(), route },
   );
 }
 
@@ -56,7 +56,7 @@ describe('alert modal', () => {
 
   it('OK on "Your account has been blocked." removes the stored user and goes to /', async () => {
     const user = userEvent.setup();
-    localStorage.setItem('user', JSON.stringify(ADA));
+    localStorage.setItem('user', JSON.stringify(sampleUser()));
     const { store } = renderModal('/Earn');
     act(() => {
       store.dispatch(showAlert(ACCOUNT_RESTRICTION_ALERTS.account_blocked));
@@ -72,7 +72,7 @@ describe('alert modal', () => {
 
   it('Escape does what OK does', async () => {
     const user = userEvent.setup();
-    localStorage.setItem('user', JSON.stringify(ADA));
+    localStorage.setItem('user', JSON.stringify(sampleUser()));
     const { store } = renderModal('/Earn');
     act(() => {
       store.dispatch(showAlert(ACCOUNT_RESTRICTION_ALERTS.account_blocked));

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { api } from '@rewards/shared/api/api';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { ADA } from '../../test/session-fixtures';
+import { sampleUser } from '@rewards/shared/test/sample-user';
 import { GlobalLoadingBar } from './global-loading-bar';
 
 describe('global loading indicator', () => {
@@ -20,7 +20,7 @@ describe('global loading indicator', () => {
     expect(await screen.findByRole('progressbar', { name: 'Loading data' })).toBeInTheDocument();
 
     await act(async () => {
-      answer(jsonResponse({ status: 'success', data: ADA }));
+      answer(jsonResponse({ status: 'success', data: sampleUser() }));
       await request;
     });
     // RTK notifies subscribers of query results on the next frame (auto-batching).

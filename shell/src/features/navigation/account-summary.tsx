@@ -3,10 +3,10 @@ import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { PATHS } from '@rewards/shared/paths';
 import { CoinMark } from '../../components/coin-mark';
-import hidden from '../../components/visually-hidden.module.css';
 import { BellIcon } from './nav-icons';
 import { UserAvatar } from './user-avatar';
 import { firstName } from '@rewards/shared/rules/user-display';
+import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import styles from './account-summary.module.css';
 
 type Props = { user: UserProfile };
@@ -17,7 +17,7 @@ export function AccountSummary({ user }: Props) {
     <div className={styles.summary}>
       <Link to={PATHS.cashout} className={styles.balance}>
         <CoinMark size={20} />
-        <span className={hidden.hidden}>Balance: </span>
+        <span className={visuallyHidden}>Balance: </span>
         <span className={styles.amount}>{formatDollars(user.wallet)}</span>
       </Link>
       <button type="button" className={styles.bell} aria-label="Notifications">

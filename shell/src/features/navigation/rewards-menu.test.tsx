@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { signedInState } from '@rewards/shared/test/sample-user';
 import { LocationProbe } from '../../test/location-probe';
-import { signedIn } from '../../test/session-fixtures';
 import { RewardsMenu } from './rewards-menu';
 
 function renderMenu(route = '/Earn') {
@@ -12,7 +12,7 @@ function renderMenu(route = '/Earn') {
       <p>Outside</p>
       <LocationProbe />
     </>,
-    { preloadedState: signedIn(), route },
+    { preloadedState: signedInState(), route },
   );
 }
 

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { sessionUnknown, signedIn, signedOut } from '../../test/session-fixtures';
+import { signedInState } from '@rewards/shared/test/sample-user';
+import { sessionUnknown, signedOut } from '../../test/session-fixtures';
 import { SiteHeader } from './site-header';
 
 describe('navigation for a signed-in user', () => {
   it('shows Earn, Cashout, My offers and the Rewards menu', () => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn() });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState() });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Earn' })).toHaveAttribute('href', '/Earn');
     expect(within(nav).getByRole('link', { name: 'Cashout' })).toHaveAttribute('href', '/Cashout');
@@ -16,23 +17,23 @@ describe('navigation for a signed-in user', () => {
   });
 
   it('shows the wallet in dollars with two decimals: "$12.34" from wallet "12.34"', () => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn({ wallet: '12.34' }) });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState({ wallet: '12.34' }) });
     expect(screen.getByText('$12.34')).toBeInTheDocument();
   });
 
   it('pads the wallet to two decimals: "$5.00" from wallet "5"', () => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn({ wallet: '5' }) });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState({ wallet: '5' }) });
     expect(screen.getByText('$5.00')).toBeInTheDocument();
   });
 
   it('shows the first word of the name, linking to /Profile', () => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn({ name: 'Ada King Lovelace' }) });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState({ name: 'Ada King Lovelace' }) });
     expect(screen.getByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/Profile');
   });
 
   it('shows the avatar picture when the profile has one', () => {
     const { container } = renderWithProviders(<SiteHeader />, {
-      preloadedState: signedIn({ image: '/avatars/ada.png' }),
+      preloadedState: signedInState({ image: '/avatars/ada.png' }),
     });
     expect(container.querySelector('img[src="/avatars/ada.png"]')).toBeInTheDocument();
   });
@@ -41,23 +42,23 @@ describe('navigation for a signed-in user', () => {
     [{ name: 'ada lovelace', email: 'x@example.com' }, 'A'],
     [{ name: '', email: 'grace@example.com' }, 'G'],
   ])('shows the avatar letter without a picture (%o → %s)', (user, letter) => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn(user) });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState(user) });
     const profile = screen.getByRole('link', { name: /ada|user/i });
     expect(within(profile).getByText(letter)).toBeInTheDocument();
   });
 
   it('has a bell button labelled Notifications', () => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn() });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState() });
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
   it('links the logo to /Earn', () => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn() });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState() });
     expect(screen.getByRole('link', { name: 'Earnly' })).toHaveAttribute('href', '/Earn');
   });
 
   it('highlights the link of the current page', () => {
-    renderWithProviders(<SiteHeader />, { preloadedState: signedIn(), route: '/cashout' });
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState(), route: '/cashout' });
     expect(screen.getByRole('link', { name: 'Cashout' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Earn' })).not.toHaveAttribute('aria-current');
   });

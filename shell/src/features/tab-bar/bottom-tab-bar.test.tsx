@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { signedInState } from '@rewards/shared/test/sample-user';
 import { LocationProbe } from '../../test/location-probe';
-import { signedIn, signedOut } from '../../test/session-fixtures';
+import { signedOut } from '../../test/session-fixtures';
 import { BottomTabBar } from './bottom-tab-bar';
 
-function renderBar(route = '/Earn', preloadedState = signedIn()) {
+function renderBar(route = '/Earn', preloadedState = signedInState()) {
   return renderWithProviders(
     <>
       <BottomTabBar />

@@ -1,4 +1,4 @@
-import type { MyOffer, MyOfferEvent } from '@rewards/shared/contracts/offer-types';
+import type { MyOffer, MyOfferEvent } from '../contracts/offer-types';
 
 const FULL = 100;
 
@@ -11,16 +11,17 @@ function percent(done: number, total: number): number {
   return Math.min(FULL, Math.max(0, Math.round((done / total) * FULL)));
 }
 
+type ProgressFields = Partial<Pick<MyOffer, 'completed_steps' | 'total_steps' | 'events' | 'status'>>;
+
 /**
  * Spec §4: the rounded share of `completed_steps` over `total_steps` when both are there, otherwise of
  * done events over all events; capped at 100 % (spec §9). An offer without steps or events shows 0 %,
  * or 100 % once its status is completed.
  */
-export function offerProgress(offer: Pick<MyOffer, 'completed_steps' | 'total_steps' | 'events' | 'status'>): number {
-  if (Array.isArray(offer.completed_steps) && typeof offer.total_steps === 'number' && offer.total_steps > 0) {
-    return percent(offer.completed_steps.length, offer.total_steps);
+export function offerProgress({ completed_steps, total_steps, events, status }: ProgressFields): number {
+  if (Array.isArray(completed_steps) && typeof total_steps === 'number' && total_steps > 0) {
+    return percent(completed_steps.length, total_steps);
   }
-  const events = offer.events ?? [];
-  if (events.length > 0) return percent(events.filter(isEventDone).length, events.length);
-  return offer.status === 'completed' ? FULL : 0;
+  if (events?.length) return percent(events.filter(isEventDone).length, events.length);
+  return status === 'completed' ? FULL : 0;
 }

@@ -1,26 +1,5 @@
-import type { MyOffer, MyOfferEvent } from '@rewards/shared/contracts/offer-types';
-
-/** Spec §4: an event is done when `completed` is true or `status` is 1. */
-export function isEventDone(event: Pick<MyOfferEvent, 'completed' | 'status'>): boolean {
-  const status: unknown = event.status;
-  return event.completed === true || status === 1 || status === '1' || status === true;
-}
-
-type ProgressFields = Partial<Pick<MyOffer, 'completed_steps' | 'total_steps' | 'events'>>;
-
-/**
- * Spec §4: the rounded percentage of completed steps over total steps when both are known, otherwise of
- * done events over all events; 0 without either, never above 100.
- */
-export function offerProgress({ completed_steps, total_steps, events }: ProgressFields): number {
-  let ratio = 0;
-  if (Array.isArray(completed_steps) && typeof total_steps === 'number' && total_steps > 0) {
-    ratio = completed_steps.length / total_steps;
-  } else if (events?.length) {
-    ratio = events.filter(isEventDone).length / events.length;
-  }
-  return Math.min(100, Math.round(ratio * 100));
-}
+import type { MyOffer } from '@rewards/shared/contracts/offer-types';
+import { isEventDone } from '@rewards/shared/rules/offer-progress';
 
 /** An offer still being worked on: not completed and not expired. */
 export function isInProgress(offer: Pick<MyOffer, 'status'>): boolean {

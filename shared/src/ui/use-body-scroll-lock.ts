@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The page behind a modal stays still while the modal is open (a bottom sheet on phones). */
+/** The page behind an open modal does not scroll (on phones it would scroll under the sheet). */
 export function useBodyScrollLock(): void {
   useEffect(() => {
     const { style } = document.body;
