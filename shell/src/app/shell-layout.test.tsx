@@ -6,9 +6,11 @@ import { WithRuntimeConfig } from '../test/runtime-config';
 import { showAlert } from '@rewards/shared/store/ui-slice';
 import { signedInState } from '@rewards/shared/test/sample-user';
 import { signedOut } from '../test/session-fixtures';
+import { connectUserChannel } from '../features/realtime/connect-user-channel';
 import { ShellLayout } from './shell-layout';
 
 jest.mock('../federation/federation-runtime', () => ({ loadRemoteModule: jest.fn() }));
+jest.mock('../features/realtime/connect-user-channel', () => ({ connectUserChannel: jest.fn(() => () => {}) }));
 
 function renderLayout(options: Parameters<typeof renderWithProviders>[1]) {
   return renderWithProviders(
@@ -39,6 +41,16 @@ describe('shell layout', () => {
     const visitor = renderLayout({ preloadedState: signedOut });
     expect(visitor.container.firstElementChild).not.toHaveClass('shellWithTabBar');
     expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the wallet of a signed-in user live', () => {
+    renderLayout({ preloadedState: signedInState({ id: 42 }) });
+    expect(connectUserChannel).toHaveBeenCalledWith(expect.objectContaining({ userId: 42, apiBase: '/api' }));
+  });
+
+  it('opens no realtime connection for a visitor', () => {
+    renderLayout({ preloadedState: signedOut });
+    expect(connectUserChannel).not.toHaveBeenCalled();
   });
 
   it('remembers the referral code of /ref/{id} for sign-up', () => {

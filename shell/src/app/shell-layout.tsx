@@ -6,7 +6,9 @@ import { GlobalLoadingBar } from '../features/loading/global-loading-bar';
 import { RouteChangeOverlay } from '../features/loading/route-change-overlay';
 import { SiteHeader } from '../features/navigation/site-header';
 import { OfflineOverlay } from '../features/offline/offline-overlay';
+import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
+import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
 import { useReferralCapture } from './use-referral-capture';
 import styles from './shell-layout.module.css';
@@ -17,6 +19,7 @@ type Props = { children: ReactNode };
 export function ShellLayout({ children }: Props) {
   const signedIn = useAppSelector(selectIsAuthenticated);
   useReferralCapture();
+  useLiveWallet(useRuntimeConfig().realtime);
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
       <a className={styles.skipLink} href="#main">

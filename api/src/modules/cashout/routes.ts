@@ -3,6 +3,7 @@ import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
 import { authOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
+import { announceWallets } from '../realtime/wallet-announcer';
 import {
   CASHOUT_MESSAGES,
   historyQuery,
@@ -27,12 +28,10 @@ export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dail
     async (request) => {
       const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
       if (!key.ok) throw new HttpError(422, CASHOUT_MESSAGES.idempotencyKey, { errors: { [IDEMPOTENCY_HEADER]: [CASHOUT_MESSAGES.idempotencyKey] } });
-      const { cashout, newBalanceCoins } = await requestCashout(app.db, {
-        userId: authOf(request).user.id,
-        input: request.body,
-        idempotencyKey: key.key,
-        dailyLimitCoins,
-      });
+      const userId = authOf(request).user.id;
+      const { cashout, newBalanceCoins } = await requestCashout(app.db, { userId, input: request.body, idempotencyKey: key.key, dailyLimitCoins });
+      // The user's other tabs and devices show the lower balance too.
+      void announceWallets({ db: app.db, realtime: app.realtime, log: request.log }, [userId]);
       return {
         status: 'success' as const,
         message: CASHOUT_MESSAGES.submitted,

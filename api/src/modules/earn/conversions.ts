@@ -67,6 +67,8 @@ export type CreditResult =
       offer: OfferRow | undefined;
       /** This credit finished the user's offer. */
       completedOffer: boolean;
+      /** Users whose balance this credit moved: the user, and the referrer when they got a bonus. */
+      balancesMoved: number[];
     }
   | { outcome: 'duplicate' };
 
@@ -121,7 +123,8 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
       await adjustCompletedOffers(tx, user.id, 1);
       completedOffer = true;
     }
-    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, offer, completedOffer };
+    const balancesMoved = referralCoins > 0 ? [user.id, referrer!.id] : [user.id];
+    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, offer, completedOffer, balancesMoved };
   });
 }
 
@@ -140,7 +143,7 @@ export type ReverseInput = {
 };
 
 export type ReverseResult =
-  | { outcome: 'reversed'; userId: number; payoutCoins: number; referralCoins: number }
+  | { outcome: 'reversed'; userId: number; payoutCoins: number; referralCoins: number; balancesMoved: number[] }
   | { outcome: 'already-reversed' }
   | { outcome: 'unknown' };
 
@@ -188,6 +191,13 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
       await setUserOfferStatus(tx, userOffer.id, 'active');
       await adjustCompletedOffers(tx, conversion.userId, -1);
     }
-    return { outcome: 'reversed' as const, userId: conversion.userId, payoutCoins: conversion.payoutCoins, referralCoins: conversion.referralCoins };
+    const referrerDebited = conversion.referralCoins > 0 && conversion.referrerId !== null;
+    return {
+      outcome: 'reversed' as const,
+      userId: conversion.userId,
+      payoutCoins: conversion.payoutCoins,
+      referralCoins: conversion.referralCoins,
+      balancesMoved: referrerDebited ? [conversion.userId, conversion.referrerId!] : [conversion.userId],
+    };
   });
 }

@@ -90,6 +90,24 @@ export async function balanceOf(db: Executor, userId: number): Promise<number> {
   return rows[0]?.balanceCoins ?? 0;
 }
 
+export type WalletSnapshot = { userId: number; balanceCoins: number; /** Id of the latest ledger row; 0 when none. */ version: number };
+
+/** Balances of these users with the id of their latest ledger row. */
+export async function walletSnapshots(db: Executor, userIds: readonly number[]): Promise<WalletSnapshot[]> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return [];
+  const [balances, latest] = await Promise.all([
+    db.select({ userId: users.id, balanceCoins: users.balanceCoins }).from(users).where(inArray(users.id, ids)),
+    db
+      .select({ userId: ledgerEntries.userId, version: sql`max(${ledgerEntries.id})`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.userId, ids))
+      .groupBy(ledgerEntries.userId),
+  ]);
+  const versions = new Map(latest.map((row) => [row.userId, row.version]));
+  return balances.map((row) => ({ ...row, version: versions.get(row.userId) ?? 0 }));
+}
+
 /** Sum of earning entries, optionally only since a moment (for the last 30 days). */
 export async function earningsOf(db: Executor, userId: number, since?: Date): Promise<number> {
   const conditions = [eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...EARNING_KINDS])];

@@ -6,13 +6,15 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { ChannelRegistry, RealtimeClient } from './channel-registry';
 import {
   ACTIVITY_TIMEOUT_SECONDS,
+  authOf,
   CLOSE_UNKNOWN_APP,
+  channelKind,
   channelOf,
-  isPublicChannel,
   isValidChannelName,
   messages,
   parseClientMessage,
 } from './protocol';
+import { type Credentials, isValidChannelAuth } from './signature';
 
 const APP_PATH = /^\/app\/([^/]+)$/;
 const MAX_CHANNELS_PER_CONNECTION = 100;
@@ -20,13 +22,13 @@ const MAX_CHANNELS_PER_CONNECTION = 100;
 const DEAD_AFTER_MS = (ACTIVITY_TIMEOUT_SECONDS + 60) * 1000;
 const SWEEP_EVERY_MS = 30_000;
 
-export type GatewayOptions = { appKey: string; registry: ChannelRegistry; log: FastifyBaseLogger };
+export type GatewayOptions = { credentials: Credentials; registry: ChannelRegistry; log: FastifyBaseLogger };
 export type Gateway = { close(): void };
 
 type Connection = RealtimeClient & { ws: WebSocket; lastSeen: number };
 
 /** WebSocket endpoint `/app/:key` speaking the Pusher protocol, on the HTTP server it is given. */
-export function attachGateway(server: Server, { appKey, registry, log }: GatewayOptions): Gateway {
+export function attachGateway(server: Server, { credentials, registry, log }: GatewayOptions): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 10_000 });
   const connections = new Set<Connection>();
 
@@ -41,7 +43,7 @@ export function attachGateway(server: Server, { appKey, registry, log }: Gateway
   server.on('upgrade', onUpgrade);
 
   function accept(ws: WebSocket, key: string) {
-    if (key !== appKey) {
+    if (key !== credentials.key) {
       ws.send(messages.error(`App key ${key} not in this cluster. Did you forget to specify the cluster?`, CLOSE_UNKNOWN_APP));
       ws.close(CLOSE_UNKNOWN_APP, 'Unknown app key');
       return;
@@ -77,7 +79,7 @@ export function attachGateway(server: Server, { appKey, registry, log }: Gateway
         return connection.send(messages.pong());
       case 'pusher:subscribe':
         if (channel === undefined || !isValidChannelName(channel)) return connection.send(messages.error('Invalid channel name'));
-        if (!isPublicChannel(channel)) return connection.send(messages.subscriptionError(channel, 'Only public channels are supported'));
+        if (!mayJoin(connection, channel, authOf(message.data))) return connection.send(messages.subscriptionError(channel, 'Not authorised for this channel'));
         if (connection.channels.size >= MAX_CHANNELS_PER_CONNECTION) return connection.send(messages.error('Too many channels'));
         registry.subscribe(connection, channel);
         return connection.send(messages.subscriptionSucceeded(channel));
@@ -85,8 +87,15 @@ export function attachGateway(server: Server, { appKey, registry, log }: Gateway
         if (channel !== undefined) registry.unsubscribe(connection, channel);
         return;
       default:
-        if (message.event.startsWith('client-')) connection.send(messages.error('Client events are not supported on public channels'));
+        if (message.event.startsWith('client-')) connection.send(messages.error('Client events are not supported'));
     }
+  }
+
+  function mayJoin(connection: Connection, channel: string, auth: unknown): boolean {
+    const kind = channelKind(channel);
+    if (kind === 'public') return true;
+    // The API signs `socket_id:channel` only for a signed-in user's own channel (POST /api/realtime/auth).
+    return kind === 'private' && isValidChannelAuth(auth, connection.socketId, channel, credentials);
   }
 
   const sweep = setInterval(() => {

@@ -5,11 +5,11 @@ import { createLocalBroker, createRedisBroker } from './broker';
 import { ChannelRegistry } from './channel-registry';
 import { eventsApiRoutes } from './events-api';
 import { attachGateway } from './gateway';
-import { createLeadPublisher, type LeadPublisher } from './lead-publisher';
+import { createRealtimePublisher, type RealtimePublisher } from './publisher';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    realtime: LeadPublisher;
+    realtime: RealtimePublisher;
   }
 }
 
@@ -21,14 +21,14 @@ export type RealtimeOptions = {
   port: number;
 };
 
-/** The realtime gateway (WebSocket `/app/:key`), its HTTP events API, and `app.realtime.publishLead`. */
+/** The realtime gateway (WebSocket `/app/:key`), its HTTP events API, and `app.realtime` to publish with. */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
     const registry = new ChannelRegistry();
     const broker = options.redisUrl ? await createRedisBroker(options.redisUrl, registry, app.log) : createLocalBroker(registry);
     app.addHook('onClose', () => broker.close());
 
-    const gateway = attachGateway(app.server, { appKey: options.pusher.key, registry, log: app.log });
+    const gateway = attachGateway(app.server, { credentials: options.pusher, registry, log: app.log });
     // Open sockets would keep server.close() waiting forever.
     app.addHook('preClose', async () => gateway.close());
 
@@ -40,7 +40,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
       if (['0.0.0.0', '::', ''].includes(options.host)) return { host: '127.0.0.1', port };
       return { host: options.host.includes(':') ? `[${options.host}]` : options.host, port };
     };
-    app.decorate('realtime', createLeadPublisher(options.pusher, ownAddress));
+    app.decorate('realtime', createRealtimePublisher(options.pusher, ownAddress));
   },
   { name: 'realtime' },
 );

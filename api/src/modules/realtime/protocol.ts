@@ -1,4 +1,4 @@
-/** Pusher Channels protocol 7, public channels only: what the gateway says and accepts. */
+/** Pusher Channels protocol 7, public and private channels: what the gateway says and accepts. */
 
 export const ACTIVITY_TIMEOUT_SECONDS = 120;
 
@@ -38,8 +38,16 @@ export function isValidChannelName(name: string): boolean {
   return CHANNEL_NAME.test(name);
 }
 
-export function isPublicChannel(name: string): boolean {
-  return !/^(private|presence)-/.test(name);
+export type ChannelKind = 'public' | 'private' | 'unsupported';
+
+/** Presence and encrypted channels are not offered; `private-` channels need a signed authorisation. */
+export function channelKind(name: string): ChannelKind {
+  if (/^(presence|private-encrypted)-/.test(name)) return 'unsupported';
+  return name.startsWith('private-') ? 'private' : 'public';
+}
+
+export function authOf(data: unknown): unknown {
+  return typeof data === 'object' && data !== null && 'auth' in data ? data.auth : undefined;
 }
 
 // Pusher sends `data` as a JSON string inside the JSON frame; pusher-js expects exactly that.

@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import PusherClient from 'pusher-js';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
+import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from './lead-publisher';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const describeWithRedis = redisUrl ? describe : describe.skip;

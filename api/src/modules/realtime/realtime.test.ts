@@ -4,9 +4,9 @@ import PusherClient from 'pusher-js';
 import PusherServer from 'pusher';
 import WebSocket from 'ws';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
+import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from './lead-publisher';
 
 const KEY = 'test-key';
 const env = { PUSHER_APP_ID: 'test-app', PUSHER_KEY: KEY, PUSHER_SECRET: 'test-secret' };

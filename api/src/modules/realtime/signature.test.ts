@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import PusherServer from 'pusher';
-import { md5, verifyPusherRequest } from './signature';
+import { isValidChannelAuth, md5, signChannelAuth, verifyPusherRequest } from './signature';
 
 const credentials = { key: 'key-1', secret: 'secret-1' };
 const path = '/apps/app-1/events';
@@ -40,5 +40,27 @@ describe('verifyPusherRequest', () => {
     expect(verifyPusherRequest({ method: 'POST', path, query, rawBody: '{}' }, { ...credentials, key: 'key-2' }).ok).toBe(false);
     const repeated = { ...query, body_md5: [md5('{}'), md5('{}')] };
     expect(verifyPusherRequest({ method: 'POST', path, query: repeated, rawBody: '{}' }, credentials).ok).toBe(false);
+  });
+});
+
+describe('channel authorisation', () => {
+  it('signs exactly as the official SDK authorises a private channel', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 1 }), (left, right, userId) => {
+        const socketId = `${left}.${right}`;
+        const channel = `private-user-${userId}`;
+        expect(signChannelAuth(socketId, channel, credentials)).toBe(sdk.authorizeChannel(socketId, channel).auth);
+      }),
+    );
+  });
+
+  it('accepts only the signature of this socket and this channel', () => {
+    const auth = signChannelAuth('1.2', 'private-user-7', credentials);
+    expect(isValidChannelAuth(auth, '1.2', 'private-user-7', credentials)).toBe(true);
+    expect(isValidChannelAuth(auth, '1.3', 'private-user-7', credentials)).toBe(false);
+    expect(isValidChannelAuth(auth, '1.2', 'private-user-8', credentials)).toBe(false);
+    expect(isValidChannelAuth(auth, '1.2', 'private-user-7', { ...credentials, secret: 'other' })).toBe(false);
+    expect(isValidChannelAuth(undefined, '1.2', 'private-user-7', credentials)).toBe(false);
+    expect(isValidChannelAuth(`${auth}0`, '1.2', 'private-user-7', credentials)).toBe(false);
   });
 });

@@ -44,6 +44,15 @@ export function signPusherRequest(method: string, path: string, params: Record<s
   return createHmac('sha256', secret).update(`${method.toUpperCase()}\n${path}\n${query}`).digest('hex');
 }
 
+/** Pusher channel authorisation: `key:HMAC-SHA256(secret, "socket_id:channel")`, what pusher-js sends on subscribe. */
+export function signChannelAuth(socketId: string, channel: string, credentials: Credentials): string {
+  return `${credentials.key}:${createHmac('sha256', credentials.secret).update(`${socketId}:${channel}`).digest('hex')}`;
+}
+
+export function isValidChannelAuth(auth: unknown, socketId: string, channel: string, credentials: Credentials): boolean {
+  return typeof auth === 'string' && safeEqual(auth, signChannelAuth(socketId, channel, credentials));
+}
+
 export function md5(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
 }

@@ -1,3 +1,4 @@
+import { LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import type { PusherConfig } from '../../config';
 
@@ -21,7 +22,7 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
     ],
     modals: { auth: 'mf_account/auth-modals', settings: 'mf_account/settings-modal', invite: 'mf_account/invite-modal' },
     // Empty host and port 0 mean the page's own host and port: the gateway runs inside this server.
-    realtime: { key: pusher.key, cluster: pusher.cluster, wsHost: '', wsPort: 0, forceTLS: false, channel: 'fake-leads' },
+    realtime: { key: pusher.key, cluster: pusher.cluster, wsHost: '', wsPort: 0, forceTLS: false, channel: LEADS_CHANNEL },
     remoteTimeoutMs: 4000,
   };
 }

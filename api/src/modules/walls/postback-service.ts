@@ -4,7 +4,8 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import { creditConversion, findCreditableUser, reverseConversion, UnknownUserError } from '../earn/conversions';
-import type { LeadPublisher } from '../realtime/lead-publisher';
+import type { RealtimePublisher } from '../realtime/publisher';
+import { announceWallets } from '../realtime/wallet-announcer';
 import type { ConversionAction } from './conversion-action';
 import { wallTitle } from './registry';
 
@@ -20,7 +21,7 @@ export const POSTBACK_MESSAGES = {
   notConfigured: 'Postbacks of this wall are not configured.',
 } as const;
 
-export type PostbackDeps = { db: Database; realtime: LeadPublisher; log: FastifyBaseLogger };
+export type PostbackDeps = { db: Database; realtime: RealtimePublisher; log: FastifyBaseLogger };
 
 export type PostbackAnswer = {
   message: string;
@@ -39,9 +40,11 @@ export function leadName(fullName: string): string {
 /**
  * Books what a verified postback asks for and answers the partner. Repeats answer 200 too (so the partner
  * stops retrying); an unknown user or a reversal of nothing we credited is 404. After a credit the
- * conversion goes out as a `lead.created` event; a publishing failure is logged, never the partner's problem.
+ * conversion goes out as a `lead.created` event, and every moved balance as `wallet.updated` to its owner;
+ * a publishing failure is logged, never the partner's problem.
  */
-export async function applyConversion({ db, realtime, log }: PostbackDeps, wall: string, action: ConversionAction): Promise<PostbackAnswer> {
+export async function applyConversion(deps: PostbackDeps, wall: string, action: ConversionAction): Promise<PostbackAnswer> {
+  const { db, realtime, log } = deps;
   if (action.kind === 'ignore') return { message: action.message, coins: 0 };
 
   if (action.kind === 'reverse') {
@@ -49,6 +52,7 @@ export async function applyConversion({ db, realtime, log }: PostbackDeps, wall:
     const result = await reverseConversion(db, { wall, txid: action.txid, userId: action.userId });
     if (result.outcome === 'unknown') throw new HttpError(404, POSTBACK_MESSAGES.unknownReversal);
     if (result.outcome === 'already-reversed') return { message: POSTBACK_MESSAGES.alreadyReversed, coins: 0 };
+    void announceWallets(deps, result.balancesMoved);
     return { message: POSTBACK_MESSAGES.reversed, coins: result.payoutCoins };
   }
 
@@ -69,6 +73,7 @@ export async function applyConversion({ db, realtime, log }: PostbackDeps, wall:
     throw error;
   }
   if (result.outcome === 'duplicate') return { message: POSTBACK_MESSAGES.duplicate, coins: 0 };
+  void announceWallets(deps, result.balancesMoved);
 
   const lead: LiveLead = {
     name: leadName(result.user.name),

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import PusherClient from 'pusher-js';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
+import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import type { DatabaseHandle } from '../../db/database';
 import { conversions, ledgerEntries, users } from '../../db/schema';
 import { captureMailer, signUp } from '../../test/accounts';
@@ -10,7 +11,6 @@ import { buildTestApp } from '../../test/build-test-app';
 import { openExtraPool } from '../../test/extra-pool';
 import { useTestDatabase } from '../../test/test-database';
 import { appendLedgerEntry, InsufficientBalanceError, verifyLedger } from '../ledger/ledger';
-import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '../realtime/lead-publisher';
 import { signGenericPostback } from './generic-postback';
 import { balanceCoins, injectPostback, ledgerRows, postbackFields, postbackPath } from './wall-test-kit';
 

@@ -1,11 +1,14 @@
 import Pusher from 'pusher';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
+import { LEAD_CREATED_EVENT, LEADS_CHANNEL, userChannel, WALLET_UPDATED_EVENT, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
 import type { PusherConfig } from '../../config';
 
-export const LEADS_CHANNEL = 'fake-leads';
-export const LEAD_CREATED_EVENT = 'lead.created';
-
-export type LeadPublisher = { publishLead(lead: LiveLead): Promise<void> };
+export type RealtimePublisher = {
+  /** A credited conversion, for the live ticker of every page. */
+  publishLead(lead: LiveLead): Promise<void>;
+  /** A user's new balance, for their own pages only (their private channel). */
+  publishWallet(userId: number, update: WalletUpdatedEvent): Promise<void>;
+};
 
 /** Where the SDK sends events when config names no Pusher host: the gateway of this very server. */
 export type OwnAddress = () => { host: string; port: number };
@@ -14,12 +17,15 @@ export type OwnAddress = () => { host: string; port: number };
  * Publishes through the official `pusher` SDK, so pointing PUSHER_HOST at hosted Pusher (or soketi)
  * needs no code change. The client is made on first use: in tests the port is known only after listen.
  */
-export function createLeadPublisher(pusher: PusherConfig, ownAddress: OwnAddress): LeadPublisher {
+export function createRealtimePublisher(pusher: PusherConfig, ownAddress: OwnAddress): RealtimePublisher {
   let client: Pusher | undefined;
   const getClient = () => (client ??= new Pusher(pusherOptions(pusher, ownAddress)));
   return {
     async publishLead({ name, amount, wall, offer }) {
       await getClient().trigger(LEADS_CHANNEL, LEAD_CREATED_EVENT, { name, amount, wall, offer });
+    },
+    async publishWallet(userId, { wallet, version }) {
+      await getClient().trigger(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, version });
     },
   };
 }
