@@ -67,14 +67,12 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
     await context.close();
   });
 
-  it("opens an unlocked partner's wall for a visitor, as the spec says (wall address with the default id 1)", async () => {
+  it("asks a visitor to sign up on an unlocked partner's card (the shell hosts mf-account's modal)", async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/');
     await offerPartners(page).getByRole('button', { name: 'Open the Bloomtask wall' }).click();
-    const wall = page.getByRole('dialog', { name: 'Bloomtask' });
-    expect(await wall.getByTitle('Bloomtask wall').getAttribute('src')).toBe('/api/walls/bloomtask?user_id=1');
-    await page.keyboard.press('Escape');
-    await wall.waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Sign up' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Bloomtask' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

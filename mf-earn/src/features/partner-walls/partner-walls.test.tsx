@@ -45,6 +45,13 @@ describe('partner walls (spec §2, §4)', () => {
     expect(within(row('Offer Partners')).queryAllByRole('button', { name: /required$/ })).toHaveLength(0);
   });
 
+  it('asks a visitor to sign up instead of opening a wall that would credit the default id 1', async () => {
+    const { store } = renderForWallet(null);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open the Bloomtask wall' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().ui.authModal).toBe('signup');
+  });
+
   it('does nothing when a locked partner is clicked', async () => {
     renderForWallet('12.34');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Gleamads, Level 2 required' }));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { isPartnerLocked, levelBalance, levelFromBalance } from '@rewards/shared/rules/level';
-import { useAppSelector } from '@rewards/shared/store/hooks';
-import { selectUser } from '@rewards/shared/store/session-slice';
+import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
+import { selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
+import { openAuth } from '@rewards/shared/store/ui-slice';
 import { Shelf, ShelfItem } from '../../components/shelf';
 import { PartnerCard } from './partner-card';
 import { PartnerWallModal } from './partner-wall-modal';
@@ -39,11 +40,16 @@ function PartnerRow({ title, lead, caption, partners, level, onOpen }: RowProps)
 /**
  * Spec §2: the offer-wall and survey-wall partners, gated by the user's level. Exposed as
  * `mf_earn/partner-walls` so the home page shows the same sections through federation.
+ * A visitor is asked to sign up instead: a wall opened without a session would carry spec §3's default
+ * id '1' and credit someone else's completions to that account.
  */
 export default function PartnerWalls() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
+  const signedIn = useAppSelector(selectIsAuthenticated);
   const level = levelFromBalance(levelBalance(user));
   const [openPartner, setOpenPartner] = useState<PartnerWall | null>(null);
+  const onOpen = signedIn ? setOpenPartner : () => dispatch(openAuth('signup'));
   return (
     <>
       <PartnerRow
@@ -52,7 +58,7 @@ export default function PartnerWalls() {
         caption="Offer wall"
         partners={OFFER_WALL_PARTNERS}
         level={level}
-        onOpen={setOpenPartner}
+        onOpen={onOpen}
       />
       <PartnerRow
         title="Survey Partners"
@@ -60,7 +66,7 @@ export default function PartnerWalls() {
         caption="Survey wall"
         partners={SURVEY_WALL_PARTNERS}
         level={level}
-        onOpen={setOpenPartner}
+        onOpen={onOpen}
       />
       {openPartner ? <PartnerWallModal partner={openPartner} onClose={() => setOpenPartner(null)} /> : null}
     </>
