@@ -104,7 +104,7 @@ describe('the Earn page (spec §2 Earn page, issue 4)', () => {
     await context.close();
   });
 
-  it('opens an offer with its reward in dollars, sanitised description and events; Play and Earn starts it and opens its link with the user id', async () => {
+  it('opens an offer (reward in dollars, sanitised description, events); Play and Earn starts it and opens the wall with the user id; a task done there raises the balance live', async () => {
     const { user, userId, context, page, errors } = await signedInPage();
     const offer = (await catalog(user)).find((candidate) => candidate.offer_id === DRAGON_FORGE.offerId)!;
     await page.goto('/Earn');
@@ -133,16 +133,23 @@ describe('the Earn page (spec §2 Earn page, issue 4)', () => {
     expect(clickUrl.searchParams.get('user_id')).toBe(String(userId));
     expect(clickUrl.searchParams.get('offer_id')).toBe(offer.offer_id);
     await popup.getByText(`Earning as user #${userId}`).waitFor();
-    await popup.close();
 
-    // The started offer is the user's now, at 0 %.
+    // The issue's loop: a task done on the (demo) partner's page credits the user, and the site's
+    // navigation shows it at once, without a reload.
+    await balanceLink(page, '$0.00').waitFor();
+    await popup.getByRole('button', { name: `Complete ${DRAGON_FORGE.firstEvent.name} (${FIRST_EVENT_DOLLARS})`, exact: true }).click();
+    await popup.getByRole('status').filter({ hasText: `Completed: +${FIRST_EVENT_DOLLARS} credited` }).waitFor();
+    await popup.close();
+    await balanceLink(page, FIRST_EVENT_DOLLARS).waitFor();
+
+    // The started offer is the user's, one of its four steps done.
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
     await nav(page).getByRole('link', { name: 'My offers', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/my-offers');
     const listed = page.getByRole('list', { name: 'Your offers' }).getByRole('progressbar', { name: `${offer.name} progress` });
     await listed.waitFor();
-    expect(await listed.getAttribute('aria-valuenow')).toBe('0');
+    expect(await listed.getAttribute('aria-valuenow')).toBe('25');
     expect(errors).toEqual([]);
     await context.close();
   });
