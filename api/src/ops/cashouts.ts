@@ -106,9 +106,10 @@ export const cashoutsReject = defineCommand({
     if (reason.length > MAX_REASON_LENGTH) throw new UsageError(`the reason may be at most ${MAX_REASON_LENGTH} characters`);
     return { id: parseId(id), reason };
   },
-  async run({ db, out }, { id, reason }) {
+  async run({ db, out, tellWallets }, { id, reason }) {
     const { cashout, balanceCoins } = await reviewing(() => rejectCashout(db, id, reason));
     out.line(`Cashout ${id}: pending -> rejected; ${dollars(cashout.amountCoins)} refunded, the user's balance is now ${dollars(balanceCoins)}`);
     out.line(`Reason shown to the user: ${reason}`);
+    await tellWallets([cashout.userId]);
   },
 });

@@ -3,7 +3,12 @@ import type { Database } from '../db/database';
 /** Where a command writes: lines for people, on stdout. */
 export type OpsOutput = { line(text?: string): void };
 
-export type OpsContext = { db: Database; out: OpsOutput };
+export type OpsContext = {
+  db: Database;
+  out: OpsOutput;
+  /** Tells the running site's open pages of these users their new balance (wallet.updated). */
+  tellWallets(userIds: readonly number[]): Promise<void>;
+};
 
 /**
  * One operator command as written: `parse` checks the arguments before the database is opened (a typo

@@ -5,14 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../config';
 import { conversions, ledgerEntries, users } from '../db/schema';
 import { balanceOf, verifyLedger } from '../modules/ledger/ledger';
+import { createRealtimePublisher } from '../modules/realtime/publisher';
 import { findRepoRoot } from '../repo-root';
 import { captureMailer, signUp } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
+import { listenToWallet } from '../test/wallet-listener';
 import { COMMANDS } from './commands';
-import { runOps } from './run-ops';
+import { type RunOpsOptions, runOps } from './run-ops';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const apiDir = join(findRepoRoot(), 'api');
@@ -35,10 +38,15 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
   });
 
   async function ops(...argv: string[]) {
+    return opsTelling(undefined, ...argv);
+  }
+
+  async function opsTelling(realtime: RunOpsOptions['realtime'], ...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
     let opened = false;
     const code = await runOps(argv, {
+      realtime,
       commands: COMMANDS,
       openDatabase: async () => {
         opened = true;
@@ -91,6 +99,28 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
       expect(result).toMatchObject({ code: 0, out: `Credited $2.50 to ${email} (goodwill for ticket #12); the balance is now $2.50.` });
       const rows = await database().db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
       expect(rows).toEqual([expect.objectContaining({ kind: 'manual_credit', amountCoins: 2500, note: 'goodwill for ticket #12' })]);
+    });
+
+    it("tells the running site's open pages of the user their new balance", async () => {
+      const { user, email, token } = await signUp(app);
+      const { pusher } = loadConfig({});
+      const wallet = await listenToWallet(base, pusher.key, token, user.id);
+      try {
+        const toRunningSite = createRealtimePublisher(pusher, () => ({ host: '127.0.0.1', port: Number(new URL(base).port) }));
+        expect((await opsTelling(toRunningSite, 'users:credit', email, '1.25', '--reason', 'support')).code).toBe(0);
+        expect(await wallet.nextCount(1)).toEqual([{ wallet: '1.25', version: expect.any(Number) }]);
+      } finally {
+        wallet.close();
+      }
+    });
+
+    it('still credits when no site can be told, and says so', async () => {
+      const { email, user } = await signUp(app);
+      const unreachable = { publishWallet: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:8080')) };
+      const result = await opsTelling(unreachable, 'users:credit', email, '1', '--reason', 'support');
+      expect(result.code).toBe(0);
+      expect(result.out).toContain('(The running site could not be told: connect ECONNREFUSED 127.0.0.1:8080. Open pages show the new balance on their next load.)');
+      expect(await balanceOf(database().db, user.id)).toBe(1000);
     });
 
     it('refuses an unknown user (1) and bad arguments (2, before opening the database)', async () => {

@@ -45,10 +45,11 @@ export const usersCredit = defineCommand({
     if (reason.length > MAX_REASON_LENGTH) throw new UsageError(`the reason may be at most ${MAX_REASON_LENGTH} characters`);
     return { email: email.trim().toLowerCase(), coins, reason };
   },
-  async run({ db, out }, { email, coins, reason }) {
+  async run({ db, out, tellWallets }, { email, coins, reason }) {
     const user = await findUserByEmail(db, email);
     if (!user) throw new OpsError(`No user with email ${email}`);
     const { balanceCoins } = await appendLedgerEntry(db, { userId: user.id, amountCoins: coins, kind: 'manual_credit', note: reason });
     out.line(`Credited ${dollars(coins)} to ${email} (${reason}); the balance is now ${dollars(balanceCoins)}.`);
+    await tellWallets([user.id]);
   },
 });

@@ -1,5 +1,7 @@
 import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseInUseError } from '../db/database';
+import type { RealtimePublisher } from '../modules/realtime/publisher';
+import { publishWallets } from '../modules/realtime/wallet-announcer';
 import { type OpsCommand, OpsError, type OpsOutput, UsageError } from './command';
 
 export type RunOpsOptions = {
@@ -7,6 +9,8 @@ export type RunOpsOptions = {
   openDatabase(): Promise<DatabaseHandle>;
   out: OpsOutput;
   err: OpsOutput;
+  /** Where balance changes are published (the running site's realtime service); none: nobody is told. */
+  realtime?: Pick<RealtimePublisher, 'publishWallet'>;
 };
 
 const PROGRAM = 'pnpm ops';
@@ -31,7 +35,7 @@ function noDatabase(name: string): Database {
 }
 
 /** Runs one command line; answers the exit code (0 done, 1 failed, 2 wrong usage). */
-export async function runOps(argv: readonly string[], { commands, openDatabase, out, err }: RunOpsOptions): Promise<number> {
+export async function runOps(argv: readonly string[], { commands, openDatabase, out, err, realtime }: RunOpsOptions): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     printHelp(commands, name ? out : err);
@@ -56,7 +60,8 @@ export async function runOps(argv: readonly string[], { commands, openDatabase, 
   let handle: DatabaseHandle | undefined;
   try {
     if (command.usesDatabase !== false) handle = await openDatabase();
-    await work({ db: handle?.db ?? noDatabase(command.name), out });
+    const db = handle?.db ?? noDatabase(command.name);
+    await work({ db, out, tellWallets: (userIds) => tellWallets({ db, realtime, out }, userIds) });
     return 0;
   } catch (error) {
     if (error instanceof OpsError || error instanceof DatabaseInUseError) {
@@ -66,5 +71,18 @@ export async function runOps(argv: readonly string[], { commands, openDatabase, 
     throw error;
   } finally {
     await handle?.close();
+  }
+}
+
+/** The money already moved: a site that cannot be told only means its pages show it on their next load. */
+async function tellWallets(
+  { db, realtime, out }: { db: Database; realtime: RunOpsOptions['realtime']; out: OpsOutput },
+  userIds: readonly number[],
+): Promise<void> {
+  if (!realtime) return;
+  try {
+    await publishWallets({ db, realtime }, userIds);
+  } catch (error) {
+    out.line(`(The running site could not be told: ${error instanceof Error ? error.message : String(error)}. Open pages show the new balance on their next load.)`);
   }
 }

@@ -5,7 +5,7 @@ import { createLocalBroker, createRedisBroker } from './broker';
 import { ChannelRegistry } from './channel-registry';
 import { eventsApiRoutes } from './events-api';
 import { attachGateway } from './gateway';
-import { createRealtimePublisher, type RealtimePublisher } from './publisher';
+import { createRealtimePublisher, type RealtimePublisher, reachableAddress } from './publisher';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,8 +37,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
     const ownAddress = () => {
       const address = app.server.address();
       const port = address !== null && typeof address === 'object' ? (address satisfies AddressInfo).port : options.port;
-      if (['0.0.0.0', '::', ''].includes(options.host)) return { host: '127.0.0.1', port };
-      return { host: options.host.includes(':') ? `[${options.host}]` : options.host, port };
+      return reachableAddress(options.host, port);
     };
     app.decorate('realtime', createRealtimePublisher(options.pusher, ownAddress));
   },

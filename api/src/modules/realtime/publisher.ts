@@ -13,6 +13,12 @@ export type RealtimePublisher = {
 /** Where the SDK sends events when config names no Pusher host: the gateway of this very server. */
 export type OwnAddress = () => { host: string; port: number };
 
+/** How this machine reaches a server listening on `host` (a wildcard address means loopback). */
+export function reachableAddress(host: string, port: number): { host: string; port: number } {
+  if (['0.0.0.0', '::', ''].includes(host)) return { host: '127.0.0.1', port };
+  return { host: host.includes(':') ? `[${host}]` : host, port };
+}
+
 /**
  * Publishes through the official `pusher` SDK, so pointing PUSHER_HOST at hosted Pusher (or soketi)
  * needs no code change. The client is made on first use: in tests the port is known only after listen.

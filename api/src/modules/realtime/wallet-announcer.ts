@@ -3,21 +3,25 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type Executor, walletSnapshots } from '../ledger/ledger';
 import type { RealtimePublisher } from './publisher';
 
-export type WalletAnnouncerDeps = { db: Executor; realtime: Pick<RealtimePublisher, 'publishWallet'>; log: FastifyBaseLogger };
+export type WalletPublisherDeps = { db: Executor; realtime: Pick<RealtimePublisher, 'publishWallet'> };
+export type WalletAnnouncerDeps = WalletPublisherDeps & { log: FastifyBaseLogger };
+
+/** Publishes each user's balance as it is now; rejects when the realtime service cannot be reached. */
+export async function publishWallets({ db, realtime }: WalletPublisherDeps, userIds: readonly number[]): Promise<void> {
+  const snapshots = await walletSnapshots(db, userIds);
+  await Promise.all(
+    snapshots.map(({ userId, balanceCoins, version }) => realtime.publishWallet(userId, { wallet: coinsToDollarString(balanceCoins), version })),
+  );
+}
 
 /**
  * Tells each user's open pages their balance after a committed change (`wallet.updated` on their private
  * channel). Reads the balance after the fact, so any number of changes can share one announcement. Never
  * rejects: the money already moved, and a page that misses the event still shows it on its next load.
  */
-export async function announceWallets({ db, realtime, log }: WalletAnnouncerDeps, userIds: readonly number[]): Promise<void> {
+export async function announceWallets({ log, ...deps }: WalletAnnouncerDeps, userIds: readonly number[]): Promise<void> {
   try {
-    const snapshots = await walletSnapshots(db, userIds);
-    await Promise.all(
-      snapshots.map(({ userId, balanceCoins, version }) =>
-        realtime.publishWallet(userId, { wallet: coinsToDollarString(balanceCoins), version }),
-      ),
-    );
+    await publishWallets(deps, userIds);
   } catch (error) {
     log.warn({ err: error }, 'wallet.updated could not be published');
   }

@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import PusherClient from 'pusher-js';
-import { CHANNEL_AUTH_PATH, userChannel, WALLET_UPDATED_EVENT, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
+import { CHANNEL_AUTH_PATH, userChannel } from '@rewards/shared/contracts/realtime';
 import { users } from '../../db/schema';
 import { bearer, captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
+import { listenToWallet, type WalletListener } from '../../test/wallet-listener';
 import { injectPostback, postbackFields } from '../walls/wall-test-kit';
 import { NOT_YOUR_CHANNEL } from './auth-routes';
 import { signChannelAuth } from './signature';
@@ -21,6 +22,7 @@ describe(`wallet.updated on the user's private channel (${onPostgres ? 'PostgreS
   let app: FastifyInstance;
   let base: string;
   const clients: PusherClient[] = [];
+  const listeners: WalletListener[] = [];
 
   beforeAll(async () => {
     app = await buildTestApp({ database: database(), mailer: captureMailer(), env });
@@ -29,49 +31,17 @@ describe(`wallet.updated on the user's private channel (${onPostgres ? 'PostgreS
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect();
+    for (const listener of listeners.splice(0)) listener.close();
   });
   afterAll(() => app.close());
 
   const authorise = (token: string | undefined, body: Record<string, string>) =>
     app.inject({ method: 'POST', url: `/api${CHANNEL_AUTH_PATH}`, headers: token ? bearer(token) : {}, payload: body });
 
-  /** A pusher-js client authorising through our endpoint with the user's session, as the shell does. */
   async function listen(token: string, userId: number) {
-    const client = new PusherClient(KEY, {
-      cluster: 'eu',
-      wsHost: '127.0.0.1',
-      wsPort: Number(new URL(base).port),
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      channelAuthorization: {
-        endpoint: `${base}/api${CHANNEL_AUTH_PATH}`,
-        transport: 'ajax',
-        customHandler: ({ socketId, channelName }, callback) => {
-          fetch(`${base}/api${CHANNEL_AUTH_PATH}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...bearer(token) },
-            body: JSON.stringify({ socket_id: socketId, channel_name: channelName }),
-          })
-            .then(async (response) => (response.ok ? callback(null, (await response.json()) as { auth: string }) : callback(new Error(`auth ${response.status}`), null)))
-            .catch((error: Error) => callback(error, null));
-        },
-      },
-    });
-    clients.push(client);
-    const channel = client.subscribe(userChannel(userId));
-    await new Promise((resolve, reject) => {
-      channel.bind('pusher:subscription_succeeded', resolve);
-      channel.bind('pusher:subscription_error', reject);
-    });
-    const events: WalletUpdatedEvent[] = [];
-    channel.bind(WALLET_UPDATED_EVENT, (event: WalletUpdatedEvent) => events.push(event));
-    return {
-      events,
-      async nextCount(count: number) {
-        for (let waited = 0; events.length < count && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-        return events;
-      },
-    };
+    const listener = await listenToWallet(base, KEY, token, userId);
+    listeners.push(listener);
+    return listener;
   }
 
   it('pushes the new wallet after a wall credit, a reversal and a cashout, each with a higher version', async () => {

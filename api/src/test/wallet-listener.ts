@@ -1,0 +1,58 @@
+import PusherClient from 'pusher-js';
+import { CHANNEL_AUTH_PATH, userChannel, WALLET_UPDATED_EVENT, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
+import { bearer } from './accounts';
+
+export type WalletListener = {
+  events: WalletUpdatedEvent[];
+  /** Waits (up to 5 s) until `count` events arrived; answers all of them. */
+  nextCount(count: number): Promise<WalletUpdatedEvent[]>;
+  close(): void;
+};
+
+/**
+ * A pusher-js client on the user's private channel of the server at `base`, authorised through
+ * `POST /api/realtime/auth` with the user's session, as the shell does.
+ */
+export async function listenToWallet(base: string, appKey: string, token: string, userId: number): Promise<WalletListener> {
+  const authEndpoint = `${base}/api${CHANNEL_AUTH_PATH}`;
+  const client = new PusherClient(appKey, {
+    cluster: 'eu',
+    wsHost: new URL(base).hostname,
+    wsPort: Number(new URL(base).port),
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    channelAuthorization: {
+      endpoint: authEndpoint,
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) => {
+        fetch(authEndpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...bearer(token) },
+          body: JSON.stringify({ socket_id: socketId, channel_name: channelName }),
+        })
+          .then(async (response) => (response.ok ? callback(null, (await response.json()) as { auth: string }) : callback(new Error(`auth ${response.status}`), null)))
+          .catch((error: Error) => callback(error, null));
+      },
+    },
+  });
+  const channel = client.subscribe(userChannel(userId));
+  try {
+    await new Promise((resolve, reject) => {
+      channel.bind('pusher:subscription_succeeded', resolve);
+      channel.bind('pusher:subscription_error', reject);
+    });
+  } catch (error) {
+    client.disconnect();
+    throw error;
+  }
+  const events: WalletUpdatedEvent[] = [];
+  channel.bind(WALLET_UPDATED_EVENT, (event: WalletUpdatedEvent) => events.push(event));
+  return {
+    events,
+    async nextCount(count) {
+      for (let waited = 0; events.length < count && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      return events;
+    },
+    close: () => client.disconnect(),
+  };
+}
