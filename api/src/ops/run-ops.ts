@@ -83,6 +83,15 @@ async function tellWallets(
   try {
     await publishWallets({ db, realtime }, userIds);
   } catch (error) {
-    out.line(`(The running site could not be told: ${error instanceof Error ? error.message : String(error)}. Open pages show the new balance on their next load.)`);
+    out.line(`(The running site could not be told: ${failureOf(error)}. Open pages show the new balance on their next load.)`);
   }
+}
+
+/** The pusher SDK's RequestError says only "Request failed with an error"; the cause (or the status) says why. */
+function failureOf(error: unknown): string {
+  const { error: cause, status, url } = (error ?? {}) as { error?: unknown; status?: number; url?: string };
+  const where = url ? ` at ${new URL(url).host}` : '';
+  if (cause instanceof Error) return `${(cause as Error & { code?: string }).code ?? cause.name}${where}`;
+  if (status !== undefined) return `the realtime service answered ${status}${where}`;
+  return error instanceof Error ? error.message : String(error);
 }
