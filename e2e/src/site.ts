@@ -8,7 +8,7 @@ export const repositoryRoot = path.resolve(__dirname, '..', '..');
 
 export type RunningSite = { url: string; logFile: string; dataDir: string; process: ChildProcess };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -34,9 +34,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`The site did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the whole site exactly as `pnpm start` does, on a free port with its own fresh database. */
-export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
-  const port = await freePort();
+/**
+ * Starts the whole site exactly as `pnpm start` does, with its own fresh database, on `port` (a free one when
+ * not given: pass one when something must know the site's address before it starts).
+ */
+export async function startSite(extraEnv: Record<string, string> = {}, port?: number): Promise<RunningSite> {
+  port ??= await freePort();
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'earnly-e2e-'));
   const dataDir = path.join(workDir, 'data');
   const logFile = path.join(workDir, 'site.log');

@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, openPage, siteUrl } from '../src/browser';
 import { logOffset, passwordResetCode } from '../src/server-log';
-import { startSite, stopSite, type RunningSite } from '../src/site';
+import { type LocalOidcProvider, startOidcProvider } from '../src/oidc-provider';
+import { freePort, startSite, stopSite, type RunningSite } from '../src/site';
 import { newTestUser, setAccountStatus, signUpThroughApi, useSession, type TestUser } from '../src/users';
 
 let browser: Browser;
@@ -155,6 +156,46 @@ describe('Google sign-in (spec §2, §7)', () => {
     await page.getByRole('alert').filter({ hasText: 'Google login failed, please try again' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('error'));
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Google sign-in against a local OpenID provider (issue 3)', () => {
+  const client = { id: 'earnly-e2e', secret: 'e2e-only-secret' };
+  let provider: LocalOidcProvider | undefined;
+  let site: RunningSite | undefined;
+
+  beforeAll(async () => {
+    // The provider must know the site's callback, and the site the provider's issuer: fix the port first.
+    const port = await freePort();
+    const origin = `http://localhost:${port}`;
+    provider = await startOidcProvider({ ...client, redirectUri: `${origin}/api/auth/google/callback` });
+    site = await startSite(
+      { GOOGLE_ISSUER: provider.issuer, GOOGLE_CLIENT_ID: client.id, GOOGLE_CLIENT_SECRET: client.secret, PUBLIC_URL: origin },
+      port,
+    );
+  });
+  afterAll(async () => {
+    if (site) await stopSite(site);
+    provider?.stop();
+  });
+
+  it('signs in with Google from the sign-in modal: PKCE flow, a new account, lands on /Earn signed in', async () => {
+    const account = { sub: `google-${Date.now()}`, email: `g${Date.now()}@example.com`, email_verified: true, name: 'Grace Hopper' };
+    await provider!.signsInNext(account);
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: site!.url });
+    const page = await context.newPage();
+    await page.goto('/');
+    const signIn = await openSignIn(page);
+    await signIn.getByRole('link', { name: 'Sign in with Google' }).click();
+    await expectSignedInOnEarn(page);
+    // The profile is the provider's account: the nav greets its first name.
+    await nav(page).getByText('Grace', { exact: true }).waitFor();
+    const profile = await page.evaluate(async () => {
+      const response = await fetch('/api/user/Profile', { method: 'POST', credentials: 'include' });
+      return ((await response.json()) as { data: { email: string; name: string } }).data;
+    });
+    expect(profile).toMatchObject({ email: account.email, name: account.name });
     await context.close();
   });
 });
