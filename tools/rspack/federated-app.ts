@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
 import { sharedSingletons } from './shared-singletons';
 
@@ -108,7 +109,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         ...(isHost ? { experiments: { provideExternalRuntime: true, optimization: { target: 'web' as const } } } : {}),
         ...(!isHost && isProduction ? { experiments: { externalRuntime: true, optimization: { target: 'web' as const } } } : {}),
       }),
-      ...(isProduction ? [new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS)] : []),
+      ...(isProduction ? [new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS), new PrecompressPlugin()] : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       ...(needsHtml
         ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: 'body', publicPath: '/' })]

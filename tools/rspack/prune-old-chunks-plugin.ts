@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Compiler } from '@rspack/core';
+import { COMPRESSED_SUFFIXES } from './precompress-plugin';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,7 +16,12 @@ export class PruneOldChunksPlugin {
     compiler.hooks.afterEmit.tap('PruneOldChunksPlugin', (compilation) => {
       const outputDir = compilation.outputOptions.path;
       if (!outputDir) return;
-      const current = new Set(compilation.getAssets().map((asset) => path.join(outputDir, asset.name)));
+      const current = new Set(
+        compilation.getAssets().flatMap((asset) => {
+          const file = path.join(outputDir, asset.name);
+          return [file, ...COMPRESSED_SUFFIXES.map((suffix) => `${file}${suffix}`)];
+        }),
+      );
       const cutoff = Date.now() - this.keepDays * DAY_MS;
       for (const file of listFiles(outputDir)) {
         if (!current.has(file) && statSync(file).mtimeMs < cutoff) rmSync(file);

@@ -11,5 +11,7 @@ const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * (index.html, mf-manifest.json, remoteEntry.js, unhashed files) is revalidated on every use.
  */
 export function cacheControlFor(filePath: string): string {
-  return CONTENT_HASHED.test(basename(filePath)) ? CACHE_FOREVER : CACHE_REVALIDATE;
+  // `main.0123456789.js.br` is `main.0123456789.js`, precompressed.
+  const name = basename(filePath).replace(/\.(br|gz)$/, '');
+  return CONTENT_HASHED.test(name) ? CACHE_FOREVER : CACHE_REVALIDATE;
 }

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test/build-test-app';
 import { BIG_SCRIPT, createSiteFixture, type SiteFixture } from '../test/site-fixture';
@@ -87,6 +87,43 @@ describe('site serving', () => {
     const script = await get('/main.0123456789.js', { 'accept-encoding': 'gzip' });
     expect(script.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(script.rawPayload).toString()).toBe(BIG_SCRIPT);
+  });
+
+  describe('files the build precompressed (.br and .gz beside them)', () => {
+    const strongest = {
+      br: brotliCompressSync(BIG_SCRIPT, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gz: gzipSync(BIG_SCRIPT, { level: 9 }),
+    };
+
+    beforeEach(async () => {
+      for (const folder of ['shell/dist/main.0123456789.js', 'mf-marketing/dist/__federation_expose_routes.a1b2c3d4e5.js']) {
+        await site.writeBytes(`${folder}.br`, strongest.br);
+        await site.writeBytes(`${folder}.gz`, strongest.gz);
+      }
+    });
+
+    it.each(['/main.0123456789.js', '/remotes/mf-marketing/__federation_expose_routes.a1b2c3d4e5.js'])(
+      'sends the .br of %s as it is: the script, cached forever, varying on Accept-Encoding',
+      async (url) => {
+        const script = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+        expect(script.statusCode).toBe(200);
+        expect(script.headers['content-encoding']).toBe('br');
+        expect(script.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+        expect(script.headers['cache-control']).toBe(CACHE_FOREVER);
+        expect(script.headers.vary).toMatch(/accept-encoding/i);
+        expect(script.rawPayload.equals(strongest.br)).toBe(true);
+        expect(brotliDecompressSync(script.rawPayload).toString()).toBe(BIG_SCRIPT);
+      },
+    );
+
+    it('sends the .gz to a client without brotli, and the file itself to one that takes neither', async () => {
+      const gzipped = await get('/main.0123456789.js', { 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.rawPayload.equals(strongest.gz)).toBe(true);
+      const plain = await get('/main.0123456789.js', { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_SCRIPT);
+    });
   });
 
   it('serves a rebuilt remote at once and leaves the shell as it was', async () => {

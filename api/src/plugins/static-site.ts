@@ -34,6 +34,8 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     serve: false,
     cacheControl: false,
     dotfiles: 'ignore',
+    // The build writes `.br` and `.gz` beside each text asset at the strongest levels: sent as they are.
+    preCompressed: true,
     setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
   });
 

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 export type SiteFixture = {
   root: string;
   write(relativePath: string, content: string): Promise<void>;
+  writeBytes(relativePath: string, content: Uint8Array): Promise<void>;
   remove(): Promise<void>;
 };
 
@@ -17,7 +18,7 @@ export const BIG_SCRIPT = `console.log(${JSON.stringify('earn coins '.repeat(400
  */
 export async function createSiteFixture(): Promise<SiteFixture> {
   const root = await mkdtemp(join(tmpdir(), 'rewards-site-'));
-  const write = async (relativePath: string, content: string) => {
+  const write = async (relativePath: string, content: string | Uint8Array) => {
     const file = join(root, relativePath);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, content);
@@ -29,5 +30,5 @@ export async function createSiteFixture(): Promise<SiteFixture> {
   await write('mf-marketing/dist/remoteEntry.js', 'var mf_marketing = {};');
   await write('mf-marketing/dist/__federation_expose_routes.a1b2c3d4e5.js', BIG_SCRIPT);
   await write('mf-marketing/dist/assets/logo.0a1b2c3d4e.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return { root, write, remove: () => rm(root, { recursive: true, force: true }) };
+  return { root, write, writeBytes: write, remove: () => rm(root, { recursive: true, force: true }) };
 }
