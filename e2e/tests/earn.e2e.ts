@@ -75,6 +75,15 @@ async function completeTaskInWall(frame: Locator, task: string, payout: string):
   throw new Error(`The wall did not confirm "${banner}" within 15 s`);
 }
 
+/** Goes to My Offers through the navigation and answers the listed offer's progress (aria-valuenow, percent). */
+async function myOffersProgress(page: Page, offerName: string): Promise<string | null> {
+  await nav(page).getByRole('link', { name: 'My offers', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/my-offers');
+  const listed = page.getByRole('list', { name: 'Your offers' }).getByRole('progressbar', { name: `${offerName} progress` });
+  await listed.waitFor();
+  return listed.getAttribute('aria-valuenow');
+}
+
 describe('the Earn page (spec §2 Earn page, issue 4)', () => {
   it('shows the seeded catalog as Featured Offers, the last two as Other Offers, and reloads it for the PC chip', async () => {
     const { user, context, page, errors } = await signedInPage();
@@ -145,11 +154,7 @@ describe('the Earn page (spec §2 Earn page, issue 4)', () => {
     // The started offer is the user's, one of its four steps done.
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
-    await nav(page).getByRole('link', { name: 'My offers', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/my-offers');
-    const listed = page.getByRole('list', { name: 'Your offers' }).getByRole('progressbar', { name: `${offer.name} progress` });
-    await listed.waitFor();
-    expect(await listed.getAttribute('aria-valuenow')).toBe('25');
+    expect(await myOffersProgress(page, offer.name)).toBe('25');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -175,12 +180,8 @@ describe('partner walls and the balance (spec §2 offer partners, My Offers; iss
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    await nav(page).getByRole('link', { name: 'My offers', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/my-offers');
-    const listed = page.getByRole('list', { name: 'Your offers' }).getByRole('progressbar', { name: `${DRAGON_FORGE.name} progress` });
-    await listed.waitFor();
     // One of its four events is done.
-    expect(await listed.getAttribute('aria-valuenow')).toBe('25');
+    expect(await myOffersProgress(page, DRAGON_FORGE.name)).toBe('25');
     const detail = page.getByRole('article', { name: DRAGON_FORGE.name, exact: true });
     await detail.getByRole('heading', { name: 'Completed', exact: true }).waitFor();
     // The step lists: still to do under Reward Steps, then the done one under Completed.

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -17,6 +17,7 @@ export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text asset, once per
  * build, so the server sends them as they are instead of compressing each response at a fast, weaker
  * level. Copies of an asset that no longer gets one are removed: a stale copy would be served in its place.
+ * An asset the build did not rewrite (rspack leaves unchanged files alone) keeps the copies it has.
  */
 export class PrecompressPlugin {
   apply(compiler: Compiler) {
@@ -31,6 +32,7 @@ export class PrecompressPlugin {
             await Promise.all(COMPRESSED_SUFFIXES.map((suffix) => rm(`${file}${suffix}`, { force: true })));
             return;
           }
+          if (await compressedCopiesAreCurrent(file)) return;
           const [br, gz] = await Promise.all([
             brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
             gzipAsync(content, { level: 9 }),
@@ -39,5 +41,16 @@ export class PrecompressPlugin {
         }),
       );
     });
+  }
+}
+
+/** Both copies exist and are newer than the file: the file has not changed since they were written. */
+async function compressedCopiesAreCurrent(file: string): Promise<boolean> {
+  try {
+    const [original, ...copies] = await Promise.all([file, ...COMPRESSED_SUFFIXES.map((suffix) => `${file}${suffix}`)].map((path) => stat(path)));
+    // Strictly newer: on a file system with coarse times, a tie could hide a rewrite.
+    return copies.every((copy) => copy.mtimeMs > original!.mtimeMs);
+  } catch {
+    return false;
   }
 }

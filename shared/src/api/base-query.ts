@@ -1,6 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { REQUEST_TIMEOUT_MS } from '../constants';
-import { readAuthCookie } from '../rules/auth-cookie';
+import { bearerFromPageCookie } from '../rules/auth-cookie';
 import { envelopeFailure, toApiError, type ApiError } from './api-error';
 import { accountRestrictionAlert } from './account-restriction';
 
@@ -20,8 +20,8 @@ const rawBaseQuery = fetchBaseQuery({
   credentials: 'include',
   timeout: REQUEST_TIMEOUT_MS,
   prepareHeaders(headers) {
-    const token = typeof document === 'undefined' ? null : readAuthCookie(document.cookie);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const authorization = bearerFromPageCookie();
+    if (authorization) headers.set('Authorization', authorization);
     headers.set('Accept', 'application/json');
     return headers;
   },

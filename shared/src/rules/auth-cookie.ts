@@ -8,3 +8,9 @@ export function readAuthCookie(cookieString: string): string | null {
   }
   return null;
 }
+
+/** Spec §7: `Bearer <auth_token>` for the Authorization header when the page can read the cookie; else null. */
+export function bearerFromPageCookie(): string | null {
+  const token = typeof document === 'undefined' ? null : readAuthCookie(document.cookie);
+  return token ? `Bearer ${token}` : null;
+}

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 // By package name, not a relative path: a remote's own copy of this file must reach the host's instance of
 // the contract (shared as a singleton under `@rewards/shared/`), the one the host gave its loader to.
 import { loadExposedModule } from '@rewards/shared/contracts/federated-modules';
 import { FederatedModuleBoundary } from './federated-module-boundary';
+import { useRetryableLazy } from './use-retryable-lazy';
 import styles from './federated-module.module.css';
 
 type Props<P extends object> = {
@@ -38,16 +39,11 @@ export function FederatedModule<P extends object = Record<string, never>>({ expo
 }
 
 function FederatedModuleArea<P extends object>({ exposed, label, props, minHeight, className }: Props<P>) {
-  // The lazy component lives above Suspense: state of a component that suspends before mounting is thrown
-  // away, and a lazy component keeps its failed load forever, so Retry makes a new one.
-  const load = () => lazy(() => loadComponent<P>(exposed));
-  const [area, setArea] = useState(() => ({ Module: load(), attempt: 0 }));
-  const retry = () => setArea((current) => ({ Module: load(), attempt: current.attempt + 1 }));
-  const { Module } = area;
+  const { Component: Module, attempt, retry } = useRetryableLazy(() => loadComponent<P>(exposed));
 
   return (
     <FederatedModuleBoundary
-      key={area.attempt}
+      key={attempt}
       exposed={exposed}
       fallback={<FailureNotice exposed={exposed} label={label} className={className} onRetry={retry} />}
     >

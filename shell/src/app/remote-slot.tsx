@@ -1,5 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { parseExposed } from '@rewards/shared/contracts/federated-modules';
 import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
+import { useRetryableLazy } from '@rewards/shared/ui/use-retryable-lazy';
 import { loadRemoteModule } from '../federation/federation-runtime';
 import { RemoteBoundary } from './remote-boundary';
 import { SlotFailureNotice } from './slot-failure-notice';
@@ -21,17 +23,12 @@ export function RemoteSlot({ when, ...props }: SlotProps & { when: boolean }) {
 }
 
 function OpenSlot({ exposed, label, onClose }: SlotProps) {
-  const [remote = '', module = ''] = splitExposed(exposed);
-  // The lazy component lives above Suspense: state of a component that suspends before mounting is
-  // thrown away, which would silently reload (and hide) a failed remote.
-  const load = () => lazy(() => loadRemoteModule<SlotModule>(remote, module));
-  const [slot, setSlot] = useState(() => ({ Remote: load(), attempt: 0 }));
-  const retry = () => setSlot((current) => ({ Remote: load(), attempt: current.attempt + 1 }));
-  const { Remote } = slot;
+  const [remote, module] = parseExposed(exposed) ?? ['', ''];
+  const { Component: Remote, attempt, retry } = useRetryableLazy(() => loadRemoteModule<SlotModule>(remote, module));
 
   return (
     <RemoteBoundary
-      key={slot.attempt}
+      key={attempt}
       remoteName={exposed}
       onRetry={retry}
       renderFallback={(retryNow) => <SlotFailureNotice label={label} onRetry={retryNow} onClose={onClose} />}
@@ -49,10 +46,4 @@ function SlotLoading({ label }: { label: string }) {
       <span className={styles.spinner} />
     </div>
   );
-}
-
-/** `mf_account/auth-modals` → [`mf_account`, `auth-modals`]. */
-function splitExposed(exposed: string): [string, string] {
-  const slash = exposed.indexOf('/');
-  return [exposed.slice(0, slash), exposed.slice(slash + 1)];
 }

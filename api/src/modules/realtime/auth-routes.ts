@@ -3,6 +3,7 @@ import { CHANNEL_AUTH_PATH, type ChannelAuthResponse, userIdOfChannel } from '@r
 import type { PusherConfig } from '../../config';
 import { authOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { acceptFormBodies } from '../../plugins/form-body';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { signChannelAuth } from './signature';
 
@@ -22,9 +23,7 @@ const channelAuthBody = z.object({
  */
 export const channelAuthRoutes: ZodPlugin<ChannelAuthOptions> = async (app, { pusher }) => {
   // pusher-js's default transport posts a form; our shell posts JSON.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  acceptFormBodies(app, MAX_FORM_BYTES);
 
   app.post(CHANNEL_AUTH_PATH, { onRequest: app.requireUser, schema: { body: channelAuthBody } }, async (request): Promise<ChannelAuthResponse> => {
     const { socket_id: socketId, channel_name: channel } = request.body;

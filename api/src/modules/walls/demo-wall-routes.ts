@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
+import { acceptFormBodies } from '../../plugins/form-body';
 import { findCreditableUser } from '../earn/conversions';
 import type { Links } from '../earn/links';
 import { isEventDone } from '../earn/progress';
@@ -54,9 +55,7 @@ export const demoWallRoutes: FastifyPluginAsync<DemoWallOptions> = async (app, {
   const csp = demoWallCsp(frameAncestors);
 
   // The wall's forms are plain HTML forms (the frame runs no script of ours).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  acceptFormBodies(app, MAX_FORM_BYTES);
 
   async function pageFor(slug: string, userId: number | null, focusOfferId: string, banner?: WallBanner): Promise<WallPage> {
     let userProblem: string | undefined;

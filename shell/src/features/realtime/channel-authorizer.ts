@@ -1,11 +1,11 @@
 import type { ChannelAuthorizationHandler } from 'pusher-js';
 import type { ChannelAuthRequest } from '@rewards/shared/contracts/realtime';
-import { readAuthCookie } from '@rewards/shared/rules/auth-cookie';
+import { bearerFromPageCookie } from '@rewards/shared/rules/auth-cookie';
 
 function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const token = readAuthCookie(document.cookie);
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const authorization = bearerFromPageCookie();
+  if (authorization) headers.Authorization = authorization;
   return headers;
 }
 
