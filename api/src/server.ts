@@ -13,6 +13,15 @@ if (config.nodeEnv === 'production' && config.appSecret === DEV_APP_SECRET) {
   app.log.warn('APP_SECRET is the development default: sign-in cookies and reset codes are keyed with a public value. Set APP_SECRET.');
 }
 
+// The safety net: a bug that escapes a handler is logged and the process keeps serving the requests it can,
+// instead of one bad request ending the site for everyone. Handlers must still never throw out of events.
+process.on('uncaughtException', (error, origin) => {
+  app.log.fatal({ err: error, origin }, 'uncaught exception: kept serving');
+});
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled promise rejection: kept serving');
+});
+
 let shuttingDown = false;
 async function shutDown(signal: NodeJS.Signals) {
   // A terminal's Ctrl-C reaches both scripts/start.mjs and us, so the second signal is expected.

@@ -27,18 +27,51 @@ export type Gateway = { close(): void };
 
 type Connection = RealtimeClient & { ws: WebSocket; lastSeen: number };
 
+/** The app key of a `/app/:key` request target; undefined for anything else (including bad encodings). */
+export function appKeyOf(target: string | undefined): string | undefined {
+  if (target === undefined || !target.startsWith('/')) return undefined;
+  const path = target.split('?', 1)[0] ?? '';
+  const encodedKey = APP_PATH.exec(path)?.[1];
+  if (encodedKey === undefined) return undefined;
+  try {
+    return decodeURIComponent(encodedKey);
+  } catch {
+    return undefined;
+  }
+}
+
+function refuse(socket: Duplex, status: string) {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  else socket.destroy();
+}
+
 /** WebSocket endpoint `/app/:key` speaking the Pusher protocol, on the HTTP server it is given. */
 export function attachGateway(server: Server, { credentials, registry, log }: GatewayOptions): Gateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 10_000 });
   const connections = new Set<Connection>();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const key = APP_PATH.exec(new URL(request.url ?? '/', 'http://gateway').pathname)?.[1];
-    if (key === undefined) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-      return;
+    // Whatever a client sends, a failure here must close that socket only: a throw out of Node's
+    // 'upgrade' event would end the whole process (site, API and gateway).
+    socket.on('error', (error) => log.debug({ err: error }, 'realtime handshake socket error'));
+    try {
+      const key = appKeyOf(request.url);
+      if (key === undefined) {
+        refuse(socket, '404 Not Found');
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        try {
+          accept(ws, key);
+        } catch (error) {
+          log.warn({ err: error }, 'realtime: could not accept a socket');
+          ws.terminate();
+        }
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'realtime: refused a malformed handshake');
+      refuse(socket, '400 Bad Request');
     }
-    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, decodeURIComponent(key)));
   };
   server.on('upgrade', onUpgrade);
 

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findRepoRoot } from '../repo-root';
+
+export type ServerProcess = {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the server wrote, stdout and stderr together. */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | NodeJS.Signals>;
+  isRunning(): boolean;
+  stop(): Promise<void>;
+};
+
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * The real `src/server.ts` in its own process (as `pnpm start` runs it, without the site), on a free port
+ * and a fresh database: PGlite in a temporary folder, or the given DATABASE_URL. For tests about what
+ * only a whole process shows: that it survives hostile traffic, that another process can work beside it.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const repoRoot = findRepoRoot();
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'rewards-server-')));
+  const ownsDataDir = env.DATA_DIR === undefined;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(repoRoot, 'api'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      TMPDIR: process.env.TMPDIR ?? tmpdir(),
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      OFFERS_SEED_FILE: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let running = true;
+  const exited = new Promise<number | NodeJS.Signals>((resolve) => {
+    child.on('exit', (code, signal) => {
+      running = false;
+      resolve(code ?? signal ?? 0);
+    });
+  });
+  const cleanUp = () => (ownsDataDir ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve());
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const check = () => {
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
+  }).catch(async (error: unknown) => {
+    child.kill('SIGKILL');
+    await cleanUp();
+    throw error;
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => output,
+    exited,
+    isRunning: () => running,
+    async stop() {
+      if (running) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await cleanUp();
+    },
+  };
+}
