@@ -1,4 +1,4 @@
-import { avatarLetter, avatarUrl, firstName } from './user-display';
+import { avatarLetter, avatarUrl, firstName, publicName } from './user-display';
 
 describe('avatar letter', () => {
   it('is the first letter of the name, uppercase', () => {
@@ -29,5 +29,14 @@ describe('first name', () => {
   });
   it('is "User" without a name', () => {
     expect(firstName({ name: '' })).toBe('User');
+  });
+});
+
+describe('public name', () => {
+  it('is the first name and the initial of the last, like "Ada L."', () => {
+    expect([publicName('Ada Lovelace'), publicName('  ada   king lovelace '), publicName('Cher'), publicName('Émile zola')]).toEqual(['Ada L.', 'ada L.', 'Cher', 'Émile Z.']);
+  });
+  it('is "Someone" without a name', () => {
+    expect(publicName('   ')).toBe('Someone');
   });
 });

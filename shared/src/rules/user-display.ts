@@ -17,3 +17,14 @@ export function avatarLetter({ name, email }: Person): string {
 export function firstName({ name }: Pick<UserProfile, 'name'>): string {
   return name?.trim().split(/\s+/)[0] || 'User';
 }
+
+/**
+ * How a person appears in public (the live feed, the leaderboard): the first name and the initial of the
+ * last, like "Ada L."; never an email or an id.
+ */
+export function publicName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = (words[0] ?? 'Someone').slice(0, 20);
+  const last = words.length > 1 ? Array.from(words.at(-1)!)[0]!.toUpperCase() : '';
+  return last ? `${first} ${last}.` : first;
+}

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveLead } from '@rewards/shared/contracts/api-types';
-import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import { creditConversion, findCreditableUser, reverseConversion, UnknownUserError } from '../earn/conversions';
 import type { RealtimePublisher } from '../realtime/publisher';
+import { announceLead } from '../realtime/lead-announcer';
 import { announceWallets } from '../realtime/wallet-announcer';
 import type { ConversionAction } from './conversion-action';
 import { wallTitle } from './registry';
@@ -29,14 +28,6 @@ export type PostbackAnswer = {
   coins: number;
 };
 
-/** "Ada L.": the first name and the initial of the last, as the live ticker shows people (spec §2). */
-export function leadName(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  const first = (words[0] ?? 'Someone').slice(0, 20);
-  const last = words.length > 1 ? Array.from(words.at(-1)!)[0]!.toUpperCase() : '';
-  return last ? `${first} ${last}.` : first;
-}
-
 /**
  * Books what a verified postback asks for and answers the partner. Repeats answer 200 too (so the partner
  * stops retrying); an unknown user or a reversal of nothing we credited is 404. After a credit the
@@ -44,7 +35,7 @@ export function leadName(fullName: string): string {
  * a publishing failure is logged, never the partner's problem.
  */
 export async function applyConversion(deps: PostbackDeps, wall: string, action: ConversionAction): Promise<PostbackAnswer> {
-  const { db, realtime, log } = deps;
+  const { db } = deps;
   if (action.kind === 'ignore') return { message: action.message, coins: 0 };
 
   if (action.kind === 'reverse') {
@@ -75,12 +66,11 @@ export async function applyConversion(deps: PostbackDeps, wall: string, action: 
   if (result.outcome === 'duplicate') return { message: POSTBACK_MESSAGES.duplicate, coins: 0 };
   void announceWallets(deps, result.balancesMoved);
 
-  const lead: LiveLead = {
-    name: leadName(result.user.name),
-    amount: `$${coinsToDollarString(result.payoutCoins)}`,
-    wall: wallTitle(wall),
-    offer: result.offer?.name ?? action.offerName ?? wallTitle(wall),
-  };
-  realtime.publishLead(lead).catch((error: unknown) => log.warn({ err: error }, 'lead.created could not be published'));
+  void announceLead(deps, {
+    userName: result.user.name,
+    payoutCoins: result.payoutCoins,
+    wallTitle: wallTitle(wall),
+    offerTitle: result.offer?.name ?? action.offerName ?? wallTitle(wall),
+  });
   return { message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins };
 }

@@ -1,7 +1,6 @@
 import { loadConfig } from '../../config';
 import { providerCoins, providerId, providerName } from './provider-amounts';
 import { coinsToPayout } from './postback-client';
-import { leadName } from './postback-service';
 import { DEV_POSTBACK_SECRET, isKnownWall, wallSecret, wallTitle } from './registry';
 import { signatureMatches } from './signature';
 
@@ -47,10 +46,6 @@ describe('postback helpers', () => {
     expect(signatureMatches(sig, sig.slice(2))).toBe(false);
     expect(signatureMatches(sig, `${sig.slice(2)}zz`)).toBe(false);
     expect(signatureMatches(sig, undefined)).toBe(false);
-  });
-
-  it('names people on the ticker like "Ada L."', () => {
-    expect([leadName('Ada Lovelace'), leadName('  ada   king lovelace '), leadName('Cher'), leadName('Émile zola')]).toEqual(['Ada L.', 'ada L.', 'Cher', 'Émile Z.']);
   });
 
   it('writes coins as the payout of a postback', () => {
