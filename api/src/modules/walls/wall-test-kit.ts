@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerEntries, users } from '../../db/schema';
-import { type GenericPostbackFields, genericPostbackQuery } from './generic-postback';
+import { type GenericPostbackFields, genericPostbackQuery } from './adapters/generic';
 import { DEV_POSTBACK_SECRET } from './registry';
 
 /** A postback's fields with test defaults: a fresh txid, a $1.50 credit of a sample offer. */
