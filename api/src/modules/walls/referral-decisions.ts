@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { conversions, referralReviews, type ReferralReviewStatus, users } from '../../db/schema';
 import type { Database } from '../../db/database';
 import type { Executor } from '../ledger/ledger';
@@ -103,4 +103,3 @@ export async function listReferralReviews(db: Executor, { status, limit }: { sta
     .limit(limit);
 }
 
-export { isNull };

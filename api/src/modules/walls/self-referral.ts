@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { referralReviews, type ReferralReviewStatus, sessions, signupOrigins } from '../../db/schema';
 import type { Executor } from '../ledger/ledger';
 import { normaliseIp } from './ip-allowlist';
@@ -100,5 +100,3 @@ export async function lockReferralReview(
 export function bonusWithheld(review: ReferralReview | undefined): boolean {
   return review !== undefined && review.status !== 'approved';
 }
-
-export const referralReviewOrder = sql`${referralReviews.createdAt} desc`;
