@@ -94,6 +94,18 @@ describe(`the postback route under attack on ${kind}`, () => {
     expect(await ledgerRows(db(), user.id)).toEqual([]);
   });
 
+  it("every adapter's sign() (what postback:simulate sends) is accepted: credit, repeat, reversal", async () => {
+    const user = (await signUp(app, {}, { from: distinctAddress() })).user;
+    for (const adapter of WALL_ADAPTERS) {
+      const example = { base: 'http://localhost:80', userId: user.id, txid: `sim-${adapter.slug}-${user.id}`, coins: 300, offerId: '77', eventId: '', reverse: false };
+      const credit = adapter.sign(example, DEV_POSTBACK_SECRET);
+      expect([adapter.slug, (await injectSigned(app, credit)).statusCode, (await injectSigned(app, credit)).statusCode]).toEqual([adapter.slug, 200, 200]);
+      expect([adapter.slug, (await injectSigned(app, adapter.sign({ ...example, reverse: true }, DEV_POSTBACK_SECRET))).statusCode]).toEqual([adapter.slug, 200]);
+    }
+    expect(await balanceCoins(db(), user.id)).toBe(0);
+    expect((await ledgerRows(db(), user.id, 'offer_reversal')).length).toBe(WALL_ADAPTERS.length);
+  });
+
   it('404 for unknown walls and extra path segments, and stores them too', async () => {
     for (const wall of ['nosuchwall', 'Demo', '..', '%2e%2e', 'a'.repeat(40), '__proto__', 'constructor', '%00']) {
       const response = await app.inject({ method: 'GET', url: `/api/postback/${wall}?user_id=1` });
