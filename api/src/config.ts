@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { dollarsToCoins } from '@rewards/shared/rules/money';
 import { findRepoRoot } from './repo-root';
@@ -37,6 +38,8 @@ import { findRepoRoot } from './repo-root';
  * | POSTBACK_SECRETS    | (none)                  | `wall:secret,wall2:secret2`: keys of the walls' signed postbacks |
  * | POSTBACK_SECRET_<WALL> | (none)               | one wall's key, e.g. POSTBACK_SECRET_BITLABS (wins over the list) |
  * |                     |                         | without a key: `dev-postback-secret` outside production, refused (403) in production |
+ * | POSTBACK_IPS_<WALL> | (wall's documented IPs in production, any elsewhere) | addresses/CIDRs a wall's callbacks must come from; `any` for none |
+ * | POSTBACK_LOG_DAYS   | 90                      | days every raw postback callback is kept (postbacks:list, replay) |
  * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
  * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
  */
@@ -63,6 +66,10 @@ export type Config = {
   cashoutDailyLimitCoins: number;
   /** Wall slug → postback key, from POSTBACK_SECRETS and POSTBACK_SECRET_<WALL>. */
   postbackSecrets: Record<string, string>;
+  /** Wall slug → allowed source addresses, from POSTBACK_IPS_<WALL> (`any`: an empty list). */
+  postbackIps: Record<string, string[]>;
+  /** POSTBACK_LOG_DAYS: how long raw callbacks are kept. */
+  postbackLogDays: number;
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
@@ -154,6 +161,8 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     cashoutDailyLimitCoins: parseDollarAmount('CASHOUT_DAILY_LIMIT_DOLLARS', env.CASHOUT_DAILY_LIMIT_DOLLARS, '500'),
     postbackSecrets: parsePostbackSecrets(env),
+    postbackIps: parsePostbackIps(env),
+    postbackLogDays: parsePositiveInteger('POSTBACK_LOG_DAYS', env.POSTBACK_LOG_DAYS, 90),
     demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
     offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
   };
@@ -180,6 +189,34 @@ export function parsePostbackSecrets(env: Env): Record<string, string> {
     if (match?.[1] && nonEmpty(value)) add(name, match[1].toLowerCase(), value!.trim());
   }
   return secrets;
+}
+
+/** POSTBACK_IPS_<WALL>: comma-separated addresses or CIDR ranges, or `any`. */
+export function parsePostbackIps(env: Env): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^POSTBACK_IPS_([A-Za-z0-9]+)$/.exec(name);
+    const text = nonEmpty(value);
+    if (!match?.[1] || text === undefined) continue;
+    const entries = text.toLowerCase() === 'any' ? [] : text.split(',').map((item) => item.trim()).filter(Boolean);
+    for (const entry of entries) {
+      const [address = '', prefix] = entry.split('/');
+      const family = isIP(address);
+      const maxBits = family === 4 ? 32 : 128;
+      if (family === 0 || (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > maxBits))) {
+        throw new Error(`${name}: "${entry}" is not an IP address or CIDR range (or use "any")`);
+      }
+    }
+    lists[match[1].toLowerCase()] = entries;
+  }
+  return lists;
+}
+
+function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return fallback;
+  if (!/^\d{1,6}$/.test(text) || Number(text) < 1) throw new Error(`${name} must be a whole number of at least 1, got "${text}"`);
+  return Number(text);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

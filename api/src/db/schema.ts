@@ -256,14 +256,102 @@ export const conversions = pgTable(
     /** The referrer's 5 % booked with this credit (0 when none), reversed with it. */
     referrerId: bigint('referrer_id', { mode: 'number' }).references(() => users.id),
     referralCoins: bigint('referral_coins', { mode: 'number' }).notNull().default(0),
+    /** The referrer's 5 % withheld while their referral is under review (see referral_reviews); paid if approved. */
+    referralHeldCoins: bigint('referral_held_coins', { mode: 'number' }).notNull().default(0),
+    /** SHA-256 of what the wall's signature covered, for walls that sign values run together without separators. */
+    signedDigest: text('signed_digest'),
     status: text('status', { enum: CONVERSION_STATUSES }).notNull().default('credited'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('conversions_wall_txid_unique').on(table.wall, table.txid),
+    // One signed form books one credit: a second reading of the same signed text is a replay.
+    uniqueIndex('conversions_wall_signed_digest_unique').on(table.wall, table.signedDigest),
     index('conversions_user_offer_idx').on(table.userId, table.partnerOfferId),
     check('conversions_payout_positive', sql`${table.payoutCoins} > 0`),
     check('conversions_status_check', sql`${table.status} in ('credited', 'reversed')`),
+    check('conversions_referral_held_not_negative', sql`${table.referralHeldCoins} >= 0`),
+  ],
+);
+
+export const CALLBACK_OUTCOMES = ['credited', 'reversed', 'duplicate', 'ignored', 'refused', 'malformed', 'failed'] as const;
+export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
+
+/**
+ * Every postback that reached /api/postback, raw (query, form body, the headers a wall signs with), with what
+ * we made of it: support reads it when a user says an offer did not credit, and an operator can replay it.
+ * Pruned after POSTBACK_LOG_DAYS. `user_id` is what the callback named (not a reference: it may name nobody).
+ */
+export const postbackCallbacks = pgTable(
+  'postback_callbacks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    wall: text('wall').notNull(),
+    method: text('method').notNull(),
+    /** The path as received, a secret path token replaced by `{token}`. */
+    path: text('path').notNull(),
+    query: text('query').notNull(),
+    body: text('body').notNull(),
+    /** The headers a wall signs with, and the content type, as JSON. */
+    headers: text('headers').notNull(),
+    sourceIp: text('source_ip').notNull(),
+    outcome: text('outcome', { enum: CALLBACK_OUTCOMES }).notNull(),
+    statusCode: integer('status_code').notNull(),
+    reason: text('reason').notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    txid: text('txid'),
+    /** Coins this callback moved (credited, or taken back: negative); 0 for the rest. */
+    coins: bigint('coins', { mode: 'number' }).notNull().default(0),
+    /** The stored callback this one replays (pnpm ops postbacks:replay). */
+    replayOf: bigint('replay_of', { mode: 'number' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('postback_callbacks_received_idx').on(table.receivedAt),
+    index('postback_callbacks_wall_received_idx').on(table.wall, table.receivedAt),
+    index('postback_callbacks_user_received_idx').on(table.userId, table.receivedAt),
+    index('postback_callbacks_txid_idx').on(table.txid),
+    check('postback_callbacks_outcome_check', sql`${table.outcome} in ('credited', 'reversed', 'duplicate', 'ignored', 'refused', 'malformed', 'failed')`),
+  ],
+);
+
+/** Where an account was made: the address and the browser's device cookie, to spot one person's two accounts. */
+export const signupOrigins = pgTable('signup_origins', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  ip: text('ip'),
+  deviceId: text('device_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const REFERRAL_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReferralReviewStatus = (typeof REFERRAL_REVIEW_STATUSES)[number];
+
+/**
+ * A referral that looks like one person with two accounts (same device or address at sign-up, or the referred
+ * user converting from the referrer's address). While pending or rejected the referrer's 5 % is withheld
+ * (conversions.referral_held_coins); approving pays what was withheld. Decided with `pnpm ops referrals:decide`.
+ */
+export const referralReviews = pgTable(
+  'referral_reviews',
+  {
+    referredUserId: bigint('referred_user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    referrerId: bigint('referrer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: REFERRAL_REVIEW_STATUSES }).notNull().default('pending'),
+    /** Why it was flagged, one line per signal. */
+    signals: text('signals').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    index('referral_reviews_status_idx').on(table.status),
+    check('referral_reviews_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
   ],
 );

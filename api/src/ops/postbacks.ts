@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { dollarsToCoins } from '@rewards/shared/rules/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { coinsToDollarString, dollarsToCoins } from '@rewards/shared/rules/money';
 import { type Config, loadConfig, WALL_SLUG } from '../config';
-import { AYET_HASH_HEADER, ayetSignedString } from '../modules/walls/ayetstudios';
-import { POSTBACK_STATUS } from '../modules/walls/generic-postback';
-import { POSTBACK_TIMEOUT_MS, signedPostbackUrl } from '../modules/walls/postback-client';
-import { wallSecret } from '../modules/walls/registry';
-import { hmacHex } from '../modules/walls/signature';
+import { CALLBACK_OUTCOMES, type CallbackOutcome } from '../db/schema';
+import { findUserByEmail } from '../modules/account/repository';
+import { createRealtimePublisher, reachableAddress } from '../modules/realtime/publisher';
+import { type CallbackRecord, findCallback, listCallbacks } from '../modules/walls/callback-log';
+import { handleCallback, requestOfRecord } from '../modules/walls/postback-pipeline';
+import { POSTBACK_TIMEOUT_MS } from '../modules/walls/postback-client';
+import { adapterFor, WALL_ADAPTERS, wallSecret, wallsConfigOf } from '../modules/walls/registry';
 import { signUserLookup, USER_LOOKUP_PATH } from '../modules/walls/user-lookup';
 import { defineCommand, OpsError, type OpsOutput, UsageError } from './command';
 
@@ -45,7 +48,6 @@ export function parseSimulateArgs(args: readonly string[]): SimulateArgs {
   if ((email === undefined) === (user === undefined)) throw new UsageError('name the user with --email <email> or --user <id>');
   if (user !== undefined && !/^[1-9]\d{0,14}$/.test(user)) throw new UsageError(`"${user}" is not a user id`);
   const offer = values.get('--offer') ?? '';
-  if (offer === '' && wall !== 'bitlabs') throw new UsageError('--offer <offer id> is needed');
   const payout = values.get('--payout') ?? '';
   const coins = dollarsToCoins(payout);
   if (coins === null || coins <= 0) throw new UsageError('--payout <dollars> is needed, like 1.50');
@@ -94,56 +96,19 @@ async function resolveUserId(base: string, config: Config, email: string): Promi
   return id;
 }
 
-/** The request a wall of this kind would send. */
-function postbackRequest(base: string, secret: string, args: SimulateArgs, userId: number): { url: string; headers: Record<string, string> } {
-  const coins = dollarsToCoins(args.payout)!;
-  if (args.wall === 'bitlabs') {
-    const params = new URLSearchParams({
-      uid: String(userId),
-      tx: args.reverse ? `r-${args.txid}` : args.txid,
-      val: String(args.reverse ? -coins : coins),
-      raw: args.payout,
-      type: args.reverse ? 'RECONCILIATION' : 'COMPLETE',
-      ref: args.txid,
-      offer_id: args.offer,
-      task_id: args.event,
-    });
-    const target = `/api/postback/bitlabs?${params.toString()}`;
-    return { url: `${base}${target}&hash=${hmacHex('sha1', secret, `${base}${target}`)}`, headers: {} };
-  }
-  if (args.wall === 'ayetstudios') {
-    const params = new Map<string, string>([
-      ['uid', String(userId)],
-      ['transaction_id', args.txid],
-      ['currency_amount', String(args.reverse ? -coins : coins)],
-      ['payout_usd', args.payout],
-      ['offer_id', args.offer],
-      ['task_id', args.event],
-      ['is_chargeback', args.reverse ? '1' : '0'],
-    ]);
-    const query = ayetSignedString(params);
-    return { url: `${base}/api/postback/ayetstudios?${query}`, headers: { [AYET_HASH_HEADER]: hmacHex('sha256', secret, query) } };
-  }
-  const fields = {
-    user_id: String(userId),
-    offer_id: args.offer,
-    event_id: args.event,
-    txid: args.txid,
-    payout: args.payout,
-    status: args.reverse ? POSTBACK_STATUS.reversal : POSTBACK_STATUS.credit,
-  };
-  return { url: signedPostbackUrl(base, args.wall, secret, fields), headers: {} };
-}
-
-/** Signs a postback with the wall's key from this configuration and sends it to the running server. */
+/** Signs a postback with the wall's key from this configuration, as the wall would, and sends it to the running server. */
 export async function simulatePostback(args: SimulateArgs, out: OpsOutput, config: Config = loadConfig()): Promise<void> {
-  const secret = wallSecret({ secrets: config.postbackSecrets, production: config.nodeEnv === 'production' }, args.wall);
+  const walls = wallsConfigOf(config);
+  const adapter = adapterFor(walls, args.wall);
+  if (!adapter) throw new OpsError(`Unknown wall ${args.wall}: one of ${WALL_ADAPTERS.map((wall) => wall.slug).join(', ')}, demo, a partner wall, or one with a POSTBACK_SECRET_<WALL>.`);
+  const secret = wallSecret(walls, args.wall);
   if (secret === null) throw new OpsError(`Wall ${args.wall} has no postback secret in this configuration (POSTBACK_SECRET_${args.wall.toUpperCase()}).`);
   const base = (args.url ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
   const userId = args.userId ?? (await resolveUserId(base, config, args.email!));
-  const { url, headers } = postbackRequest(base, secret, args, userId);
-  out.line(`GET ${url}`);
-  const answer = await fetchJson(url, { headers });
+  const coins = dollarsToCoins(args.payout)!;
+  const signed = adapter.sign({ base, userId, txid: args.txid, coins, offerId: args.offer, eventId: args.event, reverse: args.reverse }, secret);
+  out.line(`${signed.method} ${signed.url}${signed.body ? ` ${signed.body}` : ''}`);
+  const answer = await fetchJson(signed.url, { method: signed.method, headers: signed.headers, body: signed.body });
   out.line(`HTTP ${answer.statusCode} ${answer.text}`);
   if (answer.statusCode !== 200) throw new OpsError(`The postback was refused (HTTP ${answer.statusCode}).`);
   if (!args.reverse) out.line(`txid: ${args.txid} (reverse it with --reverse --txid ${args.txid})`);
@@ -151,11 +116,106 @@ export async function simulatePostback(args: SimulateArgs, out: OpsOutput, confi
 
 export const postbackSimulate = defineCommand({
   name: 'postback:simulate',
-  usage: 'postback:simulate --wall <wall> (--email <email>|--user <id>) --offer <id> [--event <id>] --payout <dollars> [--txid <id>] [--reverse] [--url <server>]',
+  usage: 'postback:simulate --wall <wall> (--email <email>|--user <id>) [--offer <id>] [--event <id>] --payout <dollars> [--txid <id>] [--reverse] [--url <server>]',
   summary: 'signs a postback as the wall would and sends it to the running server (default http://localhost:$PORT)',
   usesDatabase: false,
   parse: parseSimulateArgs,
   async run({ out }, args) {
     await simulatePostback(args, out);
+  },
+});
+
+const LIST_FLAGS = ['--wall', '--user', '--txid', '--outcome', '--limit'] as const;
+const DEFAULT_LIST_LIMIT = 20;
+const MAX_LIST_LIMIT = 500;
+
+export type ListArgs = { wall?: string; email?: string; txid?: string; outcome?: CallbackOutcome; limit: number };
+
+export function parseListArgs(args: readonly string[]): ListArgs {
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const flag = args[i]!;
+    if (!(LIST_FLAGS as readonly string[]).includes(flag)) throw new UsageError(`unknown option "${flag}"`);
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+    values.set(flag, value);
+  }
+  const wall = values.get('--wall')?.toLowerCase();
+  if (wall !== undefined && !WALL_SLUG.test(wall)) throw new UsageError(`"${wall}" is not a wall slug`);
+  const email = values.get('--user')?.trim().toLowerCase();
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an email address`);
+  const outcome = values.get('--outcome')?.toLowerCase();
+  if (outcome !== undefined && !(CALLBACK_OUTCOMES as readonly string[]).includes(outcome)) {
+    throw new UsageError(`"${outcome}" is not an outcome; use one of ${CALLBACK_OUTCOMES.join(', ')}`);
+  }
+  const limitText = values.get('--limit') ?? String(DEFAULT_LIST_LIMIT);
+  if (!/^\d{1,4}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LIST_LIMIT) {
+    throw new UsageError(`--limit must be a number from 1 to ${MAX_LIST_LIMIT}`);
+  }
+  const txid = values.get('--txid');
+  return { wall, email, txid, outcome: outcome as CallbackOutcome | undefined, limit: Number(limitText) };
+}
+
+const coinsText = (coins: number) => (coins === 0 ? '-' : `${coins > 0 ? '+' : '-'}$${coinsToDollarString(Math.abs(coins))}`);
+
+/** One stored callback on one line: id, time, wall, outcome (HTTP status), user, txid, money, reason. */
+export function callbackLine(record: CallbackRecord): string {
+  const user = record.userId === null ? 'user -' : `user ${record.userId}`;
+  const replay = record.replayOf === null ? '' : ` (replay of #${record.replayOf})`;
+  return `#${record.id} ${record.receivedAt.toISOString()} ${record.wall} ${record.outcome} ${record.statusCode} ${user} txid ${record.txid ?? '-'} ${coinsText(record.coins)} from ${record.sourceIp}: ${record.reason}${replay}`;
+}
+
+export const postbacksList = defineCommand({
+  name: 'postbacks:list',
+  usage: 'postbacks:list [--wall <wall>] [--user <email>] [--txid <txid>] [--outcome <outcome>] [--limit <n>]',
+  summary: 'lists the stored raw postback callbacks, newest first, with what became of each',
+  parse: parseListArgs,
+  async run({ db, out }, args) {
+    let userId: number | undefined;
+    if (args.email !== undefined) {
+      const user = await findUserByEmail(db, args.email);
+      if (!user) throw new OpsError(`No user with email ${args.email}`);
+      userId = user.id;
+    }
+    const records = await listCallbacks(db, { wall: args.wall, userId, txid: args.txid, outcome: args.outcome, limit: args.limit });
+    if (records.length === 0) {
+      out.line('No callbacks match.');
+      return;
+    }
+    for (const record of records) out.line(callbackLine(record));
+  },
+});
+
+/** A console stand-in for the server's logger: warnings are worth a line, the rest is noise here. */
+function opsLogger(out: OpsOutput): FastifyBaseLogger {
+  const say = (level: string) => (first: unknown, second?: unknown) => {
+    const message = typeof first === 'string' ? first : typeof second === 'string' ? second : '';
+    out.line(`(${level}: ${message})`);
+  };
+  const quiet = () => undefined;
+  const logger = { level: 'warn', fatal: say('fatal'), error: say('error'), warn: say('warn'), info: quiet, debug: quiet, trace: quiet, silent: quiet, child: () => logger };
+  return logger as unknown as FastifyBaseLogger;
+}
+
+export const postbacksReplay = defineCommand({
+  name: 'postbacks:replay',
+  usage: 'postbacks:replay <id>',
+  summary: 're-runs a stored callback through the same checks and booking (idempotent: an accepted one changes nothing)',
+  parse: (args) => {
+    if (args.length !== 1 || !/^[1-9]\d{0,15}$/.test(args[0]!)) throw new UsageError('postbacks:replay takes the id of a stored callback (see postbacks:list)');
+    return { id: Number(args[0]) };
+  },
+  async run({ db, out }, { id }) {
+    const record = await findCallback(db, id);
+    if (!record) throw new OpsError(`No stored callback #${id} (pruned after POSTBACK_LOG_DAYS, or never received).`);
+    const config = loadConfig();
+    const walls = wallsConfigOf(config);
+    const request = requestOfRecord(record, { secret: wallSecret(walls, record.wall), publicUrl: config.publicUrl });
+    const realtime = createRealtimePublisher(config.pusher, () => reachableAddress(config.host, config.port));
+    const handled = await handleCallback({ db, realtime, log: opsLogger(out) }, { walls, replayOf: record.id }, request);
+    out.line(`Replayed #${record.id} as #${handled.recordId ?? '?'}: ${handled.outcome} (HTTP ${handled.statusCode}) ${handled.reason}`);
+    if (handled.outcome === 'refused' || handled.outcome === 'malformed' || handled.outcome === 'failed') {
+      throw new OpsError(`The replay was not booked: ${handled.reason}`);
+    }
   },
 });

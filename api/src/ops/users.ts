@@ -3,7 +3,12 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { ACCOUNT_STATUSES, type AccountStatus, sessions, users } from '../db/schema';
 import { findUserByEmail, findUserById, setStatus, type UserRow } from '../modules/account/repository';
 import { earningsOf } from '../modules/ledger/ledger';
+import { listCallbacks } from '../modules/walls/callback-log';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
+import { callbackLine } from './postbacks';
+
+/** How many of a user's latest postback callbacks users:show prints. */
+const LAST_CALLBACKS = 5;
 
 function parseEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase() ?? '';
@@ -22,7 +27,7 @@ const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 export const usersShow = defineCommand({
   name: 'users:show',
   usage: 'users:show <email>',
-  summary: 'shows a user: status, money, referrals, sign-in methods, sessions',
+  summary: 'shows a user: status, money, referrals, sign-in methods, sessions, last postback callbacks',
   parse: (args) => {
     if (args.length !== 1) throw new UsageError('users:show takes one email address');
     return { email: parseEmail(args[0]) };
@@ -59,6 +64,9 @@ export const usersShow = defineCommand({
     ];
     const width = Math.max(...rows.map(([label]) => label.length)) + 1;
     for (const [label, value] of rows) out.line(`${`${label}:`.padEnd(width)} ${value}`);
+    const callbacks = await listCallbacks(db, { userId: user.id, limit: LAST_CALLBACKS });
+    out.line(`last callbacks: ${callbacks.length === 0 ? 'none' : ''}`);
+    for (const callback of callbacks) out.line(`  ${callbackLine(callback)}`);
   },
 });
 

@@ -37,8 +37,19 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
 
 export type SignedUp = { token: string; user: UserProfile; email: string; password: string };
 
-/** Registers through the API and returns the session token of the new user. */
-export async function signUp(app: FastifyInstance, overrides: Partial<RegisterPayload> = {}): Promise<SignedUp> {
+let addressCounter = 0;
+/** A distinct documentation-range address per call: accounts signed up from it look like different people. */
+export function distinctAddress(): string {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+
+/**
+ * Registers through the API and returns the session token of the new user. `from` is the client's address
+ * (default 127.0.0.1, the same for every test user: pass distinctAddress() where two users must not look
+ * like one person, e.g. a referrer and their friend).
+ */
+export async function signUp(app: FastifyInstance, overrides: Partial<RegisterPayload> = {}, { from }: { from?: string } = {}): Promise<SignedUp> {
   const password = overrides.password ?? 'correct horse 1';
   const payload: RegisterPayload = {
     name: 'Ada Lovelace',
@@ -47,7 +58,7 @@ export async function signUp(app: FastifyInstance, overrides: Partial<RegisterPa
     password_confirmation: password,
     ...overrides,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/user/Register', payload });
+  const response = await app.inject({ method: 'POST', url: '/api/user/Register', payload, ...(from ? { remoteAddress: from } : {}) });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { token: sessionCookieOf(response), user: response.json().data.user, email: payload.email, password };
 }

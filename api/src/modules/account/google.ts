@@ -8,6 +8,7 @@ import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { findUserByEmail, findUserByGoogleSubject, findUserIdByReferralCode, insertUser, linkGoogleSubject, type UserRow } from './repository';
 import { REFERRAL_CODE_PATTERN } from './secrets';
 import { type ClientInfo, startSession } from './service';
+import { rememberSignupOrigin } from '../walls/signup-origin';
 
 export const GOOGLE_FAILED_PATH = '/?error=google_auth_failed';
 export const GOOGLE_SUCCESS_PATH = '/Earn';
@@ -144,6 +145,7 @@ export const googleAuthRoutes: ZodPlugin<GoogleRoutesOptions> = async (app, { go
 
       const user = await userForGoogleIdentity(app.db, identity, flow.referralCode);
       if (user.status !== 'active') throw new GoogleSignInError(`account ${user.id} is ${user.status}`);
+      await rememberSignupOrigin(app.db, request, reply, user.id);
       const userAgent = request.headers['user-agent'];
       const client: ClientInfo = { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
       setSessionCookie(request, reply, await startSession(app.db, user.id, client));

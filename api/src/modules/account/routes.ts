@@ -3,6 +3,7 @@ import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
 import { rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
+import { rememberSignupOrigin } from '../walls/signup-origin';
 import type { Mailer } from './mailer';
 import { findLiveSession } from './repository';
 import {
@@ -32,6 +33,7 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
 
   app.post('/user/Register', { schema: { body: registerBody, response: { 201: signedInResponse } } }, async (request, reply) => {
     const { token, user } = await account.register(app.db, request.body, clientOf(request));
+    await rememberSignupOrigin(app.db, request, reply, user.id);
     setSessionCookie(request, reply, token);
     const profile: UserProfile = await account.profileOf(app.db, user);
     return reply.code(201).send({ status: 'success', message: MESSAGES.registered, data: { user: profile } });

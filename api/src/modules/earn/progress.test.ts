@@ -1,4 +1,4 @@
-import { referralBonusOf } from './conversions';
+import { referralBonusOf } from '../walls/crediting';
 import { fillClickTemplate } from './links';
 import { isEventDone, isOfferComplete, WHOLE_OFFER } from './progress';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import PusherClient from 'pusher-js';
 import { CHANNEL_AUTH_PATH, userChannel } from '@rewards/shared/contracts/realtime';
 import { users } from '../../db/schema';
-import { bearer, captureMailer, signUp } from '../../test/accounts';
+import { bearer, captureMailer, distinctAddress, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { listenToWallet, type WalletListener } from '../../test/wallet-listener';
@@ -70,8 +70,8 @@ describe(`wallet.updated on the user's private channel (${onPostgres ? 'PostgreS
   });
 
   it("tells the referrer of their 5 % bonus on their own channel, and nobody else's", async () => {
-    const referrer = await signUp(app);
-    const friend = await signUp(app, { referral_code: referrer.user.referral_code });
+    const referrer = await signUp(app, {}, { from: distinctAddress() });
+    const friend = await signUp(app, { referral_code: referrer.user.referral_code }, { from: distinctAddress() });
     const bystander = await signUp(app);
     const [referrerWallet, bystanderWallet] = await Promise.all([listen(referrer.token, referrer.user.id), listen(bystander.token, bystander.user.id)]);
 

@@ -10,9 +10,13 @@ export type ConversionAction =
       payoutCoins: number;
       /** The wall's name of the offer, for the live ticker when we do not list the offer. */
       offerName?: string;
+      /** The user's address at the conversion, when the wall reports it (self-referral check). */
+      userIp?: string;
+      /** What the signature covered, for walls that sign values run together without separators (see crediting). */
+      signedContent?: string;
     }
   | { kind: 'reverse'; txid: string; userId: number }
-  /** A valid callback with nothing to book (a $0 task, a pending state): answered 200 so it is not resent. */
+  /** A valid callback with nothing to book (a $0 task, a pending state, a test): answered 200 so it is not resent. */
   | { kind: 'ignore'; message: string };
 
 /** A postback that fails its format: answered 422, nothing changes. */
@@ -24,4 +28,10 @@ export class MalformedPostbackError extends Error {
     super(message);
     this.name = 'MalformedPostbackError';
   }
+}
+
+/** Throws one MalformedPostbackError naming every problem, when there are any. */
+export function refuseProblems(problems: Record<string, string[]>): void {
+  const first = Object.values(problems)[0]?.[0];
+  if (first !== undefined) throw new MalformedPostbackError(first, problems);
 }

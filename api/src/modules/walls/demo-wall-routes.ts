@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { acceptFormBodies } from '../../plugins/form-body';
-import { findCreditableUser } from '../earn/conversions';
+import { findCreditableUser } from './crediting';
 import type { Links } from '../earn/links';
 import { isEventDone } from '../earn/progress';
 import { creditedEvents, eventsByOffer, findOfferByPartnerId, listOffers, type OfferEventRow, type OfferRow } from '../earn/repository';
 import { demoWallCsp, renderWallPage, type WallBanner, type WallOffer, type WallPage } from './demo-wall-page';
-import { POSTBACK_STATUS } from './generic-postback';
+import { POSTBACK_STATUS } from './adapters/generic';
 import { coinsToPayout, sendPostback, signedPostbackUrl } from './postback-client';
 import { isKnownWall, type WallsConfig, wallSecret, wallTitle } from './registry';
 

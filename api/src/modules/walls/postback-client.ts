@@ -1,4 +1,6 @@
-import { type GenericPostbackFields, genericPostbackQuery } from './generic-postback';
+import { type GenericPostbackFields, genericPostbackQuery } from './adapters/generic';
+
+export { coinsToPayout } from './adapters/generic';
 
 /** How long a postback we send (demo wall, ops simulate) may take. */
 export const POSTBACK_TIMEOUT_MS = 10_000;
@@ -25,11 +27,4 @@ export async function sendPostback(url: string): Promise<PostbackReply> {
       ? (body as { message: string }).message
       : `HTTP ${response.status}`;
   return { statusCode: response.status, body, message };
-}
-
-/** Dollars as the generic format sends them: at least 2 decimals, 3 when a coin needs it. */
-export function coinsToPayout(coins: number): string {
-  const whole = Math.trunc(coins / 1000);
-  const fraction = String(coins % 1000).padStart(3, '0');
-  return `${whole}.${fraction.endsWith('0') ? fraction.slice(0, 2) : fraction}`;
 }

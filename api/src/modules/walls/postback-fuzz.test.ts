@@ -5,8 +5,8 @@ import { captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
-import { ayetSignedString, phpQueryParams } from './ayetstudios';
-import { genericPostbackQuery } from './generic-postback';
+import { ayetSignedString, phpQueryParams } from './adapters/ayetstudios';
+import { genericPostbackQuery } from './adapters/generic';
 import { DEV_POSTBACK_SECRET } from './registry';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';

@@ -1,106 +1,60 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { HttpError } from '../../plugins/errors';
-import { ayetAction, ayetHashValid, AYET_HASH_HEADER, phpQueryParams } from './ayetstudios';
-import { bitlabsAction, bitlabsHashValid } from './bitlabs';
-import { type ConversionAction, MalformedPostbackError } from './conversion-action';
-import { creditCoinsOf, genericPostbackQuerySchema, signGenericPostback } from './generic-postback';
-import { applyConversion, POSTBACK_MESSAGES, type PostbackDeps } from './postback-service';
-import { isKnownWall, type WallsConfig, wallSecret } from './registry';
-import { signatureMatches } from './signature';
+import { handleCallback } from './postback-pipeline';
+import type { PostbackDeps } from './postback-service';
+import type { WallsConfig } from './registry';
+import type { PostbackRequest, WallAdapter } from './wall-adapter';
 
-export type PostbackRoutesOptions = { walls: WallsConfig; publicUrl: string | undefined };
+export type PostbackRoutesOptions = {
+  walls: WallsConfig;
+  publicUrl: string | undefined;
+  /** The registry; tests add an adapter here to show nothing else is needed. */
+  adapters?: readonly WallAdapter[];
+};
 
-const BITLABS = 'bitlabs';
-const AYETSTUDIOS = 'ayetstudios';
+/** Callbacks are small; a form body beyond this is not one. */
+export const POSTBACK_BODY_LIMIT = 16 * 1024;
 
-function rawQueryOf(request: FastifyRequest): string {
+/** A form body is read as sent (walls sign values; replays need the raw text); any other body is kept as text. */
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+function postbackRequestOf(request: FastifyRequest<{ Params: { wall: string; token?: string } }>, publicUrl: string | undefined): PostbackRequest {
   const url = request.raw.url ?? '';
   const mark = url.indexOf('?');
-  return mark === -1 ? '' : url.slice(mark + 1);
-}
-
-function malformed(error: MalformedPostbackError): HttpError {
-  return new HttpError(422, error.message, { errors: error.errors });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name.toLowerCase()] = value;
+  const contentType = headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const body = typeof request.body === 'string' ? request.body : '';
+  const origins = [publicUrl?.replace(/\/+$/, ''), `${request.protocol}://${request.host}`].filter((origin): origin is string => Boolean(origin));
+  return {
+    wall: request.params.wall,
+    method: request.method,
+    path: mark === -1 ? url : url.slice(0, mark),
+    rawQuery: mark === -1 ? '' : url.slice(mark + 1),
+    // Only form bodies carry parameters; anything else is ignored (kept in the log as sent would invite floods).
+    rawBody: contentType === FORM_TYPE ? body : '',
+    headers,
+    pathToken: request.params.token ?? '',
+    sourceIp: request.ip,
+    origins: [...new Set(origins)],
+  };
 }
 
 /**
- * Server-to-server postbacks of the walls (GET, as partners send them). Checked in this order: the wall is
- * known (404), it has a key (403 in production without one), the format (422), the signature (403), then
- * the booking: 200 for a credit, a repeat, a reversal; 404 for an unknown user or a reversal of nothing.
- * Nothing changes unless every check passed.
+ * `GET|POST /api/postback/:wall` (and `/api/postback/:wall/:token` for walls whose secret is a path segment):
+ * the one route of every wall's server-to-server callbacks. The adapter comes from the registry; see
+ * postback-pipeline.ts for the checks and answers.
  */
-export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (app, { walls, publicUrl }) => {
+export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (app, { walls, publicUrl, adapters }) => {
   const deps: PostbackDeps = { db: app.db, realtime: app.realtime, log: app.log };
-  const secretOf = (wall: string) => {
-    const secret = wallSecret(walls, wall);
-    if (secret === null) throw new HttpError(403, POSTBACK_MESSAGES.notConfigured);
-    return secret;
+
+  // Bodies are read as text in this scope only: JSON and the rest never reach a wall's parameters.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: POSTBACK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  const handler = async (request: FastifyRequest<{ Params: { wall: string; token?: string } }>, reply: import('fastify').FastifyReply) => {
+    const handled = await handleCallback(deps, { walls, adapters }, postbackRequestOf(request, publicUrl));
+    return reply.code(handled.reply.statusCode).header('content-type', handled.reply.contentType).header('cache-control', 'no-store').send(handled.reply.body);
   };
-  const answer = async (wall: string, action: ConversionAction) => {
-    const { message } = await applyConversion(deps, wall, action);
-    return { status: 'success' as const, message };
-  };
-
-  app.get(`/postback/${BITLABS}`, async (request) => {
-    const secret = secretOf(BITLABS);
-    const origins = [publicUrl?.replace(/\/+$/, ''), `${request.protocol}://${request.host}`].filter((origin): origin is string => Boolean(origin));
-    const params = new URLSearchParams(rawQueryOf(request));
-    let action: ConversionAction;
-    try {
-      action = bitlabsAction(params);
-    } catch (error) {
-      if (error instanceof MalformedPostbackError) throw malformed(error);
-      throw error;
-    }
-    if (!bitlabsHashValid(secret, origins, request.raw.url ?? '')) throw new HttpError(403, POSTBACK_MESSAGES.badSignature);
-    return answer(BITLABS, action);
-  });
-
-  app.get(`/postback/${AYETSTUDIOS}`, async (request) => {
-    const secret = secretOf(AYETSTUDIOS);
-    let params: Map<string, string>;
-    let action: ConversionAction;
-    try {
-      params = phpQueryParams(rawQueryOf(request));
-      action = ayetAction(params);
-    } catch (error) {
-      if (error instanceof MalformedPostbackError) throw malformed(error);
-      throw error;
-    }
-    const header = request.headers[AYET_HASH_HEADER];
-    if (!ayetHashValid(secret, params, typeof header === 'string' ? header : undefined)) throw new HttpError(403, POSTBACK_MESSAGES.badSignature);
-    return answer(AYETSTUDIOS, action);
-  });
-
-  app.get<{ Params: { wall: string } }>('/postback/:wall', async (request) => {
-    const { wall } = request.params;
-    if (!isKnownWall(walls, wall)) throw new HttpError(404, POSTBACK_MESSAGES.unknownWall);
-    const secret = secretOf(wall);
-    const parsed = genericPostbackQuerySchema.safeParse(request.query);
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (errors[issue.path.map(String).join('.') || 'query'] ??= []).push(issue.message);
-      throw new HttpError(422, parsed.error.issues[0]?.message ?? 'Malformed postback.', { errors });
-    }
-    const fields = parsed.data;
-    const sig = typeof fields.sig === 'string' ? fields.sig : undefined;
-    // Signed over the values exactly as sent (event_id '' when absent).
-    if (!signatureMatches(signGenericPostback(secret, fields), sig)) throw new HttpError(403, POSTBACK_MESSAGES.badSignature);
-
-    const userId = Number(fields.user_id);
-    if (fields.status === '2') return answer(wall, { kind: 'reverse', txid: fields.txid, userId });
-    const payoutCoins = creditCoinsOf(fields.payout);
-    if (payoutCoins === null) {
-      const message = 'The payout of a credit must be more than 0 and at most 10000 dollars.';
-      throw new HttpError(422, message, { errors: { payout: [message] } });
-    }
-    return answer(wall, {
-      kind: 'credit',
-      txid: fields.txid,
-      userId,
-      partnerOfferId: fields.offer_id,
-      partnerEventId: fields.event_id,
-      payoutCoins,
-    });
-  });
+  app.route({ method: ['GET', 'POST'], url: '/postback/:wall', handler });
+  app.route({ method: ['GET', 'POST'], url: '/postback/:wall/:token', handler });
 };

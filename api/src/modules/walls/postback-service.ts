@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import type { CallbackOutcome } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
-import { creditConversion, findCreditableUser, reverseConversion, UnknownUserError } from '../earn/conversions';
+import { creditConversion, reverseConversion, UnknownUserError } from './crediting';
 import type { RealtimePublisher } from '../realtime/publisher';
 import { announceLead } from '../realtime/lead-announcer';
 import { announceWallets } from '../realtime/wallet-announcer';
 import type { ConversionAction } from './conversion-action';
-import { wallTitle } from './registry';
 
 export const POSTBACK_MESSAGES = {
   credited: 'Conversion credited.',
@@ -18,13 +18,17 @@ export const POSTBACK_MESSAGES = {
   unknownWall: 'Unknown wall.',
   badSignature: 'Invalid signature.',
   notConfigured: 'Postbacks of this wall are not configured.',
+  addressRefused: 'Callbacks of this wall are not accepted from this address.',
+  signatureReused: 'These signed values already booked another transaction.',
+  unavailable: 'Temporarily unavailable; please retry.',
 } as const;
 
-export type PostbackDeps = { db: Database; realtime: RealtimePublisher; log: FastifyBaseLogger };
+export type PostbackDeps = { db: Database; realtime: Pick<RealtimePublisher, 'publishLead' | 'publishWallet'>; log: FastifyBaseLogger };
 
 export type PostbackAnswer = {
+  outcome: Extract<CallbackOutcome, 'credited' | 'reversed' | 'duplicate' | 'ignored'>;
   message: string;
-  /** Coins credited (credit) or taken back (reversal) by this very call; 0 for a repeat or a no-op. */
+  /** Coins credited (positive) or taken back (negative) by this very call; 0 for a repeat or a no-op. */
   coins: number;
 };
 
@@ -34,43 +38,46 @@ export type PostbackAnswer = {
  * conversion goes out as a `lead.created` event, and every moved balance as `wallet.updated` to its owner;
  * a publishing failure is logged, never the partner's problem.
  */
-export async function applyConversion(deps: PostbackDeps, wall: string, action: ConversionAction): Promise<PostbackAnswer> {
+export async function applyConversion(deps: PostbackDeps, wall: { slug: string; title: string }, action: ConversionAction): Promise<PostbackAnswer> {
   const { db } = deps;
-  if (action.kind === 'ignore') return { message: action.message, coins: 0 };
+  if (action.kind === 'ignore') return { outcome: 'ignored', message: action.message, coins: 0 };
 
   if (action.kind === 'reverse') {
-    if (!(await findCreditableUser(db, action.userId))) throw new HttpError(404, POSTBACK_MESSAGES.unknownUser);
-    const result = await reverseConversion(db, { wall, txid: action.txid, userId: action.userId });
+    // A deleted account is reversed too: its row stays, and the money it earned was never its to keep.
+    const result = await reverseConversion(db, { wall: wall.slug, txid: action.txid, userId: action.userId });
     if (result.outcome === 'unknown') throw new HttpError(404, POSTBACK_MESSAGES.unknownReversal);
-    if (result.outcome === 'already-reversed') return { message: POSTBACK_MESSAGES.alreadyReversed, coins: 0 };
+    if (result.outcome === 'already-reversed') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0 };
     void announceWallets(deps, result.balancesMoved);
-    return { message: POSTBACK_MESSAGES.reversed, coins: result.payoutCoins };
+    return { outcome: 'reversed', message: POSTBACK_MESSAGES.reversed, coins: -result.payoutCoins };
   }
 
   let result: Awaited<ReturnType<typeof creditConversion>>;
   try {
     result = await creditConversion(db, {
-      wall,
+      wall: wall.slug,
       txid: action.txid,
       userId: action.userId,
       partnerOfferId: action.partnerOfferId,
       partnerEventId: action.partnerEventId,
       payoutCoins: action.payoutCoins,
       // Without the wall's name of the offer, the ledger note names our catalog's.
-      note: action.offerName ? `${wall}: ${action.offerName}` : undefined,
+      note: action.offerName ? `${wall.slug}: ${action.offerName}` : undefined,
+      userIp: action.userIp,
+      signedContent: action.signedContent,
     });
   } catch (error) {
     if (error instanceof UnknownUserError) throw new HttpError(404, POSTBACK_MESSAGES.unknownUser);
     throw error;
   }
-  if (result.outcome === 'duplicate') return { message: POSTBACK_MESSAGES.duplicate, coins: 0 };
+  if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0 };
+  if (result.outcome === 'signature-reused') throw new HttpError(409, POSTBACK_MESSAGES.signatureReused);
   void announceWallets(deps, result.balancesMoved);
 
   void announceLead(deps, {
     userName: result.user.name,
     payoutCoins: result.payoutCoins,
-    wallTitle: wallTitle(wall),
-    offerTitle: result.offer?.name ?? action.offerName ?? wallTitle(wall),
+    wallTitle: wall.title,
+    offerTitle: result.offer?.name ?? action.offerName ?? wall.title,
   });
-  return { message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins };
+  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins };
 }

@@ -4,8 +4,8 @@ import { captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
-import { ayetSignedString, phpQueryParams, phpUrlencode } from './ayetstudios';
-import { bitlabsHashValid } from './bitlabs';
+import { ayetSignedString, phpQueryParams, phpUrlencode } from './adapters/ayetstudios';
+import { bitlabsHashValid } from './adapters/bitlabs';
 import { balanceCoins, ledgerRows } from './wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';

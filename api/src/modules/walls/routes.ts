@@ -3,16 +3,30 @@ import { type Config, DEV_APP_SECRET } from '../../config';
 import { loadOfferLinks } from '../earn/offer-images';
 import { demoWallRoutes } from './demo-wall-routes';
 import { postbackRoutes } from './postback-routes';
-import type { WallsConfig } from './registry';
+import { pruneCallbacks } from './callback-log';
+import { wallsConfigOf } from './registry';
 import { userLookupRoutes } from './user-lookup';
 
 export type WallRoutesOptions = { config: Config };
 
+const PRUNE_EVERY_MS = 3600_000;
+
 /** Partner walls: their postbacks (/api/postback/...), the demo wall (/api/walls/...) and the ops user lookup. */
 export const wallRoutes: FastifyPluginAsync<WallRoutesOptions> = async (app, { config }) => {
-  const production = config.nodeEnv === 'production';
-  const walls: WallsConfig = { secrets: config.postbackSecrets, production };
+  const walls = wallsConfigOf(config);
+  const { production } = walls;
   await app.register(postbackRoutes, { walls, publicUrl: config.publicUrl });
+
+  // The raw callback log is bounded in time: pruned at start and every hour (any instance may; it is idempotent).
+  const prune = () =>
+    pruneCallbacks(app.db, config.postbackLogDays).catch((error: unknown) => app.log.warn({ err: error }, 'postback log could not be pruned'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void prune();
+    timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
   if (production && config.demoWalls) app.log.warn('DEMO_WALLS is on in production: the demo wall credits whoever presses Complete.');
   if (config.demoWalls) {
     const { links } = await loadOfferLinks(config.repoRoot, config.publicUrl);

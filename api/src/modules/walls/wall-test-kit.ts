@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { ledgerEntries, users } from '../../db/schema';
-import { type GenericPostbackFields, genericPostbackQuery } from './generic-postback';
+import { type GenericPostbackFields, genericPostbackQuery } from './adapters/generic';
 import { DEV_POSTBACK_SECRET } from './registry';
+import type { SignedCallback } from './wall-adapter';
 
 /** A postback's fields with test defaults: a fresh txid, a $1.50 credit of a sample offer. */
 export function postbackFields(overrides: Partial<GenericPostbackFields> & { user_id: string }): GenericPostbackFields {
@@ -35,3 +36,18 @@ export async function ledgerRows(db: Database, userId: number, kind?: (typeof le
     .from(ledgerEntries)
     .where(kind ? and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)) : eq(ledgerEntries.userId, userId));
 }
+
+/** Sends a callback built by an adapter's sign() (a full URL) through app.inject, from a given address. */
+export function injectSigned(app: FastifyInstance, signed: SignedCallback, { from = '127.0.0.1', headers = {} }: { from?: string; headers?: Record<string, string> } = {}) {
+  const url = new URL(signed.url);
+  return app.inject({
+    method: signed.method,
+    url: `${url.pathname}${url.search}`,
+    headers: { ...signed.headers, ...headers },
+    ...(signed.body === undefined ? {} : { payload: signed.body }),
+    remoteAddress: from,
+  });
+}
+
+/** The origin app.inject requests are addressed to (what walls that sign the whole URL must have signed). */
+export const INJECT_ORIGIN = 'http://localhost:80';

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config';
-import { providerCoins, providerId, providerName } from './provider-amounts';
+import { providerCoins, providerId, providerName } from './adapters/provider-values';
 import { coinsToPayout } from './postback-client';
 import { DEV_POSTBACK_SECRET, isKnownWall, wallSecret, wallTitle } from './registry';
 import { signatureMatches } from './signature';

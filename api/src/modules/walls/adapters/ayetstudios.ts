@@ -1,12 +1,13 @@
-import { type ConversionAction, MalformedPostbackError } from './conversion-action';
-import { providerCoins, providerId, providerName } from './provider-amounts';
-import { hmacHex, signatureMatches } from './signature';
+import { type ConversionAction, MalformedPostbackError } from '../conversion-action';
+import { hmacHex, signatureMatches } from '../signature';
+import type { WallAdapter } from '../wall-adapter';
+import { providerCoins, providerId, providerName } from './provider-values';
 
 /**
  * ayeT-Studios offerwall conversion callbacks (docs.ayetstudios.com, "Offerwall Callbacks", "HMAC Security
  * Hash"). Configure the placement's callback URL as
  *
- *   https://<site>/api/postback/ayetstudios?uid={external_identifier}&transaction_id={transaction_id}
+ *   {site}/api/postback/ayetstudios?uid={external_identifier}&transaction_id={transaction_id}
  *     &currency_amount={currency_amount}&payout_usd={payout_usd}&offer_id={offer_id}&offer_name={offer_name}
  *     &is_chargeback={is_chargeback}
  *
@@ -96,3 +97,29 @@ export function ayetAction(params: ReadonlyMap<string, string>): ConversionActio
     offerName: providerName(params.get('offer_name')),
   };
 }
+
+export const ayetstudios: WallAdapter = {
+  slug: 'ayetstudios',
+  title: 'ayeT-Studios',
+  docs: 'https://docs.ayetstudios.com (Offerwall Callbacks; HMAC Security Hash)',
+  callbackTemplate:
+    '{site}/api/postback/ayetstudios?uid={external_identifier}&transaction_id={transaction_id}&currency_amount={currency_amount}&payout_usd={payout_usd}&offer_id={offer_id}&offer_name={offer_name}&is_chargeback={is_chargeback}',
+  requiresIpAllowlist: false,
+  defaultIps: [],
+  reply: { kind: 'envelope' },
+  read: (request) => ayetAction(phpQueryParams(request.rawQuery)),
+  verify: (request, secret) => ayetHashValid(secret, phpQueryParams(request.rawQuery), request.headers[AYET_HASH_HEADER]),
+  sign({ base, userId, txid, coins, offerId, eventId, reverse }, secret) {
+    const params = new Map<string, string>([
+      ['uid', String(userId)],
+      ['transaction_id', txid],
+      ['currency_amount', String(reverse ? -coins : coins)],
+      ['payout_usd', (coins / 1000).toFixed(3)],
+      ['offer_id', offerId],
+      ['task_id', eventId],
+      ['is_chargeback', reverse ? '1' : '0'],
+    ]);
+    const query = ayetSignedString(params);
+    return { method: 'GET', url: `${base}/api/postback/ayetstudios?${query}`, headers: { [AYET_HASH_HEADER]: hmacHex('sha256', secret, query) } };
+  },
+};

@@ -1,4 +1,6 @@
-import { MAX_OFFER_PAYOUT_COINS } from '../earn/catalog';
+import { isIP } from 'node:net';
+import { normaliseIp } from '../ip-allowlist';
+import { MAX_OFFER_PAYOUT_COINS } from '../../earn/catalog';
 
 /**
  * A provider's reward in its app currency, which we configure as our coins (1000 per US dollar), e.g.
@@ -24,4 +26,11 @@ export function providerId(value: string | undefined): string {
 export function providerName(value: string | undefined): string | undefined {
   const text = value?.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').trim();
   return text ? text.slice(0, 80) : undefined;
+}
+
+/** The user's address as a wall reports it, when it is one (`0.0.0.0` and the like mean unknown). */
+export function providerIp(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (isIP(text) === 0 || text === '0.0.0.0' || text === '::') return undefined;
+  return normaliseIp(text);
 }

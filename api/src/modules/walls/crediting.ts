@@ -1,15 +1,25 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { REFERRAL_SHARE } from '@rewards/shared/constants';
 import type { Database } from '../../db/database';
 import { conversions, users } from '../../db/schema';
+import { isOfferComplete } from '../earn/progress';
+import {
+  adjustCompletedOffers,
+  creditedEvents,
+  eventsByOffer,
+  findOfferByPartnerId,
+  lockUserOffer,
+  type OfferRow,
+  setUserOfferStatus,
+} from '../earn/repository';
 import { appendLedgerEntry, type Executor } from '../ledger/ledger';
-import { isOfferComplete } from './progress';
-import { adjustCompletedOffers, creditedEvents, eventsByOffer, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferStatus } from './repository';
+import { bonusWithheld, findReferralReview, lockReferralReview, selfReferralSignals } from './self-referral';
 
 /**
- * The one crediting path of every wall (generic signed postbacks, BitLabs, ayeT-Studios, the demo wall):
- * a conversion is booked once per (wall, txid), credits the user and 5 % to their referrer, and moves the
- * user's offer progress; a reversal takes back exactly what that conversion booked, once.
+ * The one crediting path of every wall (each adapter, the demo wall, replays): a conversion is booked once
+ * per (wall, txid), credits the user and 5 % to their referrer (withheld while the referral is under review),
+ * and moves the user's offer progress; a reversal takes back exactly what that conversion booked, once.
  */
 
 /** Spec §9: the referrer earns 5 % of their friends' earnings, in whole coins rounded down. */
@@ -55,6 +65,14 @@ export type CreditInput = {
   payoutCoins: number;
   /** Why, for the ledger row (e.g. the wall's offer name). */
   note?: string;
+  /** The user's address at this conversion as the wall reported it (self-referral check). */
+  userIp?: string;
+  /**
+   * What the wall's signature covered, for walls that run values together without separators: the same
+   * signed text may book only one credit, so a second reading of it (digits moved from one value into the
+   * next, making a new transaction id) is refused as a replay.
+   */
+  signedContent?: string;
 };
 
 export type CreditResult =
@@ -63,6 +81,8 @@ export type CreditResult =
       user: ConversionUser;
       payoutCoins: number;
       referralCoins: number;
+      /** The referrer's bonus withheld pending review (0 when paid or none). */
+      referralHeldCoins: number;
       /** The catalog offer the conversion belongs to, when we list it. */
       offer: OfferRow | undefined;
       /** This credit finished the user's offer. */
@@ -70,7 +90,9 @@ export type CreditResult =
       /** Users whose balance this credit moved: the user, and the referrer when they got a bonus. */
       balancesMoved: number[];
     }
-  | { outcome: 'duplicate' };
+  | { outcome: 'duplicate' }
+  /** The signed text of this credit already booked another transaction: a replay in disguise. */
+  | { outcome: 'signature-reused' };
 
 /**
  * Books a conversion. The same wall + txid books once however often and however concurrently it arrives:
@@ -83,8 +105,13 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
   if (!user) throw new UnknownUserError(input.userId);
   const offer = input.partnerOfferId === '' ? undefined : await findOfferByPartnerId(db, input.partnerOfferId);
   const referrer = user.referredBy === null ? undefined : await findCreditableUser(db, user.referredBy);
-  const referralCoins = referrer ? referralBonusOf(input.payoutCoins) : 0;
+  const bonus = referrer ? referralBonusOf(input.payoutCoins) : 0;
+  // Signals are looked for until an operator has decided; reads only, before the transaction.
+  const decided = bonus > 0 ? await findReferralReview(db, user.id) : undefined;
+  const signals =
+    bonus > 0 && decided === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrer!.id, creditIp: input.userIp }) : [];
   const reference = conversionReference(input.wall, input.txid);
+  const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
 
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -96,26 +123,28 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
         partnerOfferId: input.partnerOfferId,
         partnerEventId: input.partnerEventId,
         payoutCoins: input.payoutCoins,
-        referrerId: referralCoins > 0 ? referrer!.id : null,
-        referralCoins,
+        referrerId: bonus > 0 ? referrer!.id : null,
+        signedDigest,
       })
-      .onConflictDoNothing({ target: [conversions.wall, conversions.txid] })
+      .onConflictDoNothing()
       .returning({ id: conversions.id });
-    if (inserted.length === 0) return { outcome: 'duplicate' as const };
+    const conversionId = inserted[0]?.id;
+    if (conversionId === undefined) {
+      const same = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.wall, input.wall), eq(conversions.txid, input.txid)));
+      return same.length > 0 ? { outcome: 'duplicate' as const } : { outcome: 'signature-reused' as const };
+    }
 
-    // Lock order, the same in reversals: the conversion, the user's offer, then users' balances.
+    // Lock order, the same in reversals and reviews: the conversion, the referral review, the user's offer, balances.
+    const review = bonus > 0 ? await lockReferralReview(tx, { referredUserId: user.id, referrerId: referrer!.id, signals }) : undefined;
+    const withheld = bonusWithheld(review);
+    const referralCoins = withheld ? 0 : bonus;
+    const referralHeldCoins = withheld ? bonus : 0;
+    if (bonus > 0) await tx.update(conversions).set({ referralCoins, referralHeldCoins }).where(eq(conversions.id, conversionId));
+
     const userOffer = offer ? await lockUserOffer(tx, user.id, offer.id) : undefined;
     const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
     await appendLedgerEntry(tx, { userId: user.id, amountCoins: input.payoutCoins, kind: 'offer_credit', reference, note });
-    if (referralCoins > 0) {
-      await appendLedgerEntry(tx, {
-        userId: referrer!.id,
-        amountCoins: referralCoins,
-        kind: 'referral_bonus',
-        reference,
-        note: `${REFERRAL_PERCENT}% of user ${user.id}'s ${reference}`,
-      });
-    }
+    if (referralCoins > 0) await bookReferralBonus(tx, { referrerId: referrer!.id, referredUserId: user.id, coins: referralCoins, reference });
 
     let completedOffer = false;
     if (offer && userOffer && userOffer.status !== 'completed' && (await offerIsComplete(tx, user.id, offer))) {
@@ -124,7 +153,21 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
       completedOffer = true;
     }
     const balancesMoved = referralCoins > 0 ? [user.id, referrer!.id] : [user.id];
-    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, offer, completedOffer, balancesMoved };
+    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, balancesMoved };
+  });
+}
+
+/** The referrer's 5 % of one conversion, as its own ledger row with the conversion's reference. */
+export function bookReferralBonus(
+  tx: Executor,
+  { referrerId, referredUserId, coins, reference }: { referrerId: number; referredUserId: number; coins: number; reference: string },
+) {
+  return appendLedgerEntry(tx, {
+    userId: referrerId,
+    amountCoins: coins,
+    kind: 'referral_bonus',
+    reference,
+    note: `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}`,
   });
 }
 
@@ -150,7 +193,8 @@ export type ReverseResult =
 /**
  * Reverses the credit of wall + txid: debits what it credited (and the referrer's bonus), once, even below
  * zero (the user owes it back from future earnings), and takes back the offer's completion if it had one.
- * A reversal of a credit we never booked (or of another user's) answers 'unknown' and changes nothing.
+ * A deleted account is reversed too (its row stays), and so is its referrer's bonus. A reversal of a credit
+ * we never booked (or of another user's) answers 'unknown' and changes nothing.
  */
 export async function reverseConversion(db: Database, input: ReverseInput): Promise<ReverseResult> {
   const reference = conversionReference(input.wall, input.txid);
@@ -164,7 +208,8 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
     if (!conversion || (input.userId !== undefined && conversion.userId !== input.userId)) return { outcome: 'unknown' as const };
     if (conversion.status === 'reversed') return { outcome: 'already-reversed' as const };
 
-    await tx.update(conversions).set({ status: 'reversed', reversedAt: sql`now()` }).where(eq(conversions.id, conversion.id));
+    // A bonus still withheld is simply never paid: nothing to take back.
+    await tx.update(conversions).set({ status: 'reversed', reversedAt: sql`now()`, referralHeldCoins: 0 }).where(eq(conversions.id, conversion.id));
     const offer = conversion.partnerOfferId === '' ? undefined : await findOfferByPartnerId(tx, conversion.partnerOfferId);
     const userOffer = offer ? await lockUserOffer(tx, conversion.userId, offer.id) : undefined;
 

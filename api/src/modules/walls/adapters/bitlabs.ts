@@ -1,12 +1,13 @@
-import { type ConversionAction, MalformedPostbackError } from './conversion-action';
-import { providerCoins, providerId, providerName } from './provider-amounts';
-import { hmacHex, signatureMatches } from './signature';
+import { type ConversionAction, MalformedPostbackError } from '../conversion-action';
+import { hmacHex, signatureMatches } from '../signature';
+import { queryOf, type WallAdapter } from '../wall-adapter';
+import { providerCoins, providerId, providerName } from './provider-values';
 
 /**
  * BitLabs reward callbacks (developer.bitlabs.ai, "Callback parameters", "Securing callbacks through
  * hashing"). Configure the callback URL as
  *
- *   https://<site>/api/postback/bitlabs?uid=[%USER:UID%]&tx=[%TX%]&val=[%VALUE:CURRENCY%]&raw=[%VALUE:USD%]
+ *   {site}/api/postback/bitlabs?uid=[%USER:UID%]&tx=[%TX%]&val=[%VALUE:CURRENCY%]&raw=[%VALUE:USD%]
  *     &type=[%TYPE%]&ref=[%REF%]&offer_id=[%OFFER:ID%]&task_id=[%OFFER:TASK:ID%]&offer_name=[%OFFER:NAME%]
  *
  * with the app currency set to our coins (1000 per USD), so `val` is the user's reward in coins. BitLabs
@@ -30,13 +31,17 @@ export function bitlabsSignedTarget(rawUrl: string): { target: string; hash: str
 }
 
 /**
- * Whether the hash signs one of the addresses this callback may have been sent to: BitLabs hashes the whole
- * URL (scheme and host too), which behind a proxy we only know from PUBLIC_URL or the forwarded headers.
+ * Whether the trailing hash is the HMAC of the whole URL it was sent to: the wall hashes scheme and host too,
+ * which behind a proxy we only know from PUBLIC_URL or the forwarded headers. BitLabs and Notik sign this way.
  */
-export function bitlabsHashValid(secret: string, origins: readonly string[], rawUrl: string): boolean {
+export function urlHashValid(algorithm: 'sha1' | 'sha256', secret: string, origins: readonly string[], rawUrl: string): boolean {
   const { target, hash } = bitlabsSignedTarget(rawUrl);
   if (hash === undefined) return false;
-  return origins.some((origin) => signatureMatches(hmacHex('sha1', secret, `${origin}${target}`), hash));
+  return origins.some((origin) => signatureMatches(hmacHex(algorithm, secret, `${origin}${target}`), hash));
+}
+
+export function bitlabsHashValid(secret: string, origins: readonly string[], rawUrl: string): boolean {
+  return urlHashValid('sha1', secret, origins, rawUrl);
 }
 
 /** Reads a verified callback's parameters (the last value of a repeated one, as PHP would). */
@@ -68,3 +73,30 @@ export function bitlabsAction(params: URLSearchParams): ConversionAction {
     offerName: providerName(get('offer_name')),
   };
 }
+
+export const bitlabs: WallAdapter = {
+  slug: 'bitlabs',
+  title: 'BitLabs',
+  docs: 'https://developer.bitlabs.ai (Callback parameters; Securing callbacks through hashing)',
+  callbackTemplate:
+    '{site}/api/postback/bitlabs?uid=[%USER:UID%]&tx=[%TX%]&val=[%VALUE:CURRENCY%]&raw=[%VALUE:USD%]&type=[%TYPE%]&ref=[%REF%]&offer_id=[%OFFER:ID%]&task_id=[%OFFER:TASK:ID%]&offer_name=[%OFFER:NAME%]',
+  requiresIpAllowlist: false,
+  defaultIps: [],
+  reply: { kind: 'envelope' },
+  read: (request) => bitlabsAction(new URLSearchParams(request.rawQuery)),
+  verify: (request, secret) => bitlabsHashValid(secret, request.origins, `${request.path}?${request.rawQuery}`),
+  sign({ base, userId, txid, coins, offerId, eventId, reverse }, secret) {
+    const query = queryOf({
+      uid: String(userId),
+      tx: reverse ? `r-${txid}` : txid,
+      val: String(reverse ? -coins : coins),
+      raw: (coins / 1000).toFixed(3),
+      type: reverse ? 'RECONCILIATION' : 'COMPLETE',
+      ref: txid,
+      offer_id: offerId,
+      task_id: eventId,
+    });
+    const target = `/api/postback/bitlabs?${query}`;
+    return { method: 'GET', url: `${base}${target}&hash=${hmacHex('sha1', secret, `${base}${target}`)}`, headers: {} };
+  },
+};

@@ -1,0 +1,64 @@
+import { type ConversionAction, refuseProblems } from '../conversion-action';
+import { hmacHex } from '../signature';
+import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
+import { urlHashValid } from './bitlabs';
+import { providerCoins, providerId, providerIp, providerName } from './provider-values';
+
+/**
+ * Notik offer and survey callbacks (Notik "Postback Documentation"): user_id, amount (our coins at 1000 per
+ * $1), payout, offer_id, offer_name, txn_id, event_id, conversion_ip, rewarded_txn_id, then `&hash=`: the hex
+ * HMAC-SHA1, keyed with the app's secret, of the whole callback URL before it.
+ * - a positive amount credits once per txn_id; a chargeback has a negative amount and its own txn_id, with
+ *   rewarded_txn_id naming the credit it takes back;
+ * - Notik sends only from 192.53.121.112: the production allowlist unless POSTBACK_IPS_NOTIK says otherwise.
+ */
+export const notik: WallAdapter = {
+  slug: 'notik',
+  title: 'Notik',
+  docs: 'Notik publisher documentation: Postback Documentation (parameters, hash, postback IP)',
+  callbackTemplate:
+    '{site}/api/postback/notik?user_id={user_id}&amount={amount}&payout={payout}&offer_id={offer_id}&offer_name={offer_name}&event_id={event_id}&txn_id={txn_id}&rewarded_txn_id={rewarded_txn_id}&conversion_ip={conversion_ip}',
+  requiresIpAllowlist: false,
+  defaultIps: ['192.53.121.112'],
+  reply: { kind: 'text', success: '1' },
+  read(request): ConversionAction {
+    const params = callbackParams(request);
+    const userId = params.get('user_id') ?? '';
+    const txid = providerId(params.get('txn_id'));
+    const coins = providerCoins(params.get('amount'));
+    const problems: Record<string, string[]> = {};
+    if (!USER_ID.test(userId)) problems.user_id = ['The user_id must be our user id.'];
+    if (txid === '') problems.txn_id = ['The txn_id must be a transaction id.'];
+    if (coins === null) problems.amount = ['The amount must be a number of coins.'];
+    const rewarded = providerId(params.get('rewarded_txn_id'));
+    if (coins !== null && coins < 0 && rewarded === '') problems.rewarded_txn_id = ['A chargeback must name the rewarded_txn_id it takes back.'];
+    refuseProblems(problems);
+    if (coins! < 0) return { kind: 'reverse', txid: rewarded, userId: Number(userId) };
+    if (coins === 0) return { kind: 'ignore', message: 'Nothing to credit.' };
+    return {
+      kind: 'credit',
+      txid,
+      userId: Number(userId),
+      partnerOfferId: providerId(params.get('offer_id')),
+      partnerEventId: providerId(params.get('event_id')),
+      payoutCoins: coins!,
+      offerName: providerName(params.get('offer_name')),
+      userIp: providerIp(params.get('conversion_ip')),
+    };
+  },
+  verify: (request, secret) => urlHashValid('sha1', secret, request.origins, `${request.path}?${request.rawQuery}`),
+  sign({ base, userId, txid, coins, offerId, eventId, reverse }, secret) {
+    const query = queryOf({
+      user_id: String(userId),
+      amount: String(reverse ? -coins : coins),
+      payout: (reverse ? -coins / 1000 : coins / 1000).toFixed(2),
+      offer_id: offerId,
+      event_id: eventId,
+      txn_id: reverse ? `cb-${txid}` : txid,
+      rewarded_txn_id: reverse ? txid : '',
+      conversion_ip: '0.0.0.0',
+    });
+    const target = `/api/postback/notik?${query}`;
+    return { method: 'GET', url: `${base}${target}&hash=${hmacHex('sha1', secret, `${base}${target}`)}`, headers: {} };
+  },
+};

@@ -1,0 +1,59 @@
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { type CallbackOutcome, postbackCallbacks } from '../../db/schema';
+import type { Executor } from '../ledger/ledger';
+
+/** What is kept of one callback's raw text: enough for any real callback, bounded against floods. */
+export const MAX_STORED_CHARS = 8192;
+
+export type CallbackRecord = typeof postbackCallbacks.$inferSelect;
+export type NewCallbackRecord = typeof postbackCallbacks.$inferInsert;
+
+const bounded = (text: string) => (text.length > MAX_STORED_CHARS ? text.slice(0, MAX_STORED_CHARS) : text);
+
+export async function recordCallback(db: Executor, record: NewCallbackRecord): Promise<number> {
+  const rows = await db
+    .insert(postbackCallbacks)
+    .values({
+      ...record,
+      wall: record.wall.slice(0, 64),
+      path: bounded(record.path),
+      query: bounded(record.query),
+      body: bounded(record.body),
+      headers: bounded(record.headers),
+      reason: record.reason.slice(0, 500),
+      txid: record.txid?.slice(0, 100) ?? null,
+    })
+    .returning({ id: postbackCallbacks.id });
+  return rows[0]!.id;
+}
+
+export async function findCallback(db: Executor, id: number): Promise<CallbackRecord | undefined> {
+  const rows = await db.select().from(postbackCallbacks).where(eq(postbackCallbacks.id, id));
+  return rows[0];
+}
+
+export type CallbackFilter = { wall?: string; userId?: number; txid?: string; outcome?: CallbackOutcome; limit: number };
+
+/** Stored callbacks, newest first. */
+export async function listCallbacks(db: Executor, filter: CallbackFilter): Promise<CallbackRecord[]> {
+  const conditions: SQL[] = [];
+  if (filter.wall !== undefined) conditions.push(eq(postbackCallbacks.wall, filter.wall));
+  if (filter.userId !== undefined) conditions.push(eq(postbackCallbacks.userId, filter.userId));
+  if (filter.txid !== undefined) conditions.push(eq(postbackCallbacks.txid, filter.txid));
+  if (filter.outcome !== undefined) conditions.push(eq(postbackCallbacks.outcome, filter.outcome));
+  return db
+    .select()
+    .from(postbackCallbacks)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(postbackCallbacks.receivedAt), desc(postbackCallbacks.id))
+    .limit(filter.limit);
+}
+
+/** Deletes callbacks older than `days`; returns how many. */
+export async function pruneCallbacks(db: Executor, days: number): Promise<number> {
+  const deleted = await db
+    .delete(postbackCallbacks)
+    .where(lt(postbackCallbacks.receivedAt, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: postbackCallbacks.id });
+  return deleted.length;
+}

@@ -1,0 +1,187 @@
+import type { CallbackOutcome } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { type CallbackRecord, recordCallback } from './callback-log';
+import { type ConversionAction, MalformedPostbackError } from './conversion-action';
+import { ipAllowlist } from './ip-allowlist';
+import { applyConversion, POSTBACK_MESSAGES, type PostbackDeps } from './postback-service';
+import { adapterFor, WALL_ADAPTERS, type WallsConfig, wallIps, wallSecret } from './registry';
+import { secretMatches } from './signature';
+import type { PostbackRequest, WallAdapter } from './wall-adapter';
+
+/** What we answer a wall, in the body it expects. */
+export type CallbackReply = { statusCode: number; contentType: string; body: string };
+
+export type HandledCallback = {
+  outcome: CallbackOutcome;
+  statusCode: number;
+  reason: string;
+  /** The stored raw callback; undefined when it could not be stored (the database is down). */
+  recordId: number | undefined;
+  reply: CallbackReply;
+};
+
+export type PipelineOptions = {
+  walls: WallsConfig;
+  adapters?: readonly WallAdapter[];
+  /** The stored callback this run replays. */
+  replayOf?: number;
+};
+
+/** Headers kept with a callback: the ones walls sign with (x-…), the content type, the sender. */
+function keptHeaders(request: PostbackRequest, tokenMatched: boolean | undefined): string {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name === 'content-type' || name === 'user-agent' || name.startsWith('x-')) kept[name] = value;
+  }
+  if (request.origins.length > 0) kept[':origins'] = request.origins.join(' ');
+  if (tokenMatched !== undefined) kept[':path-token'] = tokenMatched ? 'matched' : 'mismatched';
+  return JSON.stringify(kept);
+}
+
+/** The path as stored: a secret path token never is. */
+function storedPath(request: PostbackRequest): string {
+  if (request.pathToken === '') return request.path;
+  return `${request.path.slice(0, request.path.lastIndexOf('/'))}/{token}`;
+}
+
+type Verdict = { outcome: CallbackOutcome; statusCode: number; reason: string; action?: ConversionAction; coins?: number };
+
+const refusal = (statusCode: number, reason: string, action?: ConversionAction): Verdict => ({
+  outcome: statusCode === 422 ? 'malformed' : 'refused',
+  statusCode,
+  reason,
+  action,
+});
+
+async function judge(deps: PostbackDeps, options: PipelineOptions, request: PostbackRequest, adapter: WallAdapter | undefined): Promise<Verdict> {
+  const { walls } = options;
+  if (!adapter) return refusal(404, POSTBACK_MESSAGES.unknownWall);
+  if (request.pathToken !== '' && !adapter.secretInPath) return refusal(404, 'Not found');
+  const secret = wallSecret(walls, adapter.slug);
+  if (secret === null) return refusal(403, POSTBACK_MESSAGES.notConfigured);
+
+  const ips = wallIps(walls, adapter);
+  if (ips.length === 0 && adapter.requiresIpAllowlist && walls.production) {
+    return refusal(403, `${POSTBACK_MESSAGES.notConfigured} (POSTBACK_IPS_${adapter.slug.toUpperCase()})`);
+  }
+  if (ips.length > 0 && !ipAllowlist(ips).allows(request.sourceIp)) return refusal(403, POSTBACK_MESSAGES.addressRefused);
+
+  let action: ConversionAction;
+  try {
+    action = adapter.read(request);
+  } catch (error) {
+    if (error instanceof MalformedPostbackError) return refusal(422, error.message);
+    throw error;
+  }
+  let verified: boolean;
+  try {
+    verified = adapter.verify(request, secret);
+  } catch (error) {
+    if (error instanceof MalformedPostbackError) return refusal(422, error.message, action);
+    throw error;
+  }
+  if (!verified) return refusal(403, POSTBACK_MESSAGES.badSignature, action);
+
+  try {
+    const answer = await applyConversion(deps, adapter, action);
+    return { outcome: answer.outcome, statusCode: 200, reason: answer.message, action, coins: answer.coins };
+  } catch (error) {
+    if (error instanceof HttpError) return refusal(error.statusCode, error.message, action);
+    throw error;
+  }
+}
+
+function replyOf(adapter: WallAdapter | undefined, verdict: Verdict, errors?: Record<string, string[]>): CallbackReply {
+  if (adapter?.reply.kind === 'text') {
+    const body = verdict.statusCode === 200 ? adapter.reply.success : `ERROR: ${verdict.reason}`;
+    return { statusCode: verdict.statusCode, contentType: 'text/plain; charset=utf-8', body };
+  }
+  const envelope =
+    verdict.statusCode === 200
+      ? { status: 'success', message: verdict.reason }
+      : { status: 'error', message: verdict.reason, ...(errors ? { errors } : {}) };
+  return { statusCode: verdict.statusCode, contentType: 'application/json; charset=utf-8', body: JSON.stringify(envelope) };
+}
+
+/**
+ * One callback, whatever the wall: the wall is known (404), has a key (403 in production without one), the
+ * sender's address is allowed (403), the format (422), the proof (403), then the booking (200 for a credit,
+ * a repeat, a reversal, an acknowledged no-op; 404 for an unknown user or a reversal of nothing; 409 for a
+ * reused signed text). Anything unexpected (the database is down) answers 503 so the wall retries. Every
+ * callback is stored raw with its outcome; nothing changes unless every check passed.
+ */
+export async function handleCallback(deps: PostbackDeps, options: PipelineOptions, request: PostbackRequest): Promise<HandledCallback> {
+  const adapter = adapterFor(options.walls, request.wall, options.adapters ?? WALL_ADAPTERS);
+  let verdict: Verdict;
+  let errors: Record<string, string[]> | undefined;
+  try {
+    verdict = await judge(deps, options, request, adapter);
+  } catch (error) {
+    deps.log.error({ err: error, wall: request.wall }, 'postback failed');
+    verdict = { outcome: 'failed', statusCode: 503, reason: POSTBACK_MESSAGES.unavailable };
+  }
+  if (verdict.outcome === 'malformed') errors = malformedErrors(adapter, request);
+
+  const secret = adapter ? wallSecret(options.walls, adapter.slug) : null;
+  const tokenMatched = request.pathToken === '' ? undefined : secret !== null && secretMatches(secret, request.pathToken);
+  const action = verdict.action;
+  let recordId: number | undefined;
+  try {
+    recordId = await recordCallback(deps.db, {
+      wall: request.wall,
+      method: request.method,
+      path: storedPath(request),
+      query: request.rawQuery,
+      body: request.rawBody,
+      headers: keptHeaders(request, tokenMatched),
+      sourceIp: request.sourceIp,
+      outcome: verdict.outcome,
+      statusCode: verdict.statusCode,
+      reason: verdict.reason,
+      userId: action && action.kind !== 'ignore' ? action.userId : null,
+      txid: action && action.kind !== 'ignore' ? action.txid : null,
+      coins: verdict.coins ?? 0,
+      replayOf: options.replayOf ?? null,
+    });
+  } catch (error) {
+    // The answer stands (the booking, if any, is committed); support loses this one line of history.
+    deps.log.error({ err: error, wall: request.wall, outcome: verdict.outcome }, 'postback callback could not be stored');
+  }
+  return { outcome: verdict.outcome, statusCode: verdict.statusCode, reason: verdict.reason, recordId, reply: replyOf(adapter, verdict, errors) };
+}
+
+/** The field errors of a malformed callback, for the 422 envelope. */
+function malformedErrors(adapter: WallAdapter | undefined, request: PostbackRequest): Record<string, string[]> | undefined {
+  try {
+    adapter?.read(request);
+  } catch (error) {
+    if (error instanceof MalformedPostbackError) return error.errors;
+  }
+  return undefined;
+}
+
+/** A stored callback as a request again, for a replay through the same path. */
+export function requestOfRecord(record: CallbackRecord, { secret, publicUrl }: { secret: string | null; publicUrl: string | undefined }): PostbackRequest {
+  let stored: Record<string, string> = {};
+  try {
+    const parsed: unknown = JSON.parse(record.headers);
+    if (typeof parsed === 'object' && parsed !== null) stored = parsed as Record<string, string>;
+  } catch {
+    // Headers we cannot read replay without them (a signature header is then missing: refused, as it should).
+  }
+  const { ':origins': origins = '', ':path-token': pathTokenState, ...headers } = stored;
+  const hasToken = record.path.endsWith('/{token}');
+  // A token that matched was our secret (never stored): the current one stands in; a wrong one stays wrong.
+  const pathToken = hasToken ? (pathTokenState === 'matched' && secret !== null ? secret : '\u0000wrong') : '';
+  return {
+    wall: record.wall,
+    method: record.method,
+    path: hasToken ? record.path.replace(/\/\{token\}$/, `/${encodeURIComponent(pathToken)}`) : record.path,
+    rawQuery: record.query,
+    rawBody: record.body,
+    headers,
+    pathToken,
+    sourceIp: record.sourceIp,
+    origins: [...new Set([publicUrl?.replace(/\/+$/, ''), ...origins.split(' ')].filter((origin): origin is string => Boolean(origin)))],
+  };
+}

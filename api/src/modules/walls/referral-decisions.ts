@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { conversions, referralReviews, type ReferralReviewStatus, users } from '../../db/schema';
+import type { Database } from '../../db/database';
+import type { Executor } from '../ledger/ledger';
+import { bookReferralBonus, conversionReference } from './crediting';
+
+export type ReferralDecision = 'approve' | 'reject';
+
+export type DecisionResult =
+  | { outcome: 'no-review' }
+  | { outcome: 'unchanged'; status: ReferralReviewStatus }
+  | {
+      outcome: 'decided';
+      status: ReferralReviewStatus;
+      referrerId: number;
+      /** Withheld coins paid to the referrer now (approve only). */
+      paidCoins: number;
+      /** Conversions whose withheld bonus was paid. */
+      paidConversions: number;
+    };
+
+/**
+ * An operator's decision on a flagged referral. Approving pays the referrer every bonus withheld on the
+ * referred user's conversions that still stand (reversed ones were never owed) and lets later ones through;
+ * rejecting keeps them withheld for good. Deciding again the same way changes nothing; the other way is allowed
+ * (a rejection after an approval stops later bonuses; what was paid stays paid).
+ */
+export async function decideReferral(
+  db: Database,
+  { referredUserId, decision, reason }: { referredUserId: number; decision: ReferralDecision; reason: string },
+): Promise<DecisionResult> {
+  const status: ReferralReviewStatus = decision === 'approve' ? 'approved' : 'rejected';
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(referralReviews).where(eq(referralReviews.referredUserId, referredUserId)).for('update');
+    const review = rows[0];
+    if (!review) return { outcome: 'no-review' as const };
+    if (review.status === status) return { outcome: 'unchanged' as const, status };
+    await tx
+      .update(referralReviews)
+      .set({ status, decidedAt: sql`now()`, decisionReason: reason })
+      .where(eq(referralReviews.referredUserId, referredUserId));
+    if (status === 'rejected') return { outcome: 'decided' as const, status, referrerId: review.referrerId, paidCoins: 0, paidConversions: 0 };
+
+    const [referrer] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, review.referrerId));
+    // Same lock order as a credit: the review (held above), then conversions, then balances.
+    const held = await tx
+      .select({ id: conversions.id, wall: conversions.wall, txid: conversions.txid, coins: conversions.referralHeldCoins })
+      .from(conversions)
+      .where(and(eq(conversions.userId, referredUserId), eq(conversions.status, 'credited'), gt(conversions.referralHeldCoins, 0)))
+      .orderBy(conversions.id)
+      .for('update');
+    if (!referrer || referrer.deletedAt !== null) return { outcome: 'decided' as const, status, referrerId: review.referrerId, paidCoins: 0, paidConversions: 0 };
+    let paidCoins = 0;
+    for (const conversion of held) {
+      await tx
+        .update(conversions)
+        .set({ referralCoins: conversion.coins, referralHeldCoins: 0, referrerId: review.referrerId })
+        .where(eq(conversions.id, conversion.id));
+      await bookReferralBonus(tx, {
+        referrerId: review.referrerId,
+        referredUserId,
+        coins: conversion.coins,
+        reference: conversionReference(conversion.wall, conversion.txid),
+      });
+      paidCoins += conversion.coins;
+    }
+    return { outcome: 'decided' as const, status, referrerId: review.referrerId, paidCoins, paidConversions: held.length };
+  });
+}
+
+export type ReferralReviewRow = {
+  referredUserId: number;
+  referredEmail: string;
+  referrerId: number;
+  status: ReferralReviewStatus;
+  signals: string;
+  createdAt: Date;
+  decidedAt: Date | null;
+  decisionReason: string | null;
+  heldCoins: number;
+};
+
+/** Flagged referrals, newest first, with what is withheld on each. */
+export async function listReferralReviews(db: Executor, { status, limit }: { status?: ReferralReviewStatus; limit: number }): Promise<ReferralReviewRow[]> {
+  const heldCoins = sql<number>`(select coalesce(sum(${conversions.referralHeldCoins}), 0) from ${conversions}
+    where ${conversions.userId} = ${referralReviews.referredUserId} and ${conversions.status} = 'credited')`.mapWith(Number);
+  return db
+    .select({
+      referredUserId: referralReviews.referredUserId,
+      referredEmail: users.email,
+      referrerId: referralReviews.referrerId,
+      status: referralReviews.status,
+      signals: referralReviews.signals,
+      createdAt: referralReviews.createdAt,
+      decidedAt: referralReviews.decidedAt,
+      decisionReason: referralReviews.decisionReason,
+      heldCoins,
+    })
+    .from(referralReviews)
+    .innerJoin(users, eq(users.id, referralReviews.referredUserId))
+    .where(status ? eq(referralReviews.status, status) : undefined)
+    .orderBy(desc(referralReviews.createdAt))
+    .limit(limit);
+}
+
