@@ -30,6 +30,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Sends account emails; defaults to SMTP (SMTP_URL) or the server log. Tests pass a capturing one. */
   mailer?: Mailer;
+  /** How often dead sessions are purged; defaults to hourly (tests make it short, or 0 for never). */
+  sessionPurgeIntervalMs?: number;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -53,7 +55,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtimePlugin, { pusher: config.pusher, redisUrl: config.redisUrl, host: config.host, port: config.port });
 
   await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
-  await app.register(authPlugin, { cookieSecret: config.appSecret });
+  await app.register(authPlugin, {
+    cookieSecret: config.appSecret,
+    // Development fallbacks only in development and tests: anything else is production.
+    secureCookiesOnly: !['development', 'test'].includes(config.nodeEnv),
+    sessionPurgeIntervalMs: options.sessionPurgeIntervalMs,
+  });
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());

@@ -91,10 +91,10 @@ export type RateLimits = {
   login: RateLimit;
   /** Login tries from one IP, whatever the email. */
   login_ip: RateLimit;
-  /** Reset codes asked for one email. */
+  /** Reset codes asked for one email from one IP (per account, codes are also capped by day in the database). */
   forgot: RateLimit;
   forgot_ip: RateLimit;
-  /** OTP checks (verify-otp and reset-password) for one email. */
+  /** OTP checks (verify-otp and reset-password) for one email from one IP (wrong tries per account: by day, in the database). */
   otp: RateLimit;
   otp_ip: RateLimit;
 };

@@ -62,19 +62,34 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (table) => [uniqueIndex('sessions_token_hash_unique').on(table.tokenHash), index('sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
+    index('sessions_user_id_idx').on(table.userId),
+    // The periodic purge finds dead sessions by these two.
+    index('sessions_expires_at_idx').on(table.expiresAt),
+    index('sessions_revoked_idx').on(table.id).where(sql`${table.revokedAt} is not null`),
+  ],
 );
 
-/** The one live password-reset code of a user (a new request replaces it); deleted when used. */
+/**
+ * The one live password-reset code of a user (a new request replaces it) and the user's counters of the
+ * current 24-hour window, which a new code does not reset; the row is deleted when a code is used.
+ */
 export const passwordResetCodes = pgTable('password_reset_codes', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id),
   codeHash: text('code_hash').notNull(),
-  /** Wrong tries so far; the code is dead at the limit. */
+  /** Wrong tries of this code; the code is dead at the limit. */
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Start of the 24-hour window the two counters below belong to. */
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Codes mailed in the window. */
+  codesSent: integer('codes_sent').notNull().default(1),
+  /** Wrong tries in the window, over every code of it. */
+  wrongTries: integer('wrong_tries').notNull().default(0),
 });
 
 export const LEDGER_KINDS = [

@@ -11,10 +11,11 @@ export type TestAppOptions = {
   serveSite?: boolean;
   siteRoot?: string;
   mailer?: Mailer;
+  sessionPurgeIntervalMs?: number;
 };
 
 /** The real app against a test database, silent, not yet listening (use `app.inject()` or `app.listen`). */
-export function buildTestApp({ database, env = {}, serveSite = false, siteRoot, mailer }: TestAppOptions): Promise<FastifyInstance> {
+export function buildTestApp({ database, env = {}, serveSite = false, siteRoot, mailer, sessionPurgeIntervalMs = 0 }: TestAppOptions): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env });
-  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false });
+  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs });
 }

@@ -31,6 +31,8 @@ export type RegisterPayload = {
   referral_code?: string;
 };
 export type ForgotPasswordPayload = { email: string };
+/** POST /user/UpdateProfile: renames the signed-in user. */
+export type UpdateProfilePayload = { name: string };
 export type VerifyOtpPayload = { email: string; otp: string };
 export type ResetPasswordPayload = { email: string; otp: string; password: string; password_confirmation: string };
 
