@@ -50,7 +50,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const handle = options.database ?? (await openDatabase(config));
   await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
-  await app.register(realtimePlugin, { pusher: config.pusher, redisUrl: config.redisUrl, host: config.host, port: config.port });
+  await app.register(realtimePlugin, {
+    pusher: config.pusher,
+    redisUrl: config.redisUrl,
+    host: config.host,
+    port: config.port,
+    gateway: config.gateway,
+    redisPrefix: config.redisPrefix,
+    trustProxy: config.trustProxy,
+  });
 
   await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
   await app.register(authPlugin, { cookieSecret: config.appSecret });
