@@ -63,6 +63,23 @@ describe('account settings', () => {
 });
 
 describe('live feed and realtime gateway settings', () => {
+  it('simulates the feed by default outside production, and not in production unless LIVE_FEED_SIMULATION=on', () => {
+    expect(loadConfig({}, root).liveFeed).toEqual({ simulation: true, simulationGapMs: { min: 4000, max: 9000 } });
+    expect(loadConfig({ NODE_ENV: 'test' }, root).liveFeed.simulation).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }, root).liveFeed.simulation).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LIVE_FEED_SIMULATION: 'on' }, root).liveFeed.simulation).toBe(true);
+    expect(loadConfig({ LIVE_FEED_SIMULATION: 'off' }, root).liveFeed.simulation).toBe(false);
+    expect(() => loadConfig({ LIVE_FEED_SIMULATION: 'sometimes' }, root)).toThrow('LIVE_FEED_SIMULATION must be on or off');
+  });
+
+  it('reads LIVE_FEED_SIMULATION_GAP as a range or one duration', () => {
+    expect(loadConfig({ LIVE_FEED_SIMULATION_GAP: '200ms-1s' }, root).liveFeed.simulationGapMs).toEqual({ min: 200, max: 1000 });
+    expect(loadConfig({ LIVE_FEED_SIMULATION_GAP: '7s' }, root).liveFeed.simulationGapMs).toEqual({ min: 7000, max: 7000 });
+    for (const bad of ['9s-4s', '0s', 'soon', '5']) {
+      expect(() => loadConfig({ LIVE_FEED_SIMULATION_GAP: bad }, root)).toThrow('LIVE_FEED_SIMULATION_GAP must be a duration or a range');
+    }
+  });
+
   it('has gateway limits that hold thousands of sockets, each overridable', () => {
     expect(loadConfig({}, root).gateway).toEqual(DEFAULT_GATEWAY_LIMITS);
     const gateway = loadConfig(

@@ -39,6 +39,8 @@ import { findRepoRoot } from './repo-root';
  * |                     |                         | without a key: `dev-postback-secret` outside production, refused (403) in production |
  * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
  * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
+ * | LIVE_FEED_SIMULATION | on, off in production  | simulated live-feed entries while no real conversion comes (`on`/`off`) |
+ * | LIVE_FEED_SIMULATION_GAP | 4s-9s              | quiet time after the last feed entry before a simulated one (random in range) |
  * | REDIS_PREFIX        | rewards:                | prefix of this site's Redis pub/sub channel and keys (several sites, one Redis) |
  * | REALTIME_MAX_CONNECTIONS | 20000              | sockets this instance's gateway holds at most                |
  * | REALTIME_MAX_CONNECTIONS_PER_IP | 50          | sockets one client address may hold on this instance         |
@@ -75,6 +77,7 @@ export type Config = {
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
+  liveFeed: LiveFeedConfig;
   /** Prefix of every Redis key and pub/sub channel of this site (REDIS_PREFIX). */
   redisPrefix: string;
   gateway: GatewayLimits;
@@ -168,6 +171,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     postbackSecrets: parsePostbackSecrets(env),
     demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
     offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
+    liveFeed: parseLiveFeedConfig(env),
     redisPrefix: env.REDIS_PREFIX ?? 'rewards:',
     gateway: parseGatewayLimits(env),
   };
@@ -249,6 +253,13 @@ function parsePort(name: string, value: string): number {
   return port;
 }
 
+export type LiveFeedConfig = {
+  /** Publish plausible entries while no real conversion comes (spec §4; ARCHITECTURE: off in production unless set). */
+  simulation: boolean;
+  /** After the last entry (real or simulated) went out, the next simulated one waits a random time in this range. */
+  simulationGapMs: { min: number; max: number };
+};
+
 /** What one socket and one instance may use of the realtime gateway. */
 export type GatewayLimits = {
   maxConnections: number;
@@ -273,6 +284,15 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   activityTimeoutMs: 120_000,
   pongTimeoutMs: 30_000,
 };
+
+function parseLiveFeedConfig(env: Env): LiveFeedConfig {
+  const flag = nonEmpty(env.LIVE_FEED_SIMULATION)?.toLowerCase();
+  if (flag !== undefined && !['on', 'off', '1', '0', 'true', 'false'].includes(flag)) {
+    throw new Error(`LIVE_FEED_SIMULATION must be on or off, got "${env.LIVE_FEED_SIMULATION}"`);
+  }
+  const simulation = flag === undefined ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(flag);
+  return { simulation, simulationGapMs: parseDurationRange('LIVE_FEED_SIMULATION_GAP', env.LIVE_FEED_SIMULATION_GAP ?? '4s-9s') };
+}
 
 /** `4s-9s`, `500ms-2s`, or one duration (`7s`) for a fixed gap. */
 export function parseDurationRange(name: string, value: string): { min: number; max: number } {
