@@ -146,7 +146,7 @@ export function attachGateway(server: Server, options: GatewayOptions): Gateway 
     connection.send(messages.connectionEstablished(connection.socketId, Math.round(limits.activityTimeoutMs / 1000)));
   }
 
-  function send(connection: Connection, message: string) {
+  function send(connection: Connection, message: string | Buffer) {
     const { ws } = connection;
     if (ws.readyState !== ws.OPEN) return;
     // A client that does not read (or reads too slowly) would make this process hold its backlog for ever.
@@ -155,7 +155,7 @@ export function attachGateway(server: Server, options: GatewayOptions): Gateway 
       ws.terminate();
       return;
     }
-    ws.send(message);
+    ws.send(message, { binary: false });
   }
 
   function closeWith(connection: Connection, code: number, reason: string) {
