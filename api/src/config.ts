@@ -43,7 +43,7 @@ import { findRepoRoot } from './repo-root';
  * | LIVE_FEED_SIMULATION_GAP | 4s-9s              | quiet time after the last feed entry before a simulated one (random in range) |
  * | REDIS_PREFIX        | rewards:                | prefix of this site's Redis pub/sub channel and keys (several sites, one Redis) |
  * | REALTIME_MAX_CONNECTIONS | 20000              | sockets this instance's gateway holds at most                |
- * | REALTIME_MAX_CONNECTIONS_PER_IP | 50          | sockets one client address may hold on this instance         |
+ * | REALTIME_MAX_CONNECTIONS_PER_IP | 100         | sockets one client address may hold on this instance         |
  * | REALTIME_MAX_CHANNELS_PER_SOCKET | 10         | subscriptions one socket may hold                            |
  * | REALTIME_MAX_MESSAGE_BYTES | 4096             | largest frame a client may send; larger closes the socket    |
  * | REALTIME_MESSAGE_RATE | 40/10s                | messages one socket may send per window; more closes it      |
@@ -276,7 +276,7 @@ export type GatewayLimits = {
 
 export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   maxConnections: 20_000,
-  maxConnectionsPerIp: 50,
+  maxConnectionsPerIp: 100,
   maxChannelsPerSocket: 10,
   maxMessageBytes: 4096,
   messageRate: { max: 40, windowMs: 10_000 },
