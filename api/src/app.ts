@@ -8,8 +8,9 @@ import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
 import { earnRoutes } from './modules/earn/routes';
 import { healthRoutes } from './modules/health/routes';
+import { liveFeedPlugin } from './modules/live-feed/plugin';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
-import { realtimePlugin } from './modules/realtime/plugin';
+import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
@@ -52,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const handle = options.database ?? (await openDatabase(config));
   await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
-  await app.register(realtimePlugin, { pusher: config.pusher, redisUrl: config.redisUrl, host: config.host, port: config.port });
+  await app.register(realtimePlugin, realtimeOptionsOf(config));
 
   await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
   await app.register(authPlugin, {
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(wallRoutes, { prefix: '/api', config });
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
+  await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile });
   if (options.serveSite ?? config.serveSite) {
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot });

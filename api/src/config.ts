@@ -42,6 +42,17 @@ import { findRepoRoot } from './repo-root';
  * | POSTBACK_LOG_DAYS   | 90                      | days every raw postback callback is kept (postbacks:list, replay) |
  * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
  * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
+ * | LIVE_FEED_SIMULATION | on, off in production  | simulated live-feed entries while no real conversion comes (`on`/`off`) |
+ * | LIVE_FEED_SIMULATION_GAP | 4s-9s              | quiet time after the last feed entry before a simulated one (random in range) |
+ * | REDIS_PREFIX        | rewards:                | prefix of this site's Redis pub/sub channel and keys (several sites, one Redis) |
+ * | REALTIME_MAX_CONNECTIONS | 20000              | sockets this instance's gateway holds at most                |
+ * | REALTIME_MAX_CONNECTIONS_PER_IP | 100         | sockets one client address may hold on this instance         |
+ * | REALTIME_MAX_CHANNELS_PER_SOCKET | 10         | subscriptions one socket may hold                            |
+ * | REALTIME_MAX_MESSAGE_BYTES | 4096             | largest frame a client may send; larger closes the socket    |
+ * | REALTIME_MESSAGE_RATE | 40/10s                | messages one socket may send per window; more closes it      |
+ * | REALTIME_MAX_BUFFERED_BYTES | 1048576         | unsent bytes a socket may queue (a reader too slow) before it is closed |
+ * | REALTIME_ACTIVITY_TIMEOUT | 120               | seconds of silence before the gateway pings a socket          |
+ * | REALTIME_PONG_TIMEOUT | 30                    | seconds a pinged socket has to answer before it is closed    |
  */
 export type Config = {
   port: number;
@@ -73,6 +84,10 @@ export type Config = {
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
+  liveFeed: LiveFeedConfig;
+  /** Prefix of every Redis key and pub/sub channel of this site (REDIS_PREFIX). */
+  redisPrefix: string;
+  gateway: GatewayLimits;
 };
 
 export type GoogleConfig = {
@@ -165,6 +180,9 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     postbackLogDays: parsePositiveInteger('POSTBACK_LOG_DAYS', env.POSTBACK_LOG_DAYS, 90),
     demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
     offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
+    liveFeed: parseLiveFeedConfig(env),
+    redisPrefix: env.REDIS_PREFIX ?? 'rewards:',
+    gateway: parseGatewayLimits(env),
   };
 }
 
@@ -270,4 +288,89 @@ function parsePort(name: string, value: string): number {
     throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
   }
   return port;
+}
+
+export type LiveFeedConfig = {
+  /** Publish plausible entries while no real conversion comes (spec §4; ARCHITECTURE: off in production unless set). */
+  simulation: boolean;
+  /** After the last entry (real or simulated) went out, the next simulated one waits a random time in this range. */
+  simulationGapMs: { min: number; max: number };
+};
+
+/** What one socket and one instance may use of the realtime gateway. */
+export type GatewayLimits = {
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  maxChannelsPerSocket: number;
+  maxMessageBytes: number;
+  /** At most `max` client messages per `windowMs`. */
+  messageRate: RateLimit;
+  maxBufferedBytes: number;
+  /** Silence after which the gateway pings (also told to pusher-js as `activity_timeout`); whole seconds. */
+  activityTimeoutMs: number;
+  pongTimeoutMs: number;
+};
+
+export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
+  maxConnections: 20_000,
+  maxConnectionsPerIp: 100,
+  maxChannelsPerSocket: 10,
+  maxMessageBytes: 4096,
+  messageRate: { max: 40, windowMs: 10_000 },
+  maxBufferedBytes: 1024 * 1024,
+  activityTimeoutMs: 120_000,
+  pongTimeoutMs: 30_000,
+};
+
+function parseLiveFeedConfig(env: Env): LiveFeedConfig {
+  const flag = nonEmpty(env.LIVE_FEED_SIMULATION)?.toLowerCase();
+  if (flag !== undefined && !['on', 'off', '1', '0', 'true', 'false'].includes(flag)) {
+    throw new Error(`LIVE_FEED_SIMULATION must be on or off, got "${env.LIVE_FEED_SIMULATION}"`);
+  }
+  const simulation = flag === undefined ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(flag);
+  return { simulation, simulationGapMs: parseDurationRange('LIVE_FEED_SIMULATION_GAP', env.LIVE_FEED_SIMULATION_GAP ?? '4s-9s') };
+}
+
+/** `4s-9s`, `500ms-2s`, or one duration (`7s`) for a fixed gap. */
+export function parseDurationRange(name: string, value: string): { min: number; max: number } {
+  const [minText, maxText = minText] = value.split('-').map((part) => part.trim());
+  const min = parseDuration(minText ?? '');
+  const max = parseDuration(maxText ?? '');
+  if (min === undefined || max === undefined || min <= 0 || min > max) {
+    throw new Error(`${name} must be a duration or a range like 4s-9s (units ms, s, m), got "${value}"`);
+  }
+  return { min, max };
+}
+
+function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)(ms|s|m)$/.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[match[2] as 'ms' | 's' | 'm'];
+}
+
+function parseGatewayLimits(env: Env): GatewayLimits {
+  const defaults = DEFAULT_GATEWAY_LIMITS;
+  const count = (name: string, fallback: number) => {
+    const text = nonEmpty(env[name]);
+    if (text === undefined) return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`${name} must be a whole number of at least 1, got "${text}"`);
+    return Number(text);
+  };
+  const rateText = nonEmpty(env.REALTIME_MESSAGE_RATE);
+  const rate = rateText === undefined ? undefined : /^(\d+)\/(\d+)([smh])$/.exec(rateText);
+  if (rateText !== undefined && (!rate || Number(rate[1]) < 1 || Number(rate[2]) < 1)) {
+    throw new Error(`REALTIME_MESSAGE_RATE must look like 40/10s (messages per window; s, m or h), got "${rateText}"`);
+  }
+  return {
+    maxConnections: count('REALTIME_MAX_CONNECTIONS', defaults.maxConnections),
+    maxConnectionsPerIp: count('REALTIME_MAX_CONNECTIONS_PER_IP', defaults.maxConnectionsPerIp),
+    maxChannelsPerSocket: count('REALTIME_MAX_CHANNELS_PER_SOCKET', defaults.maxChannelsPerSocket),
+    maxMessageBytes: count('REALTIME_MAX_MESSAGE_BYTES', defaults.maxMessageBytes),
+    messageRate: rate
+      ? { max: Number(rate[1]), windowMs: Number(rate[2]) * (DURATION_UNITS_MS[rate[3] ?? 's'] ?? 1000) }
+      : defaults.messageRate,
+    maxBufferedBytes: count('REALTIME_MAX_BUFFERED_BYTES', defaults.maxBufferedBytes),
+    activityTimeoutMs: count('REALTIME_ACTIVITY_TIMEOUT', defaults.activityTimeoutMs / 1000) * 1000,
+    pongTimeoutMs: count('REALTIME_PONG_TIMEOUT', defaults.pongTimeoutMs / 1000) * 1000,
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Small key/value facts about this installation (e.g. when it was first started). */
 export const appMeta = pgTable('app_meta', {
@@ -369,4 +369,24 @@ export const referralReviews = pgTable(
     index('referral_reviews_status_idx').on(table.status),
     check('referral_reviews_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
   ],
+);
+
+/**
+ * The public live feed (`lead.created` on `fake-leads`) as published: credited conversions and, when none came
+ * for a while, simulated ones. Only what the ticker shows is kept (a public name, never a user id or email);
+ * `GET /api/leads/recent` reads the newest rows, and the simulator reads when the last one went out.
+ * Old rows are pruned: this is a feed, not a record (the ledger and conversions are the record).
+ */
+export const liveLeads = pgTable(
+  'live_leads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    amountCoins: bigint('amount_coins', { mode: 'number' }).notNull(),
+    wall: text('wall').notNull(),
+    offer: text('offer').notNull(),
+    simulated: boolean('simulated').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('live_leads_amount_positive', sql`${table.amountCoins} > 0`)],
 );

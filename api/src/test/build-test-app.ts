@@ -16,6 +16,7 @@ export type TestAppOptions = {
 
 /** The real app against a test database, silent, not yet listening (use `app.inject()` or `app.listen`). */
 export function buildTestApp({ database, env = {}, serveSite = false, siteRoot, mailer, sessionPurgeIntervalMs = 0 }: TestAppOptions): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env });
+  // No simulated feed entries unless a test asks: they would land among the events tests wait for.
+  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LIVE_FEED_SIMULATION: 'off', ...env });
   return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs });
 }
