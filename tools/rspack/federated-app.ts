@@ -1,4 +1,6 @@
+import { Console } from 'node:console';
 import path from 'node:path';
+import { format } from 'node:util';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress-plugin';
@@ -6,6 +8,23 @@ import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
 import { sharedSingletons } from './shared-singletons';
 
 const KEEP_OLD_RELEASE_FILES_DAYS = 7;
+
+/**
+ * A remote's `publicPath` is 'auto' on purpose: its files load from wherever its remoteEntry.js was found, so
+ * one build is served from any folder or origin (`/remotes/<package>/<version>/`, a CDN), and the host reads
+ * the manifest's 'auto' the same way. The manifest plugin announces that choice on every build; that one
+ * notice is left out of the build's output, every other message passes.
+ */
+const AUTO_PUBLIC_PATH_NOTICE = /Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'/;
+
+function consoleWithout(notice: RegExp): Console {
+  const stderr = new Console({ stdout: process.stderr, stderr: process.stderr });
+  return Object.assign(Object.create(stderr) as Console, {
+    warn: (...args: unknown[]) => {
+      if (!notice.test(format(...args))) stderr.warn('<w>', ...args);
+    },
+  });
+}
 
 export type FederatedAppOptions = {
   /** Package folder (the config's `__dirname`). */
@@ -92,6 +111,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         : undefined,
     },
     performance: { hints: false },
+    infrastructureLogging: { console: consoleWithout(AUTO_PUBLIC_PATH_NOTICE) },
     // A lazily compiled dynamic import fails to load through federation on its first visit.
     lazyCompilation: false,
     plugins: [
