@@ -5,6 +5,7 @@ import { format } from 'node:util';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { BuildStampPlugin } from './build-stamp-plugin';
+import { ContractCheckPlugin } from './contract-check-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
 import { sharedSingletons } from './shared-singletons';
@@ -147,6 +148,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         ...(isHost ? { experiments: { provideExternalRuntime: true, optimization: { target: 'web' as const } } } : {}),
         ...(!isHost && isProduction ? { experiments: { externalRuntime: true, optimization: { target: 'web' as const } } } : {}),
       }),
+      ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} })] : []),
       ...(isProduction
         ? [
             new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS),
