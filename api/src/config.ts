@@ -39,6 +39,7 @@ import { findRepoRoot } from './repo-root';
  * |                     |                         | without a key: `dev-postback-secret` outside production, refused (403) in production |
  * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
  * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
+ * | RELEASES_DIR        | ./.releases             | published remote versions and which one each remote runs (pnpm release) |
  */
 export type Config = {
   port: number;
@@ -66,6 +67,8 @@ export type Config = {
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
+  /** Absolute path of the folder of published remote versions and their release.json pointers. */
+  releasesDir: string;
 };
 
 export type GoogleConfig = {
@@ -156,6 +159,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     postbackSecrets: parsePostbackSecrets(env),
     demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
     offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
+    releasesDir: fromRoot(nonEmpty(env.RELEASES_DIR) ?? './.releases'),
   };
 }
 
