@@ -23,6 +23,14 @@ export const runtimeConfigRoutes: FastifyPluginAsync<RuntimeConfigOptions> = asy
   const file = options.runtimeConfigFile;
 
   const releases = new ServedReleases(options.releasesDir, app.log);
+  // Said once at start: a released remote no longer shows what its dist/ holds.
+  app.addHook('onReady', async () => {
+    for (const [remotePackage, state] of await releases.statesFor(builtIn)) {
+      if (!state?.current) continue;
+      const canary = state.canary ? `, and ${state.canary.version} to ${state.canary.percent}% of browsers` : '';
+      app.log.info(`${remotePackage} serves its release ${state.current}${canary} (pnpm releases), not ${remotePackage}/dist`);
+    }
+  });
 
   app.get(RUNTIME_CONFIG_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
