@@ -74,9 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
-  await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile });
+  await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir });
   }
   return app;
 }

@@ -53,6 +53,7 @@ import { findRepoRoot } from './repo-root';
  * | REALTIME_MAX_BUFFERED_BYTES | 1048576         | unsent bytes a socket may queue (a reader too slow) before it is closed |
  * | REALTIME_ACTIVITY_TIMEOUT | 120               | seconds of silence before the gateway pings a socket          |
  * | REALTIME_PONG_TIMEOUT | 30                    | seconds a pinged socket has to answer before it is closed    |
+ * | RELEASES_DIR        | ./.releases             | published remote versions and which one each remote runs (pnpm release) |
  */
 export type Config = {
   port: number;
@@ -88,6 +89,8 @@ export type Config = {
   /** Prefix of every Redis key and pub/sub channel of this site (REDIS_PREFIX). */
   redisPrefix: string;
   gateway: GatewayLimits;
+  /** Absolute path of the folder of published remote versions and their release.json pointers. */
+  releasesDir: string;
 };
 
 export type GoogleConfig = {
@@ -183,6 +186,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     liveFeed: parseLiveFeedConfig(env),
     redisPrefix: env.REDIS_PREFIX ?? 'rewards:',
     gateway: parseGatewayLimits(env),
+    releasesDir: fromRoot(nonEmpty(env.RELEASES_DIR) ?? './.releases'),
   };
 }
 

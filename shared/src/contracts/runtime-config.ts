@@ -6,6 +6,8 @@ export type RemoteConfig = {
   manifest: string;
   /** Path prefixes this remote owns, matched case-insensitively (`/Earn`, `/offers`, `/` for exact root). */
   routes: string[];
+  /** The released version this browser runs (`pnpm release`); absent while the remote runs its working build. */
+  version?: string;
 };
 
 export type RealtimeConfig = {
