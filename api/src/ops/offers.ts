@@ -3,17 +3,18 @@ import { CatalogError, importCatalog, loadCatalogFile } from '../modules/earn/ca
 import { defineCommand, OpsError, UsageError } from './command';
 
 /** A path as the operator typed it: relative to where they ran `pnpm ops` (pnpm runs us in api/). */
-export function operatorPath(path: string): string {
-  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+export function operatorPath(path: string, cwd: string = process.env.INIT_CWD ?? process.cwd()): string {
+  return resolve(cwd, path);
 }
 
 export const offersImport = defineCommand({
   name: 'offers:import',
-  usage: 'offers:import <file.json>',
+  usage: 'offers:import <file.json> [--reason <text>]',
   summary: 'loads or updates the offers catalog from a JSON file (upsert by offer_id; see api/data/offers.sample.json)',
-  parse: (args) => {
+  reason: 'optional',
+  parse: (args, invocation) => {
     if (args.length !== 1 || !args[0]) throw new UsageError('offers:import takes one JSON file');
-    return { file: operatorPath(args[0]) };
+    return { file: operatorPath(args[0], invocation.cwd) };
   },
   async run({ db, out }, { file }) {
     let catalog;
@@ -25,5 +26,6 @@ export const offersImport = defineCommand({
     }
     const summary = await importCatalog(db, catalog);
     out.line(`Imported ${catalog.length} offers from ${file}: ${summary.created} new, ${summary.updated} updated, ${summary.events} events.`);
+    return { file, offers: catalog.length, created: summary.created, updated: summary.updated, events: summary.events };
   },
 });
