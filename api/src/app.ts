@@ -18,6 +18,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
+import { COMMANDS } from './ops/commands';
+import { operatorApiPlugin } from './ops/operator-api';
 
 export type AppOptions = {
   config: Config;
@@ -30,6 +32,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Sends account emails; defaults to SMTP (SMTP_URL) or the server log. Tests pass a capturing one. */
   mailer?: Mailer;
+  /** Serve the operator API on OPS_SOCKET once listening (server.ts does; `pnpm ops` runs commands through it). */
+  operatorApi?: boolean;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -69,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.serveSite ?? config.serveSite) {
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot });
   }
+  if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS });
   return app;
 }
 

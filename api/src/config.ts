@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { dollarsToCoins } from '@rewards/shared/rules/money';
 import { findRepoRoot } from './repo-root';
 
@@ -39,6 +39,9 @@ import { findRepoRoot } from './repo-root';
  * |                     |                         | without a key: `dev-postback-secret` outside production, refused (403) in production |
  * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
  * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
+ * | OPS_TOKEN           | (unset → DATA_DIR/ops-token in dev) | the operator API's token; without it production serves no operator API |
+ * | OPS_SOCKET          | DATA_DIR/ops.sock       | the operator API's unix socket (`pnpm ops` runs commands in the running server through it) |
+ * | OPS_OPERATOR        | (unset → the OS user)   | read by `pnpm ops`: the operator name in the audit log    |
  */
 export type Config = {
   port: number;
@@ -66,6 +69,10 @@ export type Config = {
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
+  /** OPS_TOKEN; unset: a generated development token file in DATA_DIR (none in production). */
+  opsToken: string | undefined;
+  /** Absolute path of the operator API's unix socket. */
+  opsSocket: string;
 };
 
 export type GoogleConfig = {
@@ -156,6 +163,8 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     postbackSecrets: parsePostbackSecrets(env),
     demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
     offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
+    opsToken: parseOpsToken(env.OPS_TOKEN),
+    opsSocket: fromRoot(nonEmpty(env.OPS_SOCKET) ?? join(nonEmpty(env.DATA_DIR) ?? './.data', 'ops.sock')),
   };
 }
 
@@ -233,4 +242,15 @@ function parsePort(name: string, value: string): number {
     throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
   }
   return port;
+}
+
+/** A token an operator can type and a header can carry: 24 to 200 URL-safe characters. */
+export const OPS_TOKEN_FORMAT = /^[A-Za-z0-9._~+/=-]{24,200}$/;
+
+function parseOpsToken(value: string | undefined): string | undefined {
+  const token = nonEmpty(value);
+  if (token !== undefined && !OPS_TOKEN_FORMAT.test(token)) {
+    throw new Error('OPS_TOKEN must be 24 to 200 characters of letters, digits and ._~+/=- (e.g. openssl rand -base64 32)');
+  }
+  return token;
 }

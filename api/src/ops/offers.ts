@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CatalogError, importCatalog, loadCatalogFile } from '../modules/earn/catalog';
 import { defineCommand, OpsError, UsageError } from './command';
@@ -5,6 +6,15 @@ import { defineCommand, OpsError, UsageError } from './command';
 /** A path as the operator typed it: relative to where they ran `pnpm ops` (pnpm runs us in api/). */
 export function operatorPath(path: string, cwd: string = process.env.INIT_CWD ?? process.cwd()): string {
   return resolve(cwd, path);
+}
+
+/** Far above any real catalog; a device or a giant file must not make the server read forever. */
+const MAX_CATALOG_BYTES = 20 * 1024 * 1024;
+
+async function checkCatalogFile(file: string): Promise<void> {
+  const found = await stat(file).catch(() => undefined);
+  if (found && !found.isFile()) throw new OpsError(`${file} is not a regular file`);
+  if (found && found.size > MAX_CATALOG_BYTES) throw new OpsError(`${file} is larger than ${MAX_CATALOG_BYTES / 1024 / 1024} MB: not a catalog`);
 }
 
 export const offersImport = defineCommand({
@@ -17,6 +27,7 @@ export const offersImport = defineCommand({
     return { file: operatorPath(args[0], invocation.cwd) };
   },
   async run({ db, out }, { file }) {
+    await checkCatalogFile(file);
     let catalog;
     try {
       catalog = await loadCatalogFile(file);

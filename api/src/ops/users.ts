@@ -34,16 +34,15 @@ export const usersShow = defineCommand({
   async run(context, { email }) {
     const { db, out } = context;
     const user = await userByEmail(context, email);
-    const [referrals, liveSessions, total, recent, referrer] = await Promise.all([
-      db.select({ value: count() }).from(users).where(eq(users.referredBy, user.id)),
-      db
-        .select({ value: count() })
-        .from(sessions)
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`)),
-      earningsOf(db, user.id),
-      earningsOf(db, user.id, new Date(Date.now() - 30 * 24 * 3600 * 1000)),
-      user.referredBy === null ? undefined : findUserById(db, user.referredBy),
-    ]);
+    // One after another: the command runs in a transaction, which is one connection (pg refuses overlapping queries).
+    const referrals = await db.select({ value: count() }).from(users).where(eq(users.referredBy, user.id));
+    const liveSessions = await db
+      .select({ value: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`));
+    const total = await earningsOf(db, user.id);
+    const recent = await earningsOf(db, user.id, new Date(Date.now() - 30 * 24 * 3600 * 1000));
+    const referrer = user.referredBy === null ? undefined : await findUserById(db, user.referredBy);
     const signIn = [user.passwordHash ? 'password' : null, user.googleSubject ? 'google' : null].filter((method) => method !== null);
     const shown = {
       id: user.id,
