@@ -23,6 +23,7 @@ export type RunOpsOptions = {
 };
 
 export const PROGRAM = 'pnpm ops';
+const MAX_USAGE_COLUMN = 72;
 
 /** OPS_OPERATOR, else the operating-system user; the directory pnpm was run from. */
 export function localInvocation(env: NodeJS.ProcessEnv = process.env): OpsInvocation {
@@ -71,8 +72,16 @@ export function printHelp(commands: readonly OpsCommand[], to: OpsOutput) {
   to.line(`Usage: ${PROGRAM} <command> [arguments] [--json]`);
   to.line('');
   to.line('Commands:');
-  const width = Math.max(...commands.map((command) => command.usage.length)) + 2;
-  for (const command of commands) to.line(`  ${command.usage.padEnd(width)}${command.summary}`);
+  // A very long usage (postback:simulate) gets its summary on the next line rather than pushing every row right.
+  const width = Math.max(...commands.map((command) => command.usage.length).filter((length) => length <= MAX_USAGE_COLUMN)) + 2;
+  for (const command of commands) {
+    if (command.usage.length + 2 > width) {
+      to.line(`  ${command.usage}`);
+      to.line(`  ${''.padEnd(width)}${command.summary}`);
+    } else {
+      to.line(`  ${command.usage.padEnd(width)}${command.summary}`);
+    }
+  }
   to.line('');
   to.line('--json prints the result as one JSON document. Changes are written to the audit log (ops audit),');
   to.line('with --reason <text>, required for money and account-status changes.');
