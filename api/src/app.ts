@@ -19,6 +19,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
+import { COMMANDS } from './ops/commands';
+import { operatorApiPlugin } from './ops/operator-api';
 
 export type AppOptions = {
   config: Config;
@@ -33,6 +35,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** How often dead sessions are purged; defaults to hourly (tests make it short, or 0 for never). */
   sessionPurgeIntervalMs?: number;
+  /** Serve the operator API on OPS_SOCKET once listening (server.ts does; `pnpm ops` runs commands through it). */
+  operatorApi?: boolean;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -78,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.serveSite ?? config.serveSite) {
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir });
   }
+  if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS });
   return app;
 }
 

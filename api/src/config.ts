@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { dollarsToCoins } from '@rewards/shared/rules/money';
 import { findRepoRoot } from './repo-root';
 
@@ -54,6 +54,9 @@ import { findRepoRoot } from './repo-root';
  * | REALTIME_ACTIVITY_TIMEOUT | 120               | seconds of silence before the gateway pings a socket          |
  * | REALTIME_PONG_TIMEOUT | 30                    | seconds a pinged socket has to answer before it is closed    |
  * | RELEASES_DIR        | ./.releases             | published remote versions and which one each remote runs (pnpm release) |
+ * | OPS_TOKEN           | (unset → DATA_DIR/ops-token in dev) | the operator API's token; without it production serves no operator API |
+ * | OPS_SOCKET          | DATA_DIR/ops.sock       | the operator API's unix socket (`pnpm ops` runs commands in the running server through it) |
+ * | OPS_OPERATOR        | (unset → the OS user)   | read by `pnpm ops`: the operator name in the audit log    |
  */
 export type Config = {
   port: number;
@@ -91,6 +94,10 @@ export type Config = {
   gateway: GatewayLimits;
   /** Absolute path of the folder of published remote versions and their release.json pointers. */
   releasesDir: string;
+  /** OPS_TOKEN; unset: a generated development token file in DATA_DIR (none in production). */
+  opsToken: string | undefined;
+  /** Absolute path of the operator API's unix socket. */
+  opsSocket: string;
 };
 
 export type GoogleConfig = {
@@ -187,6 +194,8 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     redisPrefix: env.REDIS_PREFIX ?? 'rewards:',
     gateway: parseGatewayLimits(env),
     releasesDir: fromRoot(nonEmpty(env.RELEASES_DIR) ?? './.releases'),
+    opsToken: parseOpsToken(env.OPS_TOKEN),
+    opsSocket: fromRoot(nonEmpty(env.OPS_SOCKET) ?? join(nonEmpty(env.DATA_DIR) ?? './.data', 'ops.sock')),
   };
 }
 
@@ -377,4 +386,15 @@ function parseGatewayLimits(env: Env): GatewayLimits {
     activityTimeoutMs: count('REALTIME_ACTIVITY_TIMEOUT', defaults.activityTimeoutMs / 1000) * 1000,
     pongTimeoutMs: count('REALTIME_PONG_TIMEOUT', defaults.pongTimeoutMs / 1000) * 1000,
   };
+}
+
+/** A token an operator can type and a header can carry: 24 to 200 URL-safe characters. */
+export const OPS_TOKEN_FORMAT = /^[A-Za-z0-9._~+/=-]{24,200}$/;
+
+function parseOpsToken(value: string | undefined): string | undefined {
+  const token = nonEmpty(value);
+  if (token !== undefined && !OPS_TOKEN_FORMAT.test(token)) {
+    throw new Error('OPS_TOKEN must be 24 to 200 characters of letters, digits and ._~+/=- (e.g. openssl rand -base64 32)');
+  }
+  return token;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Small key/value facts about this installation (e.g. when it was first started). */
 export const appMeta = pgTable('app_meta', {
@@ -389,4 +389,35 @@ export const liveLeads = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('live_leads_amount_positive', sql`${table.amountCoins} > 0`)],
+);
+export const AUDIT_OUTCOMES = ['done', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/**
+ * What operators did with `pnpm ops`: one row per command that changed (or tried to change) money, an
+ * account or the catalog. Append-only: triggers of the migration refuse UPDATE, DELETE and TRUNCATE. The
+ * user is a plain copy (no foreign key), so the row reads the same whatever later happens to the account.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** OPS_OPERATOR, else the operating-system user who ran the command. */
+    operator: text('operator').notNull(),
+    command: text('command').notNull(),
+    /** The command's arguments as typed, without --reason and --json. */
+    arguments: jsonb('arguments').$type<string[]>().notNull(),
+    reason: text('reason'),
+    userId: bigint('user_id', { mode: 'number' }),
+    userEmail: text('user_email'),
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
+    /** The command's result (what `--json` prints), or `{ error }` when it failed. */
+    result: jsonb('result').notNull(),
+  },
+  (table) => [
+    index('operator_audit_user_idx').on(table.userId),
+    index('operator_audit_user_email_idx').on(table.userEmail),
+    check('operator_audit_outcome_check', sql`${table.outcome} in ('done', 'failed')`),
+  ],
 );
