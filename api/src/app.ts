@@ -7,7 +7,9 @@ import { createMailer, type Mailer } from './modules/account/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
 import { earnRoutes } from './modules/earn/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
 import { realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -65,6 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(wallRoutes, { prefix: '/api', config });
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(leaderboardRoutes, { prefix: '/api' });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile });
   if (options.serveSite ?? config.serveSite) {
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot });

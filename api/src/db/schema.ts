@@ -109,6 +109,8 @@ export const ledgerEntries = pgTable(
   (table) => [
     uniqueIndex('ledger_entries_kind_reference_unique').on(table.kind, table.reference),
     index('ledger_entries_user_created_idx').on(table.userId, table.createdAt),
+    // The leaderboard sums a period's entries of every user.
+    index('ledger_entries_created_idx').on(table.createdAt),
     check('ledger_entries_amount_not_zero', sql`${table.amountCoins} <> 0`),
   ],
 );
@@ -266,4 +268,23 @@ export const conversions = pgTable(
     check('conversions_payout_positive', sql`${table.payoutCoins} > 0`),
     check('conversions_status_check', sql`${table.status} in ('credited', 'reversed')`),
   ],
+);
+
+/**
+ * Messages sent through the contact form (`POST /api/contact`), read by operators with `pnpm ops contact:list`.
+ * `ip` is kept for abuse handling only; `user_id` links a message sent while signed in.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
