@@ -8,6 +8,7 @@ import { SiteHeader } from '../features/navigation/site-header';
 import { OfflineOverlay } from '../features/offline/offline-overlay';
 import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
+import { FooterSlot } from './footer-slot';
 import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
 import { useReferralCapture } from './use-referral-capture';
@@ -30,6 +31,7 @@ export function ShellLayout({ children }: Props) {
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
+      <FooterSlot />
       <BottomTabBar />
       <RouteChangeOverlay />
       <ShellModals />

@@ -13,7 +13,7 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
         // /signin and /signup are the landing with an auth modal open (spec §2: "same auth screen").
         routes: [
           '/', '/ref', '/signin', '/signup', '/faq', '/contest', '/leaderboard', '/about-us', '/contact', '/terms', '/privacy',
-          '/cookies', '/bonuses',
+          '/cookies', '/bonuses', '/affiliates', '/advertisers', '/careers', '/press',
         ],
       },
       { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers'] },
@@ -24,5 +24,6 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
     // Empty host and port 0 mean the page's own host and port: the gateway runs inside this server.
     realtime: { key: pusher.key, cluster: pusher.cluster, wsHost: '', wsPort: 0, forceTLS: false, channel: LEADS_CHANNEL },
     remoteTimeoutMs: 4000,
+    footer: 'mf_marketing/site-footer',
   };
 }

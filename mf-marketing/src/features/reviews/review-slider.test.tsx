@@ -7,15 +7,6 @@ import { slidesPerView } from './slides-per-view';
 
 const REVIEWS = LANDING.reviews.items.slice(0, 6);
 
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-
 /** A window `width` px wide, as far as media queries go (jsdom has no layout). */
 function viewport(width: number) {
   window.matchMedia = ((query: string) => {
@@ -25,10 +16,6 @@ function viewport(width: number) {
 }
 
 describe('review slider (spec §2: 3 slides from 600 px, 2 below 600, 1 below 480)', () => {
-  beforeAll(() => {
-    Object.assign(window, { ResizeObserver: NoopObserver, IntersectionObserver: NoopObserver });
-  });
-
   it.each([
     [1280, 3],
     [600, 3],
