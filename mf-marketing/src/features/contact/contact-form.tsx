@@ -54,7 +54,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
     );
   }
 
-  const field = (name: ContactField, multiline = false) => {
+  const field = (name: ContactField, { multiline = false, wide = multiline } = {}) => {
     const id = `contact-${name}`;
     const error = errors[name];
     const common = {
@@ -68,7 +68,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
       onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
     };
     return (
-      <div className={multiline ? `${styles.field} ${styles.wide}` : styles.field}>
+      <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
         <label htmlFor={id} className={styles.label}>
           {LABELS[name]}
         </label>
@@ -90,8 +90,8 @@ export function ContactForm({ content }: { content: ContactContent }) {
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Contact form">
       {field('name')}
       {field('email')}
-      {field('subject')}
-      {field('message', true)}
+      {field('subject', { wide: true })}
+      {field('message', { multiline: true })}
       {outcome ? (
         <p className={`${styles.failure} ${styles.wide}`} role="alert">
           {outcome.failure}

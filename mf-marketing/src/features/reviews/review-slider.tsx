@@ -51,7 +51,7 @@ export function ReviewSlider({ reviews }: { reviews: readonly Review[] }) {
 
   const firstShown = selected * perView;
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label="Member reviews" onKeyDown={onKeyDown} style={{ ['--per-view' as string]: perView }}>
+    <section className={`${styles.carousel} ${styles[`perView${perView}`]}`} aria-roledescription="carousel" aria-label="Member reviews" onKeyDown={onKeyDown}>
       {/* aria-disabled, not disabled: a button that turns disabled would drop the keyboard focus. */}
       <div className={styles.controls}>
         <button type="button" className={styles.arrow} aria-label="Previous reviews" aria-disabled={selected === 0} onClick={() => goTo(selected - 1)}>

@@ -12,16 +12,18 @@ export function HeroSection({ content }: { content: LandingContent['hero'] }) {
             {content.titleBefore} <span className={styles.accent}>{content.highlight}</span> {content.titleAfter}
           </h1>
           <p className={styles.subtitle}>{content.subtitle}</p>
-          <dl className={styles.figures}>
+        </div>
+        <div className={styles.heroForm}>
+          <HeroForm content={content} />
+        </div>
+        <dl className={styles.figures}>
             {content.figures.map(({ value, label }) => (
               <div key={label} className={styles.figure}>
                 <dt className={styles.figureLabel}>{label}</dt>
                 <dd className={styles.figureValue}>{value}</dd>
               </div>
             ))}
-          </dl>
-        </div>
-        <HeroForm content={content} />
+        </dl>
       </div>
     </section>
   );
