@@ -54,7 +54,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
     );
   }
 
-  const field = (name: ContactField, { multiline = false, wide = multiline } = {}) => {
+  const field = (name: ContactField, { multiline = false, wide = false }: { multiline?: boolean; wide?: boolean } = {}) => {
     const id = `contact-${name}`;
     const error = errors[name];
     const common = {
@@ -91,7 +91,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
       {field('name')}
       {field('email')}
       {field('subject', { wide: true })}
-      {field('message', { multiline: true })}
+      {field('message', { multiline: true, wide: true })}
       {outcome ? (
         <p className={`${styles.failure} ${styles.wide}`} role="alert">
           {outcome.failure}
