@@ -13,6 +13,7 @@ import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
 import { realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { siteMetadataRoutes } from './modules/site-metadata/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(leaderboardRoutes, { prefix: '/api' });
+  await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile });
   if (options.serveSite ?? config.serveSite) {
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot });
