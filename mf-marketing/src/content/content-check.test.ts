@@ -63,3 +63,21 @@ describe('content files (checked at build)', () => {
     expect(messages.some((message) => message.startsWith('social: list each of Twitter'))).toBe(true);
   });
 });
+
+describe('images of the marketing pages', () => {
+  it('are our own files of at most 100 KB each', () => {
+    const { readdirSync, statSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const images: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const file = path.join(dir, name);
+        if (statSync(file).isDirectory()) walk(file);
+        else if (/\.(svg|png|jpe?g|webp|gif|avif)$/i.test(name)) images.push(file);
+      }
+    };
+    walk(path.join(__dirname, '..'));
+    expect(images.length).toBeGreaterThan(0);
+    const tooBig = images.filter((image) => statSync(image).size > 100 * 1024).map((image) => path.basename(image));
+    expect(tooBig).toEqual([]);
+  });
+});
