@@ -73,6 +73,8 @@ describe('the site footer', () => {
     await useSession(context, siteUrl(), user);
     await page.goto('/Earn');
     await page.getByRole('heading', { level: 1, name: 'Earn' }).waitFor();
+    // The footer loads as the reader nears the bottom of the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const footer = page.getByRole('contentinfo');
     await footer.waitFor();
     for (const network of ['Twitter', 'Facebook', 'Instagram', 'Discord', 'YouTube', 'TikTok']) {

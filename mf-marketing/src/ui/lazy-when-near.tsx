@@ -10,7 +10,7 @@ type Props = {
 };
 
 // Start loading well before the section scrolls into view, so it is there when the reader arrives.
-const AHEAD_PX = 1200;
+const AHEAD_PX = 600;
 
 /**
  * Renders `children` (lazy sections) only once the reader scrolls near them: a visitor who leaves after the

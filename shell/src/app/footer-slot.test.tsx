@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { loadRemoteModule } from '../federation/federation-runtime';
 import { WithRuntimeConfig } from '../test/runtime-config';
@@ -34,5 +34,27 @@ describe('site footer slot (mounted below every page from the runtime config)', 
     expect(screen.getByRole('heading', { name: 'The page' })).toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('waits until the reader nears the bottom of the page before loading it', async () => {
+    let reportVisible: (visible: boolean) => void = () => undefined;
+    class WatchingObserver {
+      constructor(callback: IntersectionObserverCallback) {
+        reportVisible = (visible) => callback([{ isIntersecting: visible } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    Object.assign(window, { IntersectionObserver: WatchingObserver });
+    try {
+      loadRemote.mockResolvedValue({ default: () => <footer>Earnly footer</footer> });
+      renderPage();
+      act(() => reportVisible(false));
+      expect(loadRemote).not.toHaveBeenCalled();
+      act(() => reportVisible(true));
+      expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
+    } finally {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 });
