@@ -2,4 +2,4 @@ const { frontendJestConfig } = require('@rewards/tools/jest/frontend-preset');
 
 const base = frontendJestConfig(__dirname);
 
-module.exports = { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/src/test/browser-observers.ts'] };
+module.exports = { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/src/test/setup.ts'] };
