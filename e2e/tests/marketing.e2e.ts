@@ -58,6 +58,8 @@ describe('the live cashout dashboard (simulated)', () => {
     const { context, page } = await openPage(browser);
     await page.goto('/');
     const list = page.getByRole('list', { name: 'Latest cashouts' });
+    // The lower landing loads as the visitor scrolls towards it.
+    await scrollUntilPresent(page, list);
     await list.scrollIntoViewIfNeeded();
     await expectEventually(async () => (await list.getByRole('listitem').first().textContent()) ?? '', /Just now/, 25_000);
     expect(await list.getByRole('listitem').count()).toBe(5);
@@ -172,6 +174,13 @@ describe('the contact form', () => {
     expect(listed).toContain('My reward for Dragon Forge Legends has not arrived.');
   });
 });
+
+async function scrollUntilPresent(page: Page, target: ReturnType<Page['getByRole']>): Promise<void> {
+  for (let step = 0; step < 60 && (await target.count()) === 0; step += 1) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(250);
+  }
+}
 
 async function expectEventually(read: () => Promise<string>, pattern: RegExp, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
