@@ -7,11 +7,14 @@ import { createMailer, type Mailer } from './modules/account/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
 import { earnRoutes } from './modules/earn/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { liveFeedPlugin } from './modules/live-feed/plugin';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
 import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { siteMetadataRoutes } from './modules/site-metadata/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
@@ -78,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(leaderboardRoutes, { prefix: '/api' });
+  await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir });

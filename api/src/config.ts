@@ -122,6 +122,8 @@ export type RateLimits = {
   /** OTP checks (verify-otp and reset-password) for one email from one IP (wrong tries per account: by day, in the database). */
   otp: RateLimit;
   otp_ip: RateLimit;
+  /** Contact form messages from one IP. */
+  contact_ip: RateLimit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -131,6 +133,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgot_ip: { max: 20, windowMs: 15 * 60_000 },
   otp: { max: 10, windowMs: 15 * 60_000 },
   otp_ip: { max: 50, windowMs: 15 * 60_000 },
+  contact_ip: { max: 5, windowMs: 60 * 60_000 },
 };
 
 export type PusherConfig = {

@@ -124,6 +124,8 @@ export const ledgerEntries = pgTable(
   (table) => [
     uniqueIndex('ledger_entries_kind_reference_unique').on(table.kind, table.reference),
     index('ledger_entries_user_created_idx').on(table.userId, table.createdAt),
+    // The leaderboard sums a period's entries of every user.
+    index('ledger_entries_created_idx').on(table.createdAt),
     check('ledger_entries_amount_not_zero', sql`${table.amountCoins} <> 0`),
   ],
 );
@@ -420,4 +422,23 @@ export const operatorAudit = pgTable(
     index('operator_audit_user_email_idx').on(table.userEmail),
     check('operator_audit_outcome_check', sql`${table.outcome} in ('done', 'failed')`),
   ],
+);
+
+/**
+ * Messages sent through the contact form (`POST /api/contact`), read by operators with `pnpm ops contact:list`.
+ * `ip` is kept for abuse handling only; `user_id` links a message sent while signed in.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );

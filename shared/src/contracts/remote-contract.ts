@@ -6,7 +6,7 @@
 import { EMBEDS } from './embeds';
 import { parseExposed } from './federated-modules';
 import { ROUTE_AUDIENCES } from './remote-routes';
-import { DEFAULT_MODAL_SLOTS } from './slots';
+import { DEFAULT_FOOTER_SLOT, DEFAULT_MODAL_SLOTS } from './slots';
 
 /** The shell loads every remote's route table under this name. */
 export const ROUTES_MODULE = './routes';
@@ -21,6 +21,7 @@ function consumersOf(containerName: string): Consumer[] {
   const consumers: Consumer[] = [
     ...Object.entries(EMBEDS).map(([key, exposed]) => ({ exposed, loadedAs: `EMBEDS.${key} in @rewards/shared/contracts/embeds` })),
     ...Object.entries(DEFAULT_MODAL_SLOTS).map(([slot, exposed]) => ({ exposed, loadedAs: `the shell's ${slot} modal slot` })),
+    { exposed: DEFAULT_FOOTER_SLOT, loadedAs: "the shell's footer slot" },
   ];
   return consumers.filter(({ exposed }) => parseExposed(exposed)?.[0] === containerName);
 }

@@ -35,6 +35,11 @@ export type RuntimeConfig = {
   realtime: RealtimeConfig;
   /** Milliseconds before a remote that does not answer counts as unavailable. */
   remoteTimeoutMs: number;
+  /**
+   * The site footer the shell mounts below every page, as `remoteName/exposedModule` (mf-marketing's). Absent:
+   * no footer. If that remote is down the pages show without it.
+   */
+  footer?: string;
 };
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

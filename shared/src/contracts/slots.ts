@@ -9,3 +9,6 @@ export const DEFAULT_MODAL_SLOTS: ModalSlots = {
   settings: 'mf_account/settings-modal',
   invite: 'mf_account/invite-modal',
 };
+
+/** The exposed module the shell mounts below every page (mf-marketing's footer), as the built-in runtime config names it. */
+export const DEFAULT_FOOTER_SLOT = 'mf_marketing/site-footer';

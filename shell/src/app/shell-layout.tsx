@@ -10,6 +10,7 @@ import { OfflineOverlay } from '../features/offline/offline-overlay';
 import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { useRealtimeConnection } from '../features/realtime/use-realtime-connection';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
+import { FooterSlot } from './footer-slot';
 import { usePageShown } from './page-shown';
 import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
@@ -36,6 +37,7 @@ export function ShellLayout({ children }: Props) {
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
+      <FooterSlot />
       <BottomTabBar />
       <RouteChangeOverlay />
       <ShellModals />

@@ -25,4 +25,5 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
     channel: z.string().min(1),
   }),
   remoteTimeoutMs: z.number().int().positive(),
+  footer: exposedModule.optional(),
 });
