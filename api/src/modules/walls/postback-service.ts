@@ -31,9 +31,9 @@ export const POSTBACK_MESSAGES = {
 export type PostbackDeps = { db: Database; log: FastifyBaseLogger };
 
 /** What the site is told once a booking committed: balances moved, and a credit for the live feed. */
-export type Announcements = { wallets: number[]; lead?: CreditedConversion };
+export type Announcements = { wallets: readonly number[]; lead?: CreditedConversion };
 
-export const NOTHING_TO_ANNOUNCE: Announcements = { wallets: [] };
+export const NOTHING_TO_ANNOUNCE: Announcements = Object.freeze({ wallets: Object.freeze([]) });
 
 export type PostbackAnswer = {
   outcome: Extract<CallbackOutcome, 'credited' | 'reversed' | 'duplicate' | 'ignored'>;
