@@ -3,10 +3,11 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { operatorAudit, users } from '../db/schema';
+import { operatorAudit, postbackCallbacks, users } from '../db/schema';
 import { paypal, store } from '../modules/cashout/cashout-test-kit';
 import { appendLedgerEntry, balanceOf } from '../modules/ledger/ledger';
-import { captureMailer, type SignedUp, signUp } from '../test/accounts';
+import { injectPostback, postbackFields } from '../modules/walls/wall-test-kit';
+import { captureMailer, distinctAddress, type SignedUp, signUp } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
 import { defineCommand, OpsError, type OpsCommand } from './command';
@@ -105,10 +106,51 @@ describe(`the operators' audit log on ${kind}`, () => {
     expect(rows[4]?.result).toEqual({ error: `Cashout ${approved} is approved, not pending: only a pending cashout can be reviewed.` });
   });
 
+  it('records postback replays and referral decisions with their reasons, about the user they concern', async () => {
+    const address = distinctAddress();
+    const referrer = await signUp(app, {}, { from: address });
+    // Signed up from the referrer's address: flagged as a possible self-referral on the first credit.
+    const friend = await signUp(app, { referral_code: referrer.user.referral_code }, { from: address });
+    const fields = postbackFields({ user_id: String(friend.user.id), payout: '2.00' });
+    expect((await injectPostback(app, fields)).statusCode).toBe(200);
+    const [callback] = await db().select().from(postbackCallbacks).where(eq(postbackCallbacks.txid, fields.txid));
+    const before = await auditCount();
+
+    expect((await ops(['postbacks:replay', String(callback!.id), '--reason', 'ticket 7: did it credit?'])).code).toBe(0);
+    expect((await ops(['referrals:decide', friend.email, 'approve', '--reason', 'siblings,', 'checked ID'])).code).toBe(0);
+    expect((await ops(['referrals:decide', friend.email, 'reject'])).code).toBe(2);
+    expect((await ops(['postbacks:list', '--txid', fields.txid])).code).toBe(0);
+    expect((await ops(['referrals:list'])).code).toBe(0);
+
+    expect(await auditCount()).toBe(before + 2);
+    const rows = await db().select().from(operatorAudit).orderBy(sql`${operatorAudit.id} desc`).limit(2);
+    expect(rows.reverse().map((row) => [row.command, row.arguments, row.reason, row.userId, row.userEmail, row.outcome])).toEqual([
+      ['postbacks:replay', [String(callback!.id)], 'ticket 7: did it credit?', friend.user.id, friend.email, 'done'],
+      ['referrals:decide', [friend.email, 'approve'], 'siblings, checked ID', friend.user.id, friend.email, 'done'],
+    ]);
+    expect(rows[0]?.result).toMatchObject({ replayed_id: callback!.id, outcome: 'duplicate', amount_coins: 0 });
+    expect(rows[1]?.result).toMatchObject({ status: 'approved', referrer_id: referrer.user.id, paid_coins: 100, paid_conversions: 1 });
+    expect(await balanceOf(db(), referrer.user.id)).toBe(100);
+    const listed = await ops(['audit', '--user', friend.email]);
+    expect(listed.out).toMatch(/referrals:decide .* siblings, checked ID .* done\s+changed=true decision=approve from=pending paid=0\.10 /);
+    expect(listed.out).toMatch(/postbacks:replay .* ticket 7: did it credit\? .* done\s+amount=0\.00 outcome=duplicate/);
+  });
+
   it('writes nothing for reads and for wrong usage', async () => {
     const { email } = await signUp(app);
     const before = await auditCount();
-    for (const argv of [['users:show', email], ['cashouts:list'], ['ledger:verify'], ['audit'], ['users:credit', email, '1'], ['users:credit', email, 'x', '--reason', 'y']]) {
+    for (const argv of [
+      ['users:show', email],
+      ['cashouts:list'],
+      ['ledger:verify'],
+      ['audit'],
+      ['postbacks:list'],
+      ['referrals:list'],
+      ['users:credit', email, '1'],
+      ['users:credit', email, 'x', '--reason', 'y'],
+      ['postbacks:replay', '1'],
+      ['referrals:decide', email, 'approve'],
+    ]) {
       expect((await ops(argv)).code).not.toBe(1);
     }
     expect(await auditCount()).toBe(before);

@@ -1,4 +1,4 @@
-import { desc, eq, or } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { type AuditOutcome, operatorAudit } from '../db/schema';
 import { findUserByEmail } from '../modules/account/repository';
 import type { Executor } from '../modules/ledger/ledger';
@@ -25,7 +25,8 @@ export async function appendAudit(db: Executor, entry: AuditEntry): Promise<void
     userId: entry.user?.id ?? null,
     userEmail: entry.user?.email ?? null,
     outcome: entry.outcome,
-    result: entry.result ?? null,
+    // A command that answers nothing keeps JSON null: drizzle would send SQL NULL, which the column refuses.
+    result: entry.result === undefined || entry.result === null ? sql`'null'::jsonb` : entry.result,
   });
 }
 

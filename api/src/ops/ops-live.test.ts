@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { findRepoRoot } from '../repo-root';
+import { genericPostbackQuery } from '../modules/walls/adapters/generic';
+import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
 import { uniqueEmail } from '../test/accounts';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { listenToWallet, type WalletListener } from '../test/wallet-listener';
@@ -181,6 +183,48 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
     expect(await ops('users:status', someone.email, 'blocked')).toMatchObject({ code: 2, stderr: expect.stringContaining('needs --reason <text>') });
     expect(await ops('users:show', 'nobody@example.com', '--json')).toMatchObject({ code: 1, stdout: '{"ok":false,"error":"No user with email nobody@example.com","notes":[]}\n' });
     expect(server!.output()).toContain('"command":"users:show"');
+  });
+
+  it('replays a stored callback inside the running server: booked in the command\'s transaction, shown at once, audited', async () => {
+    const user = await signUp();
+    const fields = { user_id: String(user.id), offer_id: 'live-offer', event_id: '', txid: `live-${user.id}`, payout: '1.50', status: '1' as const };
+    const postback = async (status: '1' | '2') => {
+      const response = await fetch(`${server!.url}/api/postback/demo?${genericPostbackQuery(DEV_POSTBACK_SECRET, { ...fields, status })}`);
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    };
+    // The wall's reversal overtook its credit: refused (nothing to reverse), and stored.
+    expect(await postback('2')).toMatchObject({ status: 404, body: { message: 'Unknown transaction: nothing to reverse.' } });
+    expect(await postback('1')).toMatchObject({ status: 200, body: { message: 'Conversion credited.' } });
+    expect((await call('/user/Profile', user.token)).body.data.wallet).toBe('1.50');
+    const listed = await ops('postbacks:list', '--user', user.email, '--outcome', 'refused', '--json');
+    const [reversal] = JSON.parse(listed.stdout).result as Array<{ id: number; status_code: number }>;
+    expect(reversal).toMatchObject({ status_code: 404 });
+
+    const wallet = await listenToWallet(server!.url, APP_KEY, user.token, user.id);
+    try {
+      const load = traffic(await signUp());
+      const replay = await ops('postbacks:replay', String(reversal!.id), '--reason', 'the reversal came before its credit');
+      expect(replay).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(new RegExp(`^Replayed #${reversal!.id} as #\\d+: reversed \\(HTTP 200\\) Conversion reversed\\.\n$`)) });
+      expect((await call('/user/Profile', user.token)).body.data.wallet).toBe('0.00');
+      expect((await wallet.nextCount(1)).at(-1)).toMatchObject({ wallet: '0.00' });
+      // Replayed again: the reversal is booked once.
+      expect((await ops('postbacks:replay', String(reversal!.id), '--reason', 'again')).stdout).toContain('duplicate (HTTP 200) Conversion already reversed.');
+      const { failures } = await load.stop();
+      expect(failures).toEqual([]);
+    } finally {
+      wallet.close();
+    }
+
+    const shown = await ops('users:show', user.email);
+    expect(shown.stdout).toMatch(/\nLast callbacks \(newest first; .*\):\nid\s+received\s+wall/);
+    expect(shown.stdout).toMatch(/\sdemo\s+reversed\s+200\s+live-\d+\s+-\$1\.50\s/);
+    const audit = JSON.parse((await ops('audit', '--user', user.email, '--json')).stdout).result as Array<Record<string, unknown>>;
+    expect(audit.map((row) => [row.command, row.reason, row.operator, row.outcome])).toEqual([
+      ['postbacks:replay', 'again', 'live-operator', 'done'],
+      ['postbacks:replay', 'the reversal came before its credit', 'live-operator', 'done'],
+    ]);
+    expect(await ops('ledger:verify')).toMatchObject({ code: 0 });
+    expect(server!.output()).not.toMatch(/"level":(50|60)/);
   });
 
   it('opens the database itself when no server runs; two commands at once take turns', async () => {

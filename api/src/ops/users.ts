@@ -3,7 +3,12 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { ACCOUNT_STATUSES, type AccountStatus, sessions, users } from '../db/schema';
 import { findUserByEmail, findUserById, setStatus, type UserRow } from '../modules/account/repository';
 import { earningsOf } from '../modules/ledger/ledger';
+import { listCallbacks } from '../modules/walls/callback-log';
+import { callbackResult, printCallbacks } from './callback-view';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
+
+/** How many of a user's latest postback callbacks users:show lists (postbacks:list --user shows more). */
+export const LAST_CALLBACKS = 5;
 
 const EMAIL = /^[^\s@\u0000-\u001f\u007f-\u009f]{1,200}@[^\s@\u0000-\u001f\u007f-\u009f]{1,200}$/;
 
@@ -25,7 +30,7 @@ const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 export const usersShow = defineCommand({
   name: 'users:show',
   usage: 'users:show <email>',
-  summary: 'shows a user: status, money, referrals, sign-in methods, sessions',
+  summary: 'shows a user: status, money, referrals, sign-in methods, sessions, last postback callbacks',
   reason: 'none',
   parse: (args) => {
     if (args.length !== 1) throw new UsageError('users:show takes one email address');
@@ -43,6 +48,7 @@ export const usersShow = defineCommand({
     const total = await earningsOf(db, user.id);
     const recent = await earningsOf(db, user.id, new Date(Date.now() - 30 * 24 * 3600 * 1000));
     const referrer = user.referredBy === null ? undefined : await findUserById(db, user.referredBy);
+    const callbacks = await listCallbacks(db, { userId: user.id, limit: LAST_CALLBACKS });
     const signIn = [user.passwordHash ? 'password' : null, user.googleSubject ? 'google' : null].filter((method) => method !== null);
     const shown = {
       id: user.id,
@@ -60,6 +66,7 @@ export const usersShow = defineCommand({
       sign_in: signIn,
       live_sessions: liveSessions[0]?.value ?? 0,
       created_at: user.createdAt.toISOString(),
+      last_callbacks: callbacks.map(callbackResult),
     };
     out.fields([
       ['id', shown.id],
@@ -77,6 +84,13 @@ export const usersShow = defineCommand({
       ['live sessions', shown.live_sessions],
       ['created', shown.created_at],
     ]);
+    out.line('');
+    if (callbacks.length === 0) {
+      out.line('Last callbacks: none');
+    } else {
+      out.line(`Last callbacks (newest first; postbacks:list --user ${user.email} shows more):`);
+      printCallbacks(out, callbacks, { withUser: false });
+    }
     return shown;
   },
 });

@@ -80,7 +80,7 @@ describe(`adding a wall on ${kind}: its adapter file and one line in the registr
     expect(stored.map((row) => row.outcome)).toEqual(['credited', 'duplicate', 'refused']);
     const record = await findCallback(database().db, stored[0]!.id);
     const replay = await handleCallback(
-      { db: database().db, realtime: app.realtime, log: app.log },
+      { db: database().db, log: app.log },
       { walls, adapters, replayOf: record!.id },
       requestOfRecord(record!, { secret: DEV_POSTBACK_SECRET, publicUrl: undefined }),
     );
