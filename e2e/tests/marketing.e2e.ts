@@ -166,11 +166,9 @@ describe('the contact form', () => {
     await page.getByRole('heading', { name: 'Message Sent!' }).waitFor();
     await context.close();
 
-    // PGlite lets one process open its folder: stop the site, then run ops on its data.
-    await stopSite(site);
+    // While the site runs: it runs the command itself, through its operator API.
     const listed = runOps(['contact:list', '--limit', '5'], site.dataDir);
-    site = undefined;
-    expect(listed).toMatch(new RegExp(`grace@example\\.com  ${subject}`));
+    expect(listed).toMatch(new RegExp(`grace@example\\.com +${subject}`));
     expect(listed).toContain('My reward for Dragon Forge Legends has not arrived.');
   });
 });

@@ -3,6 +3,7 @@ import { defineCommand, UsageError } from './command';
 
 const DEFAULT_LIST_LIMIT = 20;
 const SUBJECT_WIDTH = 60;
+const MESSAGE_WIDTH = 80;
 
 /** One line of a table cell: line breaks and tabs shown as spaces, long text cut with an ellipsis. */
 function cell(text: string, width: number): string {
@@ -13,7 +14,8 @@ function cell(text: string, width: number): string {
 export const contactList = defineCommand({
   name: 'contact:list',
   usage: 'contact:list [--limit <n>]',
-  summary: `lists contact form messages, newest first (default ${DEFAULT_LIST_LIMIT}): date, email, subject, then the message`,
+  summary: `lists contact form messages, newest first (default ${DEFAULT_LIST_LIMIT}): date, email, subject, sender, the message's start`,
+  reason: 'none',
   parse: (args) => {
     let limit = DEFAULT_LIST_LIMIT;
     for (let i = 0; i < args.length; i += 2) {
@@ -26,17 +28,25 @@ export const contactList = defineCommand({
   },
   async run({ db, out }, { limit }) {
     const messages = await latestContactMessages(db, limit);
-    if (messages.length === 0) {
+    const rows = messages.map((message) => ({
+      id: message.id,
+      created_at: message.createdAt.toISOString(),
+      email: message.email,
+      subject: message.subject,
+      name: message.name,
+      user_id: message.userId,
+      message: message.message,
+    }));
+    if (rows.length === 0) {
       out.line('No contact messages.');
-      return;
+      return rows;
     }
-    for (const message of messages) {
-      out.line(`#${message.id}  ${message.createdAt.toISOString()}  ${message.email}  ${cell(message.subject, SUBJECT_WIDTH)}`);
-      out.line(`    from ${cell(message.name, 100)}${message.userId ? ` (user ${message.userId})` : ''}`);
-      for (const line of message.message.split(/\r?\n/).slice(0, 5)) out.line(`    ${cell(line, 200)}`);
-      out.line('');
-    }
-    const more = messages.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
-    out.line(`${messages.length} ${messages.length === 1 ? 'message' : 'messages'}${more}`);
+    out.table(
+      ['id', 'date', 'email', 'subject', 'from', 'message'],
+      rows.map((row) => [row.id, row.created_at, row.email, cell(row.subject, SUBJECT_WIDTH), cell(row.name, 40), cell(row.message, MESSAGE_WIDTH)]),
+    );
+    const more = rows.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
+    out.line(`${rows.length} ${rows.length === 1 ? 'message' : 'messages'}${more}`);
+    return rows;
   },
 });
