@@ -44,7 +44,7 @@ export default function MyOffersPage() {
       ) : (
         <div className={styles.empty}>
           <p className={styles.emptyText}>{NO_ACTIVE_OFFERS}</p>
-          <Link to={PATHS.earn} className={styles.emptyAction}>
+          <Link to={PATHS.earn} className={`pill-button ${styles.emptyAction}`}>
             Find an offer
           </Link>
         </div>
