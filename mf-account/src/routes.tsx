@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 
-const ProfilePage = lazy(() => import('./features/profile/profile-page'));
+const ProfilePage = lazy(() => import('./pages/profile-page'));
 
 // /signin and /signup are mf-marketing's landing with this remote's auth modal open (exposed as ./auth-modals).
 const routes: RemoteRoute[] = [

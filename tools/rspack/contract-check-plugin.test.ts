@@ -40,9 +40,9 @@ export default (_env: unknown, argv: { mode?: string }) =>
   return packageDir;
 }
 
-/** What the remote's `pnpm build` runs. */
-function buildProduction(packageDir: string): { status: number | null; output: string } {
-  const result = spawnSync(RSPACK_CLI, ['build', '--mode', 'production'], { cwd: packageDir, encoding: 'utf8', timeout: 120_000 });
+/** What the remote's `pnpm build` runs (from a shell with no NODE_ENV unless `env` gives one). */
+function buildProduction(packageDir: string, env: NodeJS.ProcessEnv = process.env): { status: number | null; output: string } {
+  const result = spawnSync(RSPACK_CLI, ['build', '--mode', 'production'], { cwd: packageDir, encoding: 'utf8', timeout: 120_000, env });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -94,6 +94,17 @@ export default [
     expect(build.status).not.toBe(0);
     expect(build.output).toContain('  - its exposed modules cannot be loaded:');
     expect(build.output).toContain('no config');
+  });
+
+  it('builds a remote whose module renders JSX as it loads, outside the test environment too', () => {
+    const packageDir = remote({ './routes': './src/routes.tsx' }, {
+      'src/routes.tsx': `export const icon = <svg aria-hidden="true" />;\n${VALID_ROUTES}`,
+    });
+    symlinkSync(path.join(repositoryRoot, 'shared', 'node_modules', 'react'), path.join(packageDir, 'node_modules', 'react'), 'dir');
+    const { NODE_ENV: _testEnvironment, ...shellEnv } = process.env;
+    const build = buildProduction(packageDir, shellEnv);
+    expect(build.output).not.toMatch(/warn|error/i);
+    expect(build.status).toBe(0);
   });
 
   it('builds a remote that keeps the contract, using browser globals while loading, and records its inputs', () => {

@@ -96,7 +96,13 @@ function bundleForNode(packageDir: string, entry: string, outputDir: string): Pr
           exclude: /node_modules/,
           loader: 'builtin:swc-loader',
           options: {
-            jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+            // `react/jsx-runtime`, not the dev one: the check runs in the build's process, where NODE_ENV is
+            // `production`, and there `react/jsx-dev-runtime` has no `jsxDEV` for a module that renders as it loads.
+            jsc: {
+              target: 'es2022',
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false } },
+            },
           },
           type: 'javascript/auto',
         },

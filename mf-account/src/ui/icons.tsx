@@ -14,14 +14,6 @@ const svgProps = {
   focusable: false,
 } as const;
 
-export function CloseIcon({ className }: IconProps) {
-  return (
-    <svg {...svgProps} className={className}>
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
-}
-
 export function EyeIcon({ className }: IconProps) {
   return (
     <svg {...svgProps} className={className}>

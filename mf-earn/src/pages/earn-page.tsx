@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DeviceFilter, Offer } from '@rewards/shared/contracts/offer-types';
 import { PATHS } from '@rewards/shared/paths';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { Shelf, ShelfItem } from '../components/shelf';
+import { Shelf, ShelfItem } from '../ui/shelf';
 import FeaturedSurveys from '../features/featured-surveys/featured-surveys';
 import { offerCarouselStep } from '../features/offers/carousel-step';
 import { DeviceChips } from '../features/offers/device-chips';

@@ -5,7 +5,7 @@ import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { MyOfferDetail } from '../features/my-offers/my-offer-detail';
 import { MyOfferList, MyOfferListSkeleton, myOfferKey } from '../features/my-offers/my-offer-list';
 import { useGetMyOffersQuery } from '../features/my-offers/my-offers-api';
-import { scrollBehavior } from '../lib/drag-scroll';
+import { scrollBehavior } from '../ui/drag-scroll';
 import styles from '../features/my-offers/my-offers.module.css';
 
 export const NO_ACTIVE_OFFERS = 'No active offers found. Check back later!';
@@ -44,7 +44,7 @@ export default function MyOffersPage() {
       ) : (
         <div className={styles.empty}>
           <p className={styles.emptyText}>{NO_ACTIVE_OFFERS}</p>
-          <Link to={PATHS.earn} className={styles.emptyAction}>
+          <Link to={PATHS.earn} className={`pill-button ${styles.emptyAction}`}>
             Find an offer
           </Link>
         </div>

@@ -54,7 +54,7 @@ export default function SearchPage() {
           placeholder="e.g. puzzle, survey, music"
           onChange={(event) => setDraft(event.target.value)}
         />
-        <button type="submit" className={styles.submit}>
+        <button type="submit" className={`pill-button ${styles.submit}`}>
           Search
         </button>
       </form>

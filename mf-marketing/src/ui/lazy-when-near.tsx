@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { useNearViewport } from '@rewards/shared/ui/use-near-viewport';
 import styles from './lazy-when-near.module.css';
 
 type Props = {
@@ -17,21 +18,7 @@ const AHEAD_PX = 600;
  * hero never downloads them. Without IntersectionObserver they render at once.
  */
 export function LazyWhenNear({ label, minHeight, children }: Props) {
-  const anchor = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-
-  useEffect(() => {
-    if (near || !anchor.current) return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: `${AHEAD_PX}px 0px` },
-    );
-    observer.observe(anchor.current);
-    return () => observer.disconnect();
-  }, [near]);
-
-  const placeholder = <div ref={anchor} className={styles.placeholder} style={{ minHeight }} role="status" aria-label={`Loading ${label}`} />;
+  const { ref, near } = useNearViewport<HTMLDivElement>(`${AHEAD_PX}px 0px`);
+  const placeholder = <div ref={ref} className={styles.placeholder} style={{ minHeight }} role="status" aria-label={`Loading ${label}`} />;
   return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

@@ -3,8 +3,10 @@
  */
 
 /**
- * The components remotes show of each other, as `remote/module`: the container names and `exposes` keys of
- * mf-earn's and mf-cashout's rspack configs. None of them takes props.
+ * The components remotes show of each other, by name, and which remote provides each in the built-in runtime
+ * config (`remote/module`: a container name and an `exposes` key). The runtime config's `embeds` can move one
+ * to another remote or leave it out; every remote's build checks it exposes what this table gives it. None of
+ * them takes props.
  */
 export const EMBEDS = {
   /** mf-earn's Offer Partners and Survey Partners rows (spec §2), each with its own heading. */
@@ -15,4 +17,4 @@ export const EMBEDS = {
   withdrawalsPanel: 'mf_cashout/withdrawals-panel',
 } as const;
 
-export type Embed = (typeof EMBEDS)[keyof typeof EMBEDS];
+export type EmbedName = keyof typeof EMBEDS;

@@ -1,3 +1,5 @@
+import type { EmbedName } from './embeds';
+
 /** The document the shell reads at start (`/runtime-config.json`); nothing about remotes is in any build. */
 export type RemoteConfig = {
   /** Federation container name, e.g. `mf_earn`. */
@@ -28,6 +30,12 @@ export type ModalSlots = {
   invite: string;
 };
 
+/**
+ * Which remote provides each component remotes show of each other (`EMBEDS`), as `remoteName/exposedModule`.
+ * A name left out is not shown: the page has nothing in its place.
+ */
+export type EmbedSlots = Partial<Record<EmbedName, string>>;
+
 export type RuntimeConfig = {
   apiBase: string;
   remotes: RemoteConfig[];
@@ -40,6 +48,8 @@ export type RuntimeConfig = {
    * no footer. If that remote is down the pages show without it.
    */
   footer?: string;
+  /** Absent (a document written before embeds were configurable): the built-in `EMBEDS`. */
+  embeds?: EmbedSlots;
 };
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

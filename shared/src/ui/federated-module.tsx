@@ -1,28 +1,38 @@
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 // By package name, not a relative path: a remote's own copy of this file must reach the host's instance of
 // the contract (shared as a singleton under `@rewards/shared/`), the one the host gave its loader to.
-import { loadExposedModule } from '@rewards/shared/contracts/federated-modules';
-import { FederatedModuleBoundary } from './federated-module-boundary';
-import { useRetryableLazy } from './use-retryable-lazy';
+import { loadExposedModule, type RemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
+import { ModuleLoader } from './module-loader';
+import { RetryNotice } from './retry-notice';
 import styles from './federated-module.module.css';
 
-type Props<P extends object> = {
-  /** `remote/module`, one of `EMBEDS` (contracts/embeds). */
+export type FederatedModuleProps<P extends object> = {
+  /** `remote/module`: a slot or an embed of the runtime config. */
   exposed: string;
   /** What the area shows, e.g. "Partner walls", for the loading and failure notices. */
   label: string;
   /** Props of the module's default export. */
   props?: P;
-  /** Height (px) the loading placeholder keeps, so the page does not jump when the module arrives. */
+  /**
+   * `inline` (default): a placeholder, then a notice with Retry, in the page's flow. `overlay`: something the
+   * user opened (a modal): a spinner over the page, then a floating notice with Retry and Dismiss (`onDismiss`).
+   * `hidden`: nothing while it loads, nothing if it fails (the footer).
+   */
+  placement?: 'inline' | 'overlay' | 'hidden';
+  /** `overlay`: the user closes what they opened. */
+  onDismiss?: () => void;
+  /** `inline`: height (px) the placeholder keeps, so the page does not jump when the module arrives. */
   minHeight?: number;
-  /** Placement of the placeholder and the notice (e.g. the margin the module's own section has). */
+  /** `inline`: placement of the placeholder and the notice (e.g. the margin the module's own section has). */
   className?: string;
+  /** The host's own federation loader; a remote leaves it out and reaches the host's through the contract. */
+  loader?: RemoteModuleLoader;
 };
 
 type LoadedModule<P> = { default: ComponentType<P> };
 
-async function loadComponent<P>(exposed: string): Promise<LoadedModule<P>> {
-  const loaded = await loadExposedModule<{ default?: unknown } | null | undefined>(exposed);
+async function loadComponent<P>(exposed: string, loader: RemoteModuleLoader | undefined): Promise<LoadedModule<P>> {
+  const loaded = await loadExposedModule<{ default?: unknown } | null | undefined>(exposed, loader);
   const component = loaded?.default;
   const renderable = typeof component === 'function' || (typeof component === 'object' && component !== null);
   if (!renderable) throw new Error(`${exposed} has no default export to render`);
@@ -30,39 +40,40 @@ async function loadComponent<P>(exposed: string): Promise<LoadedModule<P>> {
 }
 
 /**
- * Shows another remote's exposed component (its default export), loaded through the host's federation
- * runtime. While it loads a placeholder holds its place; if it fails, a notice with Retry stays in its area.
+ * Shows a remote's exposed component (its default export), loaded through the host's federation runtime:
+ * the shell's slots and one remote's sections in another's page. If it fails, only its area says so.
  */
-export function FederatedModule<P extends object = Record<string, never>>({ exposed, ...rest }: Props<P>) {
+export function FederatedModule<P extends object = Record<string, never>>({ exposed, ...rest }: FederatedModuleProps<P>) {
   // Another module is another load: start over rather than show the previous one's state.
   return <FederatedModuleArea<P> key={exposed} exposed={exposed} {...rest} />;
 }
 
-function FederatedModuleArea<P extends object>({ exposed, label, props, minHeight, className }: Props<P>) {
-  const { Component: Module, attempt, retry } = useRetryableLazy(() => loadComponent<P>(exposed));
-
+function FederatedModuleArea<P extends object>(options: FederatedModuleProps<P>) {
+  const { exposed, label, props, loader } = options;
   return (
-    <FederatedModuleBoundary
-      key={attempt}
-      exposed={exposed}
-      fallback={<FailureNotice exposed={exposed} label={label} className={className} onRetry={retry} />}
+    <ModuleLoader
+      logAs={`Federated module ${exposed}`}
+      load={() => loadComponent<P>(exposed, loader)}
+      loading={<Loading {...options} />}
+      failure={(retry) => <Failure {...options} onRetry={retry} />}
     >
-      <Suspense fallback={<LoadingPlaceholder label={label} className={className} minHeight={minHeight} />}>
-        <Module {...((props ?? {}) as P)} />
-      </Suspense>
-    </FederatedModuleBoundary>
+      {({ default: Module }) => <Module {...((props ?? {}) as P)} />}
+    </ModuleLoader>
   );
 }
 
-const withPlacement = (own: string | undefined, className: string | undefined) =>
-  [own, className].filter(Boolean).join(' ');
-
-type PlaceholderProps = { label: string; className: string | undefined; minHeight: number | undefined };
-
-function LoadingPlaceholder({ label, className, minHeight }: PlaceholderProps) {
+function Loading({ placement = 'inline', label, minHeight, className }: FederatedModuleProps<object>): ReactNode {
+  if (placement === 'hidden') return null;
+  if (placement === 'overlay') {
+    return (
+      <div className={styles.overlay} role="status" aria-label={`Loading ${label}`}>
+        <span className={styles.spinner} />
+      </div>
+    );
+  }
   return (
     <div
-      className={withPlacement(styles.loading, className)}
+      className={[styles.placeholder, className].filter(Boolean).join(' ')}
       style={minHeight ? { minHeight } : undefined}
       role="status"
       aria-label={`Loading ${label}`}
@@ -73,16 +84,26 @@ function LoadingPlaceholder({ label, className, minHeight }: PlaceholderProps) {
   );
 }
 
-type NoticeProps = { exposed: string; label: string; className: string | undefined; onRetry: () => void };
-
-function FailureNotice({ exposed, label, className, onRetry }: NoticeProps) {
+function Failure({ placement = 'inline', exposed, label, className, onDismiss, onRetry }: FederatedModuleProps<object> & { onRetry: () => void }) {
+  if (placement === 'hidden') return null;
+  if (placement === 'overlay') {
+    return (
+      <RetryNotice
+        placement="floating"
+        message={`${label} is temporarily unavailable. Please try again in a moment.`}
+        onRetry={onRetry}
+        onDismiss={onDismiss}
+        source={exposed}
+      />
+    );
+  }
   return (
-    // Polite, not an alert: the page around it works, and nothing the user did failed.
-    <div className={withPlacement(styles.notice, className)} role="status" data-federated-fallback={exposed}>
-      <p className={styles.text}>{label} could not be loaded. Please try again in a moment.</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
-        Retry
-      </button>
-    </div>
+    <RetryNotice
+      placement="inline"
+      message={`${label} could not be loaded. Please try again in a moment.`}
+      onRetry={onRetry}
+      source={exposed}
+      className={className}
+    />
   );
 }

@@ -1,17 +1,16 @@
-import { Suspense, use, useState } from 'react';
 import { Route, Routes, useLocation } from '@rewards/shared/router';
-import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
+import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
+import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { findRouteOwner } from '../federation/route-owner';
-import { forgetRemoteRoutes, loadRemoteRoutes } from '../federation/remote-routes';
+import { loadRemoteRoutes } from '../federation/remote-routes';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageSkeleton } from './page-skeleton';
 import { ReportPageShown } from './page-shown';
-import { RemoteBoundary } from './remote-boundary';
 import { RouteGuard } from './route-guard';
 import { useRuntimeConfig } from './runtime-config-context';
 
-function RemoteRoutes({ remote }: { remote: RemoteConfig }) {
-  const routes = use(loadRemoteRoutes(remote.name));
+function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
   return (
     <Routes>
       {routes.map(({ path, Component, meta, audience }) => (
@@ -35,7 +34,6 @@ export function RemotePage() {
   const { pathname } = useLocation();
   const { remotes } = useRuntimeConfig();
   const owner = findRouteOwner(pathname, remotes);
-  const [attempt, setAttempt] = useState(0);
   if (!owner) {
     return (
       <>
@@ -44,16 +42,28 @@ export function RemotePage() {
       </>
     );
   }
-  const retry = () => {
-    forgetRemoteRoutes(owner.name);
-    setAttempt((count) => count + 1);
-  };
   return (
-    <RemoteBoundary key={`${owner.name}:${attempt}`} remoteName={owner.name} onRetry={retry}>
-      <Suspense fallback={<PageSkeleton />}>
-        <RemoteRoutes remote={owner} />
-        <ReportPageShown />
-      </Suspense>
-    </RemoteBoundary>
+    <ModuleLoader
+      key={owner.name}
+      logAs={`Remote ${owner.name}`}
+      load={() => loadRemoteRoutes(owner.name)}
+      loading={<PageSkeleton />}
+      failure={(retry) => (
+        <RetryNotice
+          placement="section"
+          title="This section is temporarily unavailable"
+          message="Something went wrong while loading this page. Please try again."
+          onRetry={retry}
+          source={owner.name}
+        />
+      )}
+    >
+      {(routes) => (
+        <>
+          <RemoteRoutes routes={routes} />
+          <ReportPageShown />
+        </>
+      )}
+    </ModuleLoader>
   );
 }

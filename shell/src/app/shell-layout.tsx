@@ -28,7 +28,7 @@ export function ShellLayout({ children }: Props) {
   const pageShown = usePageShown();
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
-      <a className={styles.skipLink} href="#main">
+      <a className={`pill-button ${styles.skipLink}`} href="#main">
         Skip to content
       </a>
       <GlobalLoadingBar />

@@ -1,3 +1,4 @@
+import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import {
   closeAuth,
@@ -7,8 +8,36 @@ import {
   selectInviteOpen,
   selectSettingsOpen,
 } from '@rewards/shared/store/ui-slice';
-import { RemoteSlot } from './remote-slot';
+import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
+import { loadRemoteModule } from '../federation/federation-runtime';
 import { useRuntimeConfig } from './runtime-config-context';
+
+type SlotProps = {
+  when: boolean;
+  /** `remoteName/exposedModule`, from the runtime config. */
+  exposed: string | undefined;
+  /** What the user asked for, e.g. "Sign in", for the loading and failure notices. */
+  label: string;
+  onClose: () => void;
+};
+
+/**
+ * Shows a remote's modal while `when` holds. A failure, or a slot the runtime config lacks, stays a small
+ * notice the user can retry or dismiss.
+ */
+function ModalSlot({ when, exposed, label, onClose }: SlotProps) {
+  if (!when) return null;
+  return (
+    <FederatedModule<SlotComponentProps>
+      exposed={exposed ?? ''}
+      label={label}
+      props={{ onClose }}
+      placement="overlay"
+      onDismiss={onClose}
+      loader={loadRemoteModule}
+    />
+  );
+}
 
 /** The account modals, opened from anywhere through the `ui` slice; which remote provides them is runtime config. */
 export function ShellModals() {
@@ -19,24 +48,14 @@ export function ShellModals() {
   const { modals } = useRuntimeConfig();
   return (
     <>
-      <RemoteSlot
+      <ModalSlot
         when={authModal !== null}
         exposed={modals.auth}
         label={authModal === 'signup' ? 'Sign up' : 'Sign in'}
         onClose={() => dispatch(closeAuth())}
       />
-      <RemoteSlot
-        when={settingsOpen}
-        exposed={modals.settings}
-        label="Settings"
-        onClose={() => dispatch(closeSettings())}
-      />
-      <RemoteSlot
-        when={inviteOpen}
-        exposed={modals.invite}
-        label="Invite friends"
-        onClose={() => dispatch(closeInvite())}
-      />
+      <ModalSlot when={settingsOpen} exposed={modals.settings} label="Settings" onClose={() => dispatch(closeSettings())} />
+      <ModalSlot when={inviteOpen} exposed={modals.invite} label="Invite friends" onClose={() => dispatch(closeInvite())} />
     </>
   );
 }

@@ -6,7 +6,7 @@ export function StartupFailure() {
     <div className={styles.screen} role="alert">
       <h1>We could not load the site</h1>
       <p>Please check your connection and try again.</p>
-      <button type="button" className={styles.button} onClick={() => window.location.reload()}>
+      <button type="button" className={`pill-button ${styles.button}`} onClick={() => window.location.reload()}>
         Reload
       </button>
     </div>

@@ -30,18 +30,36 @@ export function remoteDeadlinePlugin(timeoutMs: number): ModuleFederationRuntime
   };
 }
 
+// A module's load is a chain of requests (manifest, remote entry, chunks), each given `remoteTimeoutMs` by the
+// plugin above. The whole load gets that many times over, so a wait no request deadline ends (a chunk, which
+// loads with the bundler's own two-minute limit) still ends in the fallback.
+const REQUESTS_PER_LOAD = 3;
+let loadDeadlineMs: number | null = null;
+
 export function initFederation(config: RuntimeConfig): void {
   registerPlugins([remoteDeadlinePlugin(config.remoteTimeoutMs)]);
   registerRemotes(config.remotes.map((remote) => ({ name: remote.name, entry: remote.manifest })));
-  // Remotes show each other's components (partner walls on the home page) through this same runtime.
-  provideRemoteModuleLoader(loadRemoteModule);
+  loadDeadlineMs = config.remoteTimeoutMs * REQUESTS_PER_LOAD;
+  // Remotes show each other's components (partner walls on the home page) through this same runtime, from
+  // the remote the runtime config names for each.
+  provideRemoteModuleLoader(loadRemoteModule, config.embeds);
 }
 
 /** Loads `remoteName/exposedModule`; rejects when the remote is down or too slow. */
 export async function loadRemoteModule<T>(remoteName: string, exposedModule: string): Promise<T> {
-  const loaded = await loadRemote<T>(`${remoteName}/${exposedModule}`);
-  if (!loaded) throw new Error(`Remote module ${remoteName}/${exposedModule} is unavailable`);
+  const name = `${remoteName}/${exposedModule}`;
+  const loaded = await withinDeadline(loadRemote<T>(name), loadDeadlineMs, name);
+  if (!loaded) throw new Error(`Remote module ${name} is unavailable`);
   return loaded;
+}
+
+function withinDeadline<T>(loading: Promise<T>, deadlineMs: number | null, name: string): Promise<T> {
+  if (deadlineMs === null) return loading;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Remote module ${name} did not load within ${deadlineMs} ms`)), deadlineMs);
+  });
+  return Promise.race([loading, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** Fetches a remote's entry and first chunks ahead of navigation (landing route, hovered links). */

@@ -4,18 +4,16 @@ import { loadRemoteModule } from './federation-runtime';
 const routeTables = new Map<string, Promise<RemoteRoute[]>>();
 
 /**
- * The route table a remote exposes as `./routes`. A failed load stays cached (React re-reads the same
- * promise while it settles) until Retry forgets it with `forgetRemoteRoutes`.
+ * The route table a remote exposes as `./routes`, loaded once: the same promise again on every visit, so a
+ * page of a remote already shown renders at once. A failed load is forgotten, so Retry asks the remote again.
  */
 export function loadRemoteRoutes(remoteName: string): Promise<RemoteRoute[]> {
   const cached = routeTables.get(remoteName);
   if (cached) return cached;
   const loading = loadRemoteModule<RemoteRoutesModule>(remoteName, 'routes').then((module) => module.default);
   routeTables.set(remoteName, loading);
-  loading.catch(() => undefined);
+  loading.catch(() => {
+    if (routeTables.get(remoteName) === loading) routeTables.delete(remoteName);
+  });
   return loading;
-}
-
-export function forgetRemoteRoutes(remoteName: string): void {
-  routeTables.delete(remoteName);
 }

@@ -35,7 +35,7 @@ export function NotFoundPage() {
       </h1>
       <p className={styles.text}>The page you are looking for does not exist or has moved. These might help:</p>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => navigate(PATHS.home)}>
+        <button type="button" className={`pill-button ${styles.primary}`} onClick={() => navigate(PATHS.home)}>
           Go Home
         </button>
         <button type="button" className={styles.secondary} onClick={() => navigate(PATHS.offers)}>

@@ -1,3 +1,4 @@
+import { EMBEDS } from '@rewards/shared/contracts/embeds';
 import { LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { DEFAULT_FOOTER_SLOT, DEFAULT_MODAL_SLOTS } from '@rewards/shared/contracts/slots';
@@ -26,5 +27,6 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
     realtime: { key: pusher.key, cluster: pusher.cluster, wsHost: '', wsPort: 0, forceTLS: false, channel: LEADS_CHANNEL },
     remoteTimeoutMs: 4000,
     footer: DEFAULT_FOOTER_SLOT,
+    embeds: { ...EMBEDS },
   };
 }

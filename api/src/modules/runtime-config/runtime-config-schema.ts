@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EmbedName } from '@rewards/shared/contracts/embeds';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 
 const path = z.string().startsWith('/', { message: 'must start with /' });
@@ -26,4 +27,11 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
   }),
   remoteTimeoutMs: z.number().int().positive(),
   footer: exposedModule.optional(),
+  embeds: z
+    .object({
+      partnerWalls: exposedModule.optional(),
+      featuredSurveys: exposedModule.optional(),
+      withdrawalsPanel: exposedModule.optional(),
+    } satisfies Record<EmbedName, z.ZodTypeAny>)
+    .optional(),
 });

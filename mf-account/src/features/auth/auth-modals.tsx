@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { openAuth, selectAuthModal, type AuthModal } from '@rewards/shared/store/ui-slice';
-import { Modal } from '../../ui/modal';
+import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { SignInDialog } from './sign-in-dialog';
 import { SignUpForm } from './sign-up-form';
 

@@ -52,7 +52,7 @@ export function ForgotEmailStep({ email, onEmailChange, onCodeSent }: Props) {
         autoFocusHere
       />
       <FormMessage message={message} />
-      <button type="submit" className={form.primary} disabled={busy || done}>
+      <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || done}>
         {busy ? 'Sending...' : 'Send Code'}
       </button>
     </form>

@@ -56,7 +56,7 @@ export function ResetPasswordStep({ email, otp, onReset }: Props) {
       <PasswordField label="New password" value={password} onChange={setPassword} autoComplete="new-password" autoFocusHere />
       <PasswordField label="Confirm new password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
       <FormMessage message={message} />
-      <button type="submit" className={form.primary} disabled={busy || done}>
+      <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || done}>
         {busy ? 'Resetting...' : 'Reset Password'}
       </button>
     </form>

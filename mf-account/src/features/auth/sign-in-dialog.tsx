@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../../ui/modal';
+import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { ArrowLeftIcon } from '../../ui/icons';
 import form from '../../ui/form.module.css';
 import { ForgotEmailStep } from './forgot-email-step';

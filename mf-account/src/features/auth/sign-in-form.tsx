@@ -72,7 +72,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToS
           </button>
         </div>
         <FormMessage message={message} />
-        <button type="submit" className={form.primary} disabled={busy}>
+        <button type="submit" className={`pill-button ${form.primary}`} disabled={busy}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
         <p className={form.footer}>

@@ -85,7 +85,7 @@ export function SignUpForm({ onSwitchToSignIn, onClose }: Props) {
       />
       <PasswordField label="Confirm password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
       <FormMessage message={message} />
-      <button type="submit" className={form.primary} disabled={busy}>
+      <button type="submit" className={`pill-button ${form.primary}`} disabled={busy}>
         {busy ? 'Signing Up...' : 'Sign Up'}
       </button>
       <p className={form.footer}>

@@ -50,7 +50,7 @@ export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
         autoFocusHere
       />
       <FormMessage message={message} />
-      <button type="submit" className={form.primary} disabled={busy || !isCompleteOtp(otp)}>
+      <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || !isCompleteOtp(otp)}>
         {busy ? 'Verifying...' : 'Verify'}
       </button>
     </form>

@@ -4,7 +4,7 @@ import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { CopyIcon } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
+import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { useTimeouts } from '../../ui/use-timeouts';
 import { copyText } from './copy-text';
 import { REFERRAL_PERCENT, referralLink, shareTargets } from './share-links';

@@ -11,7 +11,7 @@ export function EmptyState({ icon, title, text, action }: Props) {
       <span className={styles.emptyIcon}>{icon}</span>
       <h3 className={styles.emptyTitle}>{title}</h3>
       <p className={styles.emptyText}>{text}</p>
-      <Link to={action.to} className={styles.primaryLink}>
+      <Link to={action.to} className="pill-button">
         {action.label}
       </Link>
     </div>

@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { EMBEDS } from '@rewards/shared/contracts/embeds';
-import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
+import { Embed } from '@rewards/shared/ui/embed.tsx';
 import { OffersInProgress } from './offers-in-progress';
 import styles from './profile.module.css';
 
@@ -63,7 +62,7 @@ export function ProfileTabs() {
         {active === 'inProgress' ? (
           <OffersInProgress />
         ) : (
-          <FederatedModule exposed={EMBEDS.withdrawalsPanel} label="Withdrawals" minHeight={WITHDRAWALS_HEIGHT_PX} />
+          <Embed name="withdrawalsPanel" label="Withdrawals" minHeight={WITHDRAWALS_HEIGHT_PX} />
         )}
       </div>
     </section>

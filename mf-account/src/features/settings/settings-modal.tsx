@@ -8,7 +8,7 @@ import { signedOut } from '@rewards/shared/store/session-slice';
 import { logout } from '@rewards/shared/store/session-thunks';
 import { selectLiveStats, setLiveStats } from '@rewards/shared/store/settings-slice';
 import { LogOutIcon, TrashIcon } from '../../ui/icons';
-import { Modal } from '../../ui/modal';
+import { Modal } from '@rewards/shared/ui/modal.tsx';
 import form from '../../ui/form.module.css';
 import { useDeleteAccountMutation } from './settings-api';
 import styles from './settings-modal.module.css';

@@ -103,7 +103,7 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
           {error.message}
         </p>
       ) : null}
-      <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+      <button type="submit" className={`pill-button ${styles.submit}`} disabled={sending} aria-busy={sending || undefined}>
         {sending ? 'Processing...' : 'Cashout Now'}
       </button>
     </form>

@@ -44,7 +44,7 @@ export function CashoutSuccess({ result, titleId, onDone }: Props) {
           </dd>
         </div>
       </dl>
-      <button type="button" className={styles.submit} onClick={onDone}>
+      <button type="button" className={`pill-button ${styles.submit}`} onClick={onDone}>
         Done
       </button>
     </div>

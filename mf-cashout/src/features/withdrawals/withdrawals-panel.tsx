@@ -33,7 +33,7 @@ export default function WithdrawalsPanel() {
             Available balance
           </h2>
           <p className={`${styles.balance} money`}>{settled ? formatDollars(balance) : LOADING}</p>
-          <Link to={PATHS.cashout} className={styles.primary}>
+          <Link to={PATHS.cashout} className={`pill-button ${styles.primary}`}>
             Request New Cashout
           </Link>
         </section>
@@ -108,7 +108,7 @@ function EmptyHistory() {
     <div className={styles.empty}>
       <h3 className={styles.emptyTitle}>No Withdrawal History</h3>
       <p className={styles.emptyText}>Your cashouts will show here with their status.</p>
-      <Link to={PATHS.cashout} className={styles.primary}>
+      <Link to={PATHS.cashout} className={`pill-button ${styles.primary}`}>
         Request Your First Cashout
       </Link>
     </div>

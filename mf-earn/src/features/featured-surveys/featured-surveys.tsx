@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { LockIcon } from '../../components/lock-icon';
+import { LockIcon } from '../../ui/lock-icon';
 import styles from './featured-surveys.module.css';
 
 /** Spec §2: the teaser's copy, as the spec words it. */

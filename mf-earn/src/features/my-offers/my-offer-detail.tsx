@@ -47,7 +47,7 @@ export function MyOfferDetail({ offer }: { offer: MyOffer }) {
       </div>
       <ProgressBar value={offerProgress(offer)} label={`${offer.name} progress`} />
       {offer.click_url ? (
-        <a className={styles.play} href={offer.click_url} target="_blank" rel="noopener noreferrer">
+        <a className={`pill-button ${styles.play}`} href={offer.click_url} target="_blank" rel="noopener noreferrer">
           Play &amp; Earn
         </a>
       ) : null}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Offer } from '@rewards/shared/contracts/offer-types';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { Modal } from '../../components/modal';
+import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { RatingStars } from './rating-stars';
 import { sanitizeHtml } from './sanitize-html';
 import { usePlayOffer } from './use-play-offer';
@@ -27,7 +27,7 @@ export function OfferModal({ offer, rating, onClose }: OfferModalProps) {
   const events = offer.events ?? [];
   const eventsTitleId = useId();
   return (
-    <Modal title={offer.name} onClose={onClose}>
+    <Modal title={offer.name} size="medium" onClose={onClose}>
       <div className={styles.summary}>
         <img className={styles.image} src={offer.image_url || offerIconUrl} alt={offer.name} width={96} height={96} />
         <div className={styles.facts}>
@@ -38,7 +38,7 @@ export function OfferModal({ offer, rating, onClose }: OfferModalProps) {
           <RatingStars rating={rating} showValue />
         </div>
       </div>
-      <button type="button" className={styles.play} onClick={() => playOffer(offer)} data-autofocus>
+      <button type="button" className={`pill-button ${styles.play}`} onClick={() => playOffer(offer)} data-autofocus>
         Play and Earn
       </button>
       <div className={styles.descriptions}>

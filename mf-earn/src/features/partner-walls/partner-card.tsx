@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { LockIcon } from '../../components/lock-icon';
+import { LockIcon } from '../../ui/lock-icon';
 import type { PartnerWall } from './partners';
 import styles from './partner-walls.module.css';
 

@@ -1,4 +1,4 @@
-import { Modal } from '../../components/modal';
+import { Modal } from '@rewards/shared/ui/modal.tsx';
 import type { PartnerWall } from './partners';
 import { storedUserId, wallAddress } from './wall-address';
 import styles from './partner-walls.module.css';

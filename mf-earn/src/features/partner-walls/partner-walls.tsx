@@ -3,7 +3,7 @@ import { isPartnerLocked, levelBalance, levelFromBalance } from '@rewards/shared
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
 import { openAuth } from '@rewards/shared/store/ui-slice';
-import { Shelf, ShelfItem } from '../../components/shelf';
+import { Shelf, ShelfItem } from '../../ui/shelf';
 import { PartnerCard } from './partner-card';
 import { PartnerWallModal } from './partner-wall-modal';
 import { OFFER_WALL_PARTNERS, SURVEY_WALL_PARTNERS, type PartnerWall } from './partners';

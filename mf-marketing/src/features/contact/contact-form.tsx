@@ -97,7 +97,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
           {outcome.failure}
         </p>
       ) : null}
-      <button type="submit" className={`${styles.submit} ${styles.wide}`} disabled={isLoading}>
+      <button type="submit" className={`pill-button ${styles.submit} ${styles.wide}`} disabled={isLoading}>
         {isLoading ? 'Sending...' : 'Send Message'}
       </button>
     </form>

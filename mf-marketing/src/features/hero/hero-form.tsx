@@ -100,7 +100,7 @@ export function HeroForm({ content }: Props) {
             {message}
           </p>
         ) : null}
-        <button type="submit" className={styles.submit} disabled={busy}>
+        <button type="submit" className={`pill-button ${styles.submit}`} disabled={busy}>
           {busy ? content.busy : content.submit}
         </button>
       </form>

@@ -23,7 +23,7 @@ export default function ContestPage() {
             <p className={styles.period}>{contest.period}</p>
             <p className={styles.text}>{contest.text}</p>
             <p className={styles.winners}>{contest.winners}</p>
-            <button type="button" className={styles.join} onClick={() => setNoticeFor(contest.name)}>
+            <button type="button" className={`pill-button ${styles.join}`} onClick={() => setNoticeFor(contest.name)}>
               {CONTESTS.join.button}
             </button>
             <p className={styles.notice} role="status">

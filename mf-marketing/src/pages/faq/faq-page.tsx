@@ -13,7 +13,7 @@ export default function FaqPage() {
         <Accordion items={FAQ.questions} headingLevel={2} />
         <aside className={styles.support} aria-label="Support">
           <p className={styles.supportText}>{FAQ.support.text}</p>
-          <Link to={PATHS.contact} className={styles.supportButton}>
+          <Link to={PATHS.contact} className={`pill-button ${styles.supportButton}`}>
             {FAQ.support.cta}
           </Link>
         </aside>

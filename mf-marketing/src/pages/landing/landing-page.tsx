@@ -1,6 +1,5 @@
 import { lazy } from 'react';
-import { EMBEDS } from '@rewards/shared/contracts/embeds';
-import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
+import { Embed } from '@rewards/shared/ui/embed.tsx';
 import { LANDING } from '../../content/landing-content';
 import { LazyWhenNear } from '../../ui/lazy-when-near';
 import { HeroSection } from './hero-section';
@@ -28,14 +27,14 @@ export default function LandingPage() {
       <SampleOffers content={LANDING.sampleOffers} />
       {/* mf-earn's sections, loaded through federation (spec §2): each brings its own heading. */}
       <div className={styles.embeds}>
-        <FederatedModule
-          exposed={EMBEDS.featuredSurveys}
+        <Embed
+          name="featuredSurveys"
           label="Featured surveys"
           minHeight={FEATURED_SURVEYS_HEIGHT_PX}
           className={styles.embedPlaceholder}
         />
-        <FederatedModule
-          exposed={EMBEDS.partnerWalls}
+        <Embed
+          name="partnerWalls"
           label="Partner walls"
           minHeight={PARTNER_WALLS_HEIGHT_PX}
           className={styles.embedPlaceholder}

@@ -10,7 +10,7 @@ export function StartEarningButton({ label }: { label: string }) {
   if (signedIn) return null;
   return (
     <div className={section.ctaRow}>
-      <button type="button" className={section.cta} onClick={() => dispatch(openAuth('signin'))}>
+      <button type="button" className={`pill-button ${section.cta}`} onClick={() => dispatch(openAuth('signin'))}>
         {label}
       </button>
     </div>

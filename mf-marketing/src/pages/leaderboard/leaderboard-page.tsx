@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@rewards/shared/contracts/marketing-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { useGetLeaderboardQuery } from '../../features/leaderboard/leaderboard-api';
 import styles from './leaderboard-page.module.css';
 
@@ -34,12 +35,7 @@ export default function LeaderboardPage() {
           {LABELS[period]} top earners
         </h2>
         {isError && !isFetching ? (
-          <div className={styles.message}>
-            <p>The leaderboard could not be loaded.</p>
-            <button type="button" className={styles.retry} onClick={() => void refetch()}>
-              Retry
-            </button>
-          </div>
+          <RetryNotice placement="inline" message="The leaderboard could not be loaded. Please try again in a moment." onRetry={() => void refetch()} />
         ) : !shown ? (
           <ol className={styles.list} aria-label="Loading the leaderboard">
             {Array.from({ length: SKELETON_ROWS }, (_, index) => (

@@ -1,10 +1,10 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectLiveStats } from '@rewards/shared/store/settings-slice';
+import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import type { RealtimeConnection } from '../realtime/realtime-connection';
 import styles from './live-ticker.module.css';
 
-const LiveTicker = lazy(() => import('./live-ticker'));
+const loadLiveTicker = () => import('./live-ticker');
 
 const PLACEHOLDER_CARDS = 6;
 
@@ -29,11 +29,10 @@ export function LiveTickerSlot({ connection, pageShown }: Props) {
           Live
         </span>
         {pageShown ? (
-          <TickerBoundary>
-            <Suspense fallback={<TickerPlaceholder />}>
-              <LiveTicker connection={connection} />
-            </Suspense>
-          </TickerBoundary>
+          // A ticker that fails (its chunk, a bug) leaves an empty strip; the page around it is untouched.
+          <ModuleLoader logAs="The live ticker" load={loadLiveTicker} loading={<TickerPlaceholder />} failure={() => null}>
+            {({ default: LiveTicker }) => <LiveTicker connection={connection} />}
+          </ModuleLoader>
         ) : (
           <TickerPlaceholder />
         )}
@@ -58,21 +57,4 @@ function TickerPlaceholder() {
       </ul>
     </div>
   );
-}
-
-/** A ticker that fails (its chunk, a bug) leaves an empty strip; the page around it is untouched. */
-class TickerBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.warn('The live ticker is unavailable', error);
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
 }

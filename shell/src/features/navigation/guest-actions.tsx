@@ -10,7 +10,7 @@ export function GuestActions() {
       <button type="button" className={styles.signIn} onClick={() => dispatch(openAuth('signin'))}>
         Sign in
       </button>
-      <button type="button" className={styles.signUp} onClick={() => dispatch(openAuth('signup'))}>
+      <button type="button" className={`pill-button ${styles.signUp}`} onClick={() => dispatch(openAuth('signup'))}>
         Sign up
       </button>
     </div>

@@ -29,7 +29,7 @@ function OfflineNotice({ onReload }: Required<Props>) {
           <strong className={styles.title}>Network connection error.</strong> This app requires a network connection;
           it cannot be used offline. Please check your connection.
         </p>
-        <button type="button" className={styles.reload} onClick={onReload}>
+        <button type="button" className={`pill-button ${styles.reload}`} onClick={onReload}>
           Reload
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from '@rewards/shared/router';
-import { scrollBehavior, useDragScroll } from '../lib/drag-scroll';
+import { scrollBehavior, useDragScroll } from './drag-scroll';
 import styles from './shelf.module.css';
 
 type Props = {

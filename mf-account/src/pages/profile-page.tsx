@@ -1,10 +1,10 @@
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { ProfileTabs } from './profile-tabs';
-import { StatsCard } from './stats-card';
-import { UserCard } from './user-card';
-import styles from './profile.module.css';
+import { ProfileTabs } from '../features/profile/profile-tabs';
+import { StatsCard } from '../features/profile/stats-card';
+import { UserCard } from '../features/profile/user-card';
+import styles from './profile-page.module.css';
 
 /** /Profile (spec §2): who you are, your level and stats, your offers in progress and your withdrawals. */
 export default function ProfilePage() {

@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { loadRemoteModule } from '../federation/federation-runtime';
+import { WithRuntimeConfig } from '../test/runtime-config';
+import { RemotePage } from './remote-page';
+
+jest.mock('../federation/federation-runtime', () => ({ loadRemoteModule: jest.fn() }));
+const loadRemote = jest.mocked(loadRemoteModule);
+
+function FaqPage() {
+  return <h1>FAQ</h1>;
+}
+
+const marketingRoutes: RemoteRoute[] = [
+  { path: '/faq', Component: FaqPage, audience: 'any', meta: { title: 'FAQ', description: 'Questions and answers.' } },
+];
+
+function CashoutPage() {
+  return <h1>Cash out</h1>;
+}
+
+const cashoutRoutes: RemoteRoute[] = [
+  { path: '/Cashout', Component: CashoutPage, audience: 'any', meta: { title: 'Cash out', description: 'Withdraw.' } },
+];
+
+// The shell keeps each remote's route table once it loaded: each test below uses a remote of its own.
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <WithRuntimeConfig>
+      <RemotePage />
+    </WithRuntimeConfig>,
+    { route },
+  );
+}
+
+describe('the page of the remote owning the path', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it("shows the owner's page from its route table", async () => {
+    loadRemote.mockResolvedValue({ default: marketingRoutes });
+    renderAt('/faq');
+    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('mf_marketing', 'routes');
+  });
+
+  it('says "This section is temporarily unavailable" with Retry while the owner is down, and Retry brings the page', async () => {
+    loadRemote.mockRejectedValueOnce(new Error('RUNTIME-003 mf_cashout is down')).mockResolvedValue({ default: cashoutRoutes });
+    renderAt('/Cashout');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('This section is temporarily unavailable');
+    expect(notice).toHaveAttribute('data-federated-fallback', 'mf_cashout');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cash out' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('contains a page that throws while rendering', async () => {
+    const Broken = () => {
+      throw new Error('broken page');
+    };
+    loadRemote.mockResolvedValue({ default: [{ ...marketingRoutes[0]!, path: '/Profile', Component: Broken }] });
+    renderAt('/Profile');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
+  });
+
+  it('shows "Page not found" for a path no remote owns, loading nothing', async () => {
+    renderAt('/no-such-page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+});
