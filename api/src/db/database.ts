@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -64,16 +66,57 @@ export async function lockFolder(folder: string): Promise<() => Promise<void>> {
   }
 }
 
+/**
+ * PostgreSQL's memory settings inside PGlite. Its shared buffers live in the WASM heap, which grows and
+ * never shrinks: the default 128 MB (every page touched at start) is most of an idle site's memory, while
+ * this site's tables fit in a few MB.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['shared_buffers=16MB', 'temp_buffers=1MB', 'wal_buffers=1MB', 'maintenance_work_mem=8MB'].flatMap((setting) => ['-c', setting]),
+];
+
+/**
+ * Creates a new database folder with PGlite's initdb in a short-lived child process. initdb runs a second
+ * PostgreSQL and its own WASM module beside the first: ~600 MB that a WASM heap never gives back, so done
+ * in-process it stays in the server's memory for good.
+ */
+async function initdbInChildProcess(folder: string, repoRoot: string): Promise<void> {
+  const script = `const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create(${JSON.stringify(folder)})).close();`;
+  await new Promise<void>((resolvePromise, reject) => {
+    // From the api package, where `@electric-sql/pglite` resolves.
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { cwd: join(repoRoot, 'api'), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolvePromise() : reject(new Error(`PGlite initdb in ${folder} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`)),
+    );
+  });
+}
+
+/** Opens the PGlite database of `folder` (made first when new); `memory` for a throwaway one. */
+export async function createPglite(folder: string | 'memory', repoRoot: string): Promise<PGlite> {
+  if (folder === 'memory') return PGlite.create({ startParams: PGLITE_START_PARAMS });
+  if (!existsSync(join(folder, 'PG_VERSION'))) await initdbInChildProcess(folder, repoRoot);
+  return PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
+}
+
 export async function openPglite(location: PgliteLocation, repoRoot: string): Promise<DatabaseHandle> {
   let client: PGlite;
   let unlock = async () => {};
   if (location === 'memory') {
-    client = new PGlite();
+    client = await createPglite('memory', repoRoot);
   } else {
     const folder = join(location.dataDir, 'pglite');
     await mkdir(folder, { recursive: true });
     unlock = await lockFolder(folder);
-    client = new PGlite(folder);
+    try {
+      client = await createPglite(folder, repoRoot);
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
   try {
     const db = drizzlePglite({ client, schema });
