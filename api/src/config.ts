@@ -42,6 +42,7 @@ import { findRepoRoot } from './repo-root';
  * | POSTBACK_LOG_DAYS   | 90                      | days every raw postback callback is kept (postbacks:list, replay) |
  * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
  * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
+ * | REDIS_PREFIX        | rewards:                | prefix of our Redis channel names (offers catalog changes)   |
  */
 export type Config = {
   port: number;
@@ -73,6 +74,8 @@ export type Config = {
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
+  /** REDIS_PREFIX: starts the names of our Redis channels, so deployments (and test runs) can share a Redis. */
+  redisPrefix: string;
 };
 
 export type GoogleConfig = {
@@ -165,6 +168,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     postbackLogDays: parsePositiveInteger('POSTBACK_LOG_DAYS', env.POSTBACK_LOG_DAYS, 90),
     demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
     offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
+    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'rewards:',
   };
 }
 

@@ -1,6 +1,7 @@
 // `pnpm ops <command>`: operator commands against the server's database (see run-ops.ts for the table).
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { publishCatalogChange } from '../modules/earn/catalog-events';
 import { createRealtimePublisher, reachableAddress } from '../modules/realtime/publisher';
 import { COMMANDS } from './commands';
 import { runOps } from './run-ops';
@@ -16,6 +17,7 @@ try {
     err: toStream(process.stderr),
     // The site's own gateway (same HOST and PORT as `pnpm start`) unless PUSHER_HOST names another service.
     realtime: createRealtimePublisher(config.pusher, () => reachableAddress(config.host, config.port)),
+    catalogChanged: config.redisUrl ? () => publishCatalogChange({ url: config.redisUrl!, prefix: config.redisPrefix }) : undefined,
   });
 } catch (error) {
   process.stderr.write(`ops failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

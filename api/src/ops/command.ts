@@ -8,6 +8,8 @@ export type OpsContext = {
   out: OpsOutput;
   /** Tells the running site's open pages of these users their new balance (wallet.updated). */
   tellWallets(userIds: readonly number[]): Promise<void>;
+  /** Tells every running instance at once that the offers catalog changed (through Redis; without it they notice within a second). */
+  catalogChanged(): Promise<void>;
 };
 
 /**

@@ -15,7 +15,7 @@ export const offersImport = defineCommand({
     if (args.length !== 1 || !args[0]) throw new UsageError('offers:import takes one JSON file');
     return { file: operatorPath(args[0]) };
   },
-  async run({ db, out }, { file }) {
+  async run({ db, out, catalogChanged }, { file }) {
     let catalog;
     try {
       catalog = await loadCatalogFile(file);
@@ -25,5 +25,8 @@ export const offersImport = defineCommand({
     }
     const summary = await importCatalog(db, catalog);
     out.line(`Imported ${catalog.length} offers from ${file}: ${summary.created} new, ${summary.updated} updated, ${summary.events} events.`);
+    await catalogChanged().catch((error: unknown) => {
+      out.line(`(The running instances could not be told through Redis: ${error instanceof Error ? error.message : String(error)}. They show the new catalog within a second.)`);
+    });
   },
 });

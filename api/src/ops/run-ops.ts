@@ -11,6 +11,8 @@ export type RunOpsOptions = {
   err: OpsOutput;
   /** Where balance changes are published (the running site's realtime service); none: nobody is told. */
   realtime?: Pick<RealtimePublisher, 'publishWallet'>;
+  /** Announces an offers import to the running instances (REDIS_URL); none: they notice within a second. */
+  catalogChanged?: () => Promise<void>;
 };
 
 const PROGRAM = 'pnpm ops';
@@ -35,7 +37,7 @@ function noDatabase(name: string): Database {
 }
 
 /** Runs one command line; answers the exit code (0 done, 1 failed, 2 wrong usage). */
-export async function runOps(argv: readonly string[], { commands, openDatabase, out, err, realtime }: RunOpsOptions): Promise<number> {
+export async function runOps(argv: readonly string[], { commands, openDatabase, out, err, realtime, catalogChanged }: RunOpsOptions): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     printHelp(commands, name ? out : err);
@@ -61,7 +63,12 @@ export async function runOps(argv: readonly string[], { commands, openDatabase, 
   try {
     if (command.usesDatabase !== false) handle = await openDatabase();
     const db = handle?.db ?? noDatabase(command.name);
-    await work({ db, out, tellWallets: (userIds) => tellWallets({ db, realtime, out }, userIds) });
+    await work({
+      db,
+      out,
+      tellWallets: (userIds) => tellWallets({ db, realtime, out }, userIds),
+      catalogChanged: catalogChanged ?? (async () => {}),
+    });
     return 0;
   } catch (error) {
     if (error instanceof OpsError || error instanceof DatabaseInUseError) {
