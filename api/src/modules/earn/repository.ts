@@ -51,12 +51,12 @@ export async function insertUserOffer(db: Executor, userId: number, offerId: num
  * reversal of that user's offer takes this lock first, so they update its progress one after another.
  */
 export async function lockUserOffer(tx: Executor, userId: number, offerId: number): Promise<UserOfferRow> {
-  await insertUserOffer(tx, userId, offerId);
+  // One statement: an upsert that changes nothing still locks the existing row, like SELECT … FOR UPDATE.
   const rows = await tx
-    .select()
-    .from(userOffers)
-    .where(and(eq(userOffers.userId, userId), eq(userOffers.offerId, offerId)))
-    .for('update');
+    .insert(userOffers)
+    .values({ userId, offerId })
+    .onConflictDoUpdate({ target: [userOffers.userId, userOffers.offerId], set: { status: sql`${userOffers.status}` } })
+    .returning();
   const row = rows[0];
   if (!row) throw new Error(`user offer ${userId}/${offerId} vanished`);
   return row;

@@ -5,7 +5,7 @@ import { HttpError } from '../../plugins/errors';
 import { creditConversion, reverseConversion, UnknownUserError } from './crediting';
 import type { RealtimePublisher } from '../realtime/publisher';
 import { announceLead } from '../realtime/lead-announcer';
-import { announceWallets } from '../realtime/wallet-announcer';
+import { announceWalletSnapshots } from '../realtime/wallet-announcer';
 import type { ConversionAction } from './conversion-action';
 
 export const POSTBACK_MESSAGES = {
@@ -47,7 +47,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
     const result = await reverseConversion(db, { wall: wall.slug, txid: action.txid, userId: action.userId });
     if (result.outcome === 'unknown') throw new HttpError(404, POSTBACK_MESSAGES.unknownReversal);
     if (result.outcome === 'already-reversed') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0 };
-    void announceWallets(deps, result.balancesMoved);
+    void announceWalletSnapshots(deps, result.wallets);
     return { outcome: 'reversed', message: POSTBACK_MESSAGES.reversed, coins: -result.payoutCoins };
   }
 
@@ -71,7 +71,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
   }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0 };
   if (result.outcome === 'signature-reused') throw new HttpError(409, POSTBACK_MESSAGES.signatureReused);
-  void announceWallets(deps, result.balancesMoved);
+  void announceWalletSnapshots(deps, result.wallets);
 
   void announceLead(deps, {
     userName: result.user.name,
