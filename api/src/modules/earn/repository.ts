@@ -62,19 +62,23 @@ export async function lockUserOffer(tx: Executor, userId: number, offerId: numbe
   return row;
 }
 
-export async function setUserOfferStatus(tx: Executor, id: number, status: UserOfferRow['status']): Promise<void> {
+/**
+ * Completes a user's offer (or takes the completion back) and moves users.completed_offers by one with it
+ * (never below zero), in one statement. Both rows are the caller's, locked in its transaction.
+ */
+export async function setUserOfferCompleted(tx: Executor, userOffer: Pick<UserOfferRow, 'id' | 'userId'>, completed: boolean): Promise<void> {
+  const changed = tx.$with('changed').as(
+    tx
+      .update(userOffers)
+      .set({ status: completed ? 'completed' : 'active', completedAt: completed ? sql`now()` : null })
+      .where(eq(userOffers.id, userOffer.id))
+      .returning({ userId: userOffers.userId }),
+  );
   await tx
-    .update(userOffers)
-    .set({ status, completedAt: status === 'completed' ? sql`now()` : null })
-    .where(eq(userOffers.id, id));
-}
-
-/** Moves users.completed_offers by +1 or -1 (never below zero). */
-export async function adjustCompletedOffers(tx: Executor, userId: number, delta: 1 | -1): Promise<void> {
-  await tx
+    .with(changed)
     .update(users)
-    .set({ completedOffers: sql`greatest(${users.completedOffers} + ${delta}, 0)` })
-    .where(eq(users.id, userId));
+    .set({ completedOffers: sql`greatest(${users.completedOffers} + ${completed ? 1 : -1}, 0)` })
+    .where(inArray(users.id, tx.select({ userId: changed.userId }).from(changed)));
 }
 
 export type UserOfferWithOffer = { userOffer: UserOfferRow; offer: OfferRow };

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { conversions, offerEvents, offers, referralReviews, users } from '../../db/schema';
 import { isOfferComplete } from '../earn/progress';
-import { adjustCompletedOffers, creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferStatus } from '../earn/repository';
+import { creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferCompleted } from '../earn/repository';
 import { appendLedgerEntry, bookLedgerEntry, type Executor, type LedgerEntryInput, type WalletSnapshot } from '../ledger/ledger';
 import { bonusWithheld, lockReferralReview, type ReferralReview, selfReferralSignals } from './self-referral';
 
@@ -197,9 +197,8 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
     }
 
     let completedOffer = false;
-    if (offer && userOffer && userOffer.status !== 'completed' && (await offerIsComplete(tx, user.id, offer, context.offerEventIds))) {
-      await setUserOfferStatus(tx, userOffer.id, 'completed');
-      await adjustCompletedOffers(tx, user.id, 1);
+    if (offer && userOffer && userOffer.status !== 'completed' && (await creditCompletesOffer(tx, user.id, offer, context.offerEventIds, input.partnerEventId))) {
+      await setUserOfferCompleted(tx, userOffer, true);
       completedOffer = true;
     }
     return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets };
@@ -214,6 +213,15 @@ function referralBonusEntry({ referrerId, referredUserId, coins, reference }: { 
 /** The referrer's 5 % of one conversion, as its own ledger row (a savepoint of the caller's transaction). */
 export function bookReferralBonus(tx: Executor, bonus: { referrerId: number; referredUserId: number; coins: number; reference: string }) {
   return appendLedgerEntry(tx, referralBonusEntry(bonus));
+}
+
+/**
+ * Whether the user's offer is done now that this credit is booked. A whole-offer credit, or any credit of an
+ * offer without events, completes it by itself (no need to read the user's other credits).
+ */
+async function creditCompletesOffer(tx: Executor, userId: number, offer: OfferRow, eventIds: readonly string[], partnerEventId: string): Promise<boolean> {
+  if (isOfferComplete(eventIds, new Set([partnerEventId]))) return true;
+  return offerIsComplete(tx, userId, offer, eventIds);
 }
 
 async function offerIsComplete(tx: Executor, userId: number, offer: OfferRow, eventIds: readonly string[]): Promise<boolean> {
@@ -289,8 +297,7 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
     }
 
     if (offer && userOffer?.status === 'completed' && !(await offerIsComplete(tx, conversion.userId, offer, await eventIdsOf(tx, offer.id)))) {
-      await setUserOfferStatus(tx, userOffer.id, 'active');
-      await adjustCompletedOffers(tx, conversion.userId, -1);
+      await setUserOfferCompleted(tx, userOffer, false);
     }
     return { outcome: 'reversed' as const, userId: conversion.userId, payoutCoins: conversion.payoutCoins, referralCoins: conversion.referralCoins, wallets };
   });
