@@ -1,7 +1,29 @@
+import path from 'node:path';
+import type { Compiler } from '@rspack/core';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
+import { checkContentFolder, formatProblems } from './src/content/content-check';
 
-export default (_env: unknown, argv: { mode?: string }) =>
-  createFederatedAppConfig(
-    { packageDir: __dirname, name: 'mf_marketing', exposes: { './routes': './src/routes.tsx' }, devPort: 3004 },
+const CONTENT_DIR = path.join(__dirname, 'content');
+
+/** A broken content file fails the build (and each rebuild in dev) with the file, line and what is wrong. */
+class ContentCheckPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.beforeCompile.tap('ContentCheckPlugin', () => {
+      const problems = checkContentFolder(CONTENT_DIR);
+      if (problems.length > 0) throw new Error(`The marketing content has ${problems.length} problem(s):\n${formatProblems(problems)}`);
+    });
+  }
+}
+
+export default (_env: unknown, argv: { mode?: string }) => {
+  const config = createFederatedAppConfig(
+    {
+      packageDir: __dirname,
+      name: 'mf_marketing',
+      exposes: { './routes': './src/routes.tsx', './site-footer': './src/features/footer/site-footer.tsx' },
+      devPort: 3004,
+    },
     argv,
   );
+  return { ...config, plugins: [...(config.plugins ?? []), new ContentCheckPlugin()] };
+};

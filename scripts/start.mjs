@@ -1,23 +1,26 @@
-// `pnpm start`: builds the frontends that have no build yet, then serves the whole site and the API
-// from one server (PORT, default 8080). Plain Node, no dependencies: it runs before anything else.
+// `pnpm start`: builds what is not built or older than its sources (the frontends, and the API compiled to
+// JavaScript), then serves the whole site and the API from one server (PORT, default 8080). Plain Node, no
+// dependencies: it runs before anything else.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleReason } from '../tools/build-stamp/build-stamp.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM = ['-y', 'pnpm@12.21.0'];
-// Each frontend and the file whose presence means its build is complete.
-const FRONTENDS = [
+// Each package `pnpm start` builds, and the file whose presence means its build is complete.
+const BUILDS = [
   ['shell', 'index.html'],
   ['mf-marketing', 'mf-manifest.json'],
   ['mf-earn', 'mf-manifest.json'],
   ['mf-cashout', 'mf-manifest.json'],
   ['mf-account', 'mf-manifest.json'],
+  ['api', 'server.js'],
 ];
 
-if (!existsSync(join(root, 'node_modules')) || !existsSync(join(root, 'api', 'node_modules', 'tsx'))) {
+if (!existsSync(join(root, 'node_modules')) || !existsSync(join(root, 'api', 'node_modules', 'fastify'))) {
   console.error('Dependencies are not installed. From the repository root run:\n\n  npx -y pnpm@12.21.0 install\n\nthen start again.');
   process.exit(1);
 }
@@ -49,9 +52,10 @@ function run(command, args, options = {}) {
 }
 
 // One build at a time: rspack uses every core it finds.
-for (const [pkg, keyFile] of FRONTENDS) {
-  if (existsSync(join(root, pkg, 'dist', keyFile))) continue;
-  console.log(`start: building ${pkg} (no ${pkg}/dist/${keyFile} yet)`);
+for (const [pkg, builtFile] of BUILDS) {
+  const reason = staleReason(join(root, pkg, 'dist'), root, builtFile);
+  if (reason === null) continue;
+  console.log(`start: building ${pkg} (${reason})`);
   const code = await run('npx', [...PNPM, '--filter', `@rewards/${pkg}`, 'build']);
   if (stopSignal) process.exit(code);
   if (code !== 0) {
@@ -60,7 +64,7 @@ for (const [pkg, keyFile] of FRONTENDS) {
   }
 }
 
-const code = await run(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const code = await run(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
   cwd: join(root, 'api'),
   env: { ...process.env, SERVE_SITE: '1' },
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command: types, unit and component tests of every package, the API on PGlite and
+// The one test command: types, unit and component tests of every package (and of the build tools), the API on PGlite and
 // (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, then end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -45,6 +45,7 @@ function jest(label, packageDir, env = {}, extraArgs = []) {
 
 run('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
 for (const pkg of frontendPackages) jest(`unit ${pkg}`, pkg);
+jest('unit tools', 'tools');
 jest('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']);
 if (process.env.TEST_DATABASE_URL) jest('api on PostgreSQL', 'api', {}, ['--runInBand']);
 for (const pkg of buildOrder) run(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']);

@@ -7,10 +7,14 @@ import { createMailer, type Mailer } from './modules/account/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
 import { earnRoutes } from './modules/earn/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leaderboardRoutes } from './modules/leaderboard/routes';
+import { liveFeedPlugin } from './modules/live-feed/plugin';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
-import { realtimePlugin } from './modules/realtime/plugin';
+import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { siteMetadataRoutes } from './modules/site-metadata/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
@@ -18,6 +22,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
+import { COMMANDS } from './ops/commands';
+import { operatorApiPlugin } from './ops/operator-api';
 
 export type AppOptions = {
   config: Config;
@@ -30,6 +36,10 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Sends account emails; defaults to SMTP (SMTP_URL) or the server log. Tests pass a capturing one. */
   mailer?: Mailer;
+  /** How often dead sessions are purged; defaults to hourly (tests make it short, or 0 for never). */
+  sessionPurgeIntervalMs?: number;
+  /** Serve the operator API on OPS_SOCKET once listening (server.ts does; `pnpm ops` runs commands through it). */
+  operatorApi?: boolean;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -50,10 +60,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const handle = options.database ?? (await openDatabase(config));
   await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
-  await app.register(realtimePlugin, { pusher: config.pusher, redisUrl: config.redisUrl, host: config.host, port: config.port });
+  await app.register(realtimePlugin, realtimeOptionsOf(config));
 
   await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
-  await app.register(authPlugin, { cookieSecret: config.appSecret });
+  await app.register(authPlugin, {
+    cookieSecret: config.appSecret,
+    // Development fallbacks only in development and tests: anything else is production.
+    secureCookiesOnly: !['development', 'test'].includes(config.nodeEnv),
+    sessionPurgeIntervalMs: options.sessionPurgeIntervalMs,
+  });
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
@@ -71,10 +86,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(wallRoutes, { prefix: '/api', config });
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
-  await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile });
+  await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(leaderboardRoutes, { prefix: '/api' });
+  await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
+  await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir });
   }
+  if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS });
   return app;
 }
 

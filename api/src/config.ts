@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { dollarsToCoins } from '@rewards/shared/rules/money';
 import { findRepoRoot } from './repo-root';
 
@@ -42,7 +42,21 @@ import { findRepoRoot } from './repo-root';
  * | POSTBACK_LOG_DAYS   | 90                      | days every raw postback callback is kept (postbacks:list, replay) |
  * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
  * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
- * | REDIS_PREFIX        | rewards:                | prefix of our Redis channel names (offers catalog changes)   |
+ * | LIVE_FEED_SIMULATION | on, off in production  | simulated live-feed entries while no real conversion comes (`on`/`off`) |
+ * | LIVE_FEED_SIMULATION_GAP | 4s-9s              | quiet time after the last feed entry before a simulated one (random in range) |
+ * | REDIS_PREFIX        | rewards:                | prefix of this site's Redis pub/sub channel and keys (several sites, one Redis) |
+ * | REALTIME_MAX_CONNECTIONS | 20000              | sockets this instance's gateway holds at most                |
+ * | REALTIME_MAX_CONNECTIONS_PER_IP | 100         | sockets one client address may hold on this instance         |
+ * | REALTIME_MAX_CHANNELS_PER_SOCKET | 10         | subscriptions one socket may hold                            |
+ * | REALTIME_MAX_MESSAGE_BYTES | 4096             | largest frame a client may send; larger closes the socket    |
+ * | REALTIME_MESSAGE_RATE | 40/10s                | messages one socket may send per window; more closes it      |
+ * | REALTIME_MAX_BUFFERED_BYTES | 1048576         | unsent bytes a socket may queue (a reader too slow) before it is closed |
+ * | REALTIME_ACTIVITY_TIMEOUT | 120               | seconds of silence before the gateway pings a socket          |
+ * | REALTIME_PONG_TIMEOUT | 30                    | seconds a pinged socket has to answer before it is closed    |
+ * | RELEASES_DIR        | ./.releases             | published remote versions and which one each remote runs (pnpm release) |
+ * | OPS_TOKEN           | (unset → DATA_DIR/ops-token in dev) | the operator API's token; without it production serves no operator API |
+ * | OPS_SOCKET          | DATA_DIR/ops.sock       | the operator API's unix socket (`pnpm ops` runs commands in the running server through it) |
+ * | OPS_OPERATOR        | (unset → the OS user)   | read by `pnpm ops`: the operator name in the audit log    |
  */
 export type Config = {
   port: number;
@@ -74,8 +88,16 @@ export type Config = {
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
-  /** REDIS_PREFIX: starts the names of our Redis channels, so deployments (and test runs) can share a Redis. */
+  liveFeed: LiveFeedConfig;
+  /** Prefix of every Redis key and pub/sub channel of this site (REDIS_PREFIX). */
   redisPrefix: string;
+  gateway: GatewayLimits;
+  /** Absolute path of the folder of published remote versions and their release.json pointers. */
+  releasesDir: string;
+  /** OPS_TOKEN; unset: a generated development token file in DATA_DIR (none in production). */
+  opsToken: string | undefined;
+  /** Absolute path of the operator API's unix socket. */
+  opsSocket: string;
 };
 
 export type GoogleConfig = {
@@ -94,12 +116,14 @@ export type RateLimits = {
   login: RateLimit;
   /** Login tries from one IP, whatever the email. */
   login_ip: RateLimit;
-  /** Reset codes asked for one email. */
+  /** Reset codes asked for one email from one IP (per account, codes are also capped by day in the database). */
   forgot: RateLimit;
   forgot_ip: RateLimit;
-  /** OTP checks (verify-otp and reset-password) for one email. */
+  /** OTP checks (verify-otp and reset-password) for one email from one IP (wrong tries per account: by day, in the database). */
   otp: RateLimit;
   otp_ip: RateLimit;
+  /** Contact form messages from one IP. */
+  contact_ip: RateLimit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -109,6 +133,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgot_ip: { max: 20, windowMs: 15 * 60_000 },
   otp: { max: 10, windowMs: 15 * 60_000 },
   otp_ip: { max: 50, windowMs: 15 * 60_000 },
+  contact_ip: { max: 5, windowMs: 60 * 60_000 },
 };
 
 export type PusherConfig = {
@@ -168,7 +193,12 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     postbackLogDays: parsePositiveInteger('POSTBACK_LOG_DAYS', env.POSTBACK_LOG_DAYS, 90),
     demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
     offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
-    redisPrefix: nonEmpty(env.REDIS_PREFIX) ?? 'rewards:',
+    liveFeed: parseLiveFeedConfig(env),
+    redisPrefix: env.REDIS_PREFIX ?? 'rewards:',
+    gateway: parseGatewayLimits(env),
+    releasesDir: fromRoot(nonEmpty(env.RELEASES_DIR) ?? './.releases'),
+    opsToken: parseOpsToken(env.OPS_TOKEN),
+    opsSocket: fromRoot(nonEmpty(env.OPS_SOCKET) ?? join(nonEmpty(env.DATA_DIR) ?? './.data', 'ops.sock')),
   };
 }
 
@@ -274,4 +304,100 @@ function parsePort(name: string, value: string): number {
     throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
   }
   return port;
+}
+
+export type LiveFeedConfig = {
+  /** Publish plausible entries while no real conversion comes (spec §4; ARCHITECTURE: off in production unless set). */
+  simulation: boolean;
+  /** After the last entry (real or simulated) went out, the next simulated one waits a random time in this range. */
+  simulationGapMs: { min: number; max: number };
+};
+
+/** What one socket and one instance may use of the realtime gateway. */
+export type GatewayLimits = {
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  maxChannelsPerSocket: number;
+  maxMessageBytes: number;
+  /** At most `max` client messages per `windowMs`. */
+  messageRate: RateLimit;
+  maxBufferedBytes: number;
+  /** Silence after which the gateway pings (also told to pusher-js as `activity_timeout`); whole seconds. */
+  activityTimeoutMs: number;
+  pongTimeoutMs: number;
+};
+
+export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
+  maxConnections: 20_000,
+  maxConnectionsPerIp: 100,
+  maxChannelsPerSocket: 10,
+  maxMessageBytes: 4096,
+  messageRate: { max: 40, windowMs: 10_000 },
+  maxBufferedBytes: 1024 * 1024,
+  activityTimeoutMs: 120_000,
+  pongTimeoutMs: 30_000,
+};
+
+function parseLiveFeedConfig(env: Env): LiveFeedConfig {
+  const flag = nonEmpty(env.LIVE_FEED_SIMULATION)?.toLowerCase();
+  if (flag !== undefined && !['on', 'off', '1', '0', 'true', 'false'].includes(flag)) {
+    throw new Error(`LIVE_FEED_SIMULATION must be on or off, got "${env.LIVE_FEED_SIMULATION}"`);
+  }
+  const simulation = flag === undefined ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(flag);
+  return { simulation, simulationGapMs: parseDurationRange('LIVE_FEED_SIMULATION_GAP', env.LIVE_FEED_SIMULATION_GAP ?? '4s-9s') };
+}
+
+/** `4s-9s`, `500ms-2s`, or one duration (`7s`) for a fixed gap. */
+export function parseDurationRange(name: string, value: string): { min: number; max: number } {
+  const [minText, maxText = minText] = value.split('-').map((part) => part.trim());
+  const min = parseDuration(minText ?? '');
+  const max = parseDuration(maxText ?? '');
+  if (min === undefined || max === undefined || min <= 0 || min > max) {
+    throw new Error(`${name} must be a duration or a range like 4s-9s (units ms, s, m), got "${value}"`);
+  }
+  return { min, max };
+}
+
+function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)(ms|s|m)$/.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[match[2] as 'ms' | 's' | 'm'];
+}
+
+function parseGatewayLimits(env: Env): GatewayLimits {
+  const defaults = DEFAULT_GATEWAY_LIMITS;
+  const count = (name: string, fallback: number) => {
+    const text = nonEmpty(env[name]);
+    if (text === undefined) return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`${name} must be a whole number of at least 1, got "${text}"`);
+    return Number(text);
+  };
+  const rateText = nonEmpty(env.REALTIME_MESSAGE_RATE);
+  const rate = rateText === undefined ? undefined : /^(\d+)\/(\d+)([smh])$/.exec(rateText);
+  if (rateText !== undefined && (!rate || Number(rate[1]) < 1 || Number(rate[2]) < 1)) {
+    throw new Error(`REALTIME_MESSAGE_RATE must look like 40/10s (messages per window; s, m or h), got "${rateText}"`);
+  }
+  return {
+    maxConnections: count('REALTIME_MAX_CONNECTIONS', defaults.maxConnections),
+    maxConnectionsPerIp: count('REALTIME_MAX_CONNECTIONS_PER_IP', defaults.maxConnectionsPerIp),
+    maxChannelsPerSocket: count('REALTIME_MAX_CHANNELS_PER_SOCKET', defaults.maxChannelsPerSocket),
+    maxMessageBytes: count('REALTIME_MAX_MESSAGE_BYTES', defaults.maxMessageBytes),
+    messageRate: rate
+      ? { max: Number(rate[1]), windowMs: Number(rate[2]) * (DURATION_UNITS_MS[rate[3] ?? 's'] ?? 1000) }
+      : defaults.messageRate,
+    maxBufferedBytes: count('REALTIME_MAX_BUFFERED_BYTES', defaults.maxBufferedBytes),
+    activityTimeoutMs: count('REALTIME_ACTIVITY_TIMEOUT', defaults.activityTimeoutMs / 1000) * 1000,
+    pongTimeoutMs: count('REALTIME_PONG_TIMEOUT', defaults.pongTimeoutMs / 1000) * 1000,
+  };
+}
+
+/** A token an operator can type and a header can carry: 24 to 200 URL-safe characters. */
+export const OPS_TOKEN_FORMAT = /^[A-Za-z0-9._~+/=-]{24,200}$/;
+
+function parseOpsToken(value: string | undefined): string | undefined {
+  const token = nonEmpty(value);
+  if (token !== undefined && !OPS_TOKEN_FORMAT.test(token)) {
+    throw new Error('OPS_TOKEN must be 24 to 200 characters of letters, digits and ._~+/=- (e.g. openssl rand -base64 32)');
+  }
+  return token;
 }

@@ -4,7 +4,7 @@ import { DEV_APP_SECRET, DEV_PUSHER_SECRET, loadConfig } from './config';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
-const app = await buildApp({ config });
+const app = await buildApp({ config, operatorApi: true });
 
 if (config.nodeEnv === 'production' && config.pusher.secret === DEV_PUSHER_SECRET) {
   app.log.warn('PUSHER_SECRET is the development default: anyone can publish realtime events. Set PUSHER_SECRET.');

@@ -1,19 +1,45 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { repositoryRoot } from './site';
+
+const opsEnvironment = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', OPS_OPERATOR: 'e2e-operator' });
 
 /**
  * Runs the operators' command line (`pnpm ops <args>`) on the database in `dataDir` and answers what it
- * printed. With PGlite only one process may open that folder: the site using it must be stopped first.
+ * printed; throws when it fails. A site running on that folder runs the command itself (its operator API).
  */
 export function runOps(args: readonly string[], dataDir: string): string {
   const result = spawnSync('npx', ['-y', 'pnpm@12.21.0', 'ops', ...args], {
     cwd: repositoryRoot,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
+    env: opsEnvironment(dataDir),
     encoding: 'utf8',
     timeout: 120_000,
   });
   if (result.status !== 0) throw new Error(`ops ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
   return result.stdout;
+}
+
+/** `pnpm ops <args>` from another process, as an operator types it in another shell, without blocking the test. */
+export function opsCommand(args: readonly string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['-y', 'pnpm@12.21.0', 'ops', ...args], { cwd: repositoryRoot, env: opsEnvironment(dataDir) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The data folder of the site started by the global setup. */
+export function globalSiteDataDir(): string {
+  return (JSON.parse(readFileSync(path.join(__dirname, '..', '.site.json'), 'utf8')) as { dataDir: string }).dataDir;
 }
 
 export type ListedCashout = { id: number; email: string; method: string; account: string; amount: string; status: string };

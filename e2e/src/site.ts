@@ -46,7 +46,8 @@ export async function startSite(extraEnv: Record<string, string> = {}, port?: nu
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [path.join(repositoryRoot, 'scripts', 'start.mjs')], {
     cwd: repositoryRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', ...extraEnv },
+    // Its own releases folder too: remotes released on this machine must not change what the tests see.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RELEASES_DIR: path.join(workDir, 'releases'), NODE_ENV: 'test', DATABASE_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

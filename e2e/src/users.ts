@@ -48,10 +48,10 @@ export type AccountStatus = 'active' | 'blocked' | 'pending';
 
 /**
  * Sets an account's status with the operators' command line (`pnpm ops users:status`) on the database in
- * `dataDir`. With PGlite only one process may open that folder: the site using it must be stopped first.
+ * `dataDir` (through the site's operator API when a site runs on it).
  */
 export function setAccountStatus(email: string, status: AccountStatus, dataDir: string): void {
-  const result = spawnSync('npx', ['-y', 'pnpm@12.21.0', 'ops', 'users:status', email, status], {
+  const result = spawnSync('npx', ['-y', 'pnpm@12.21.0', 'ops', 'users:status', email, status, '--reason', 'end-to-end test'], {
     cwd: repositoryRoot,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
     encoding: 'utf8',

@@ -78,3 +78,34 @@ describe('an independent release of mf-marketing', () => {
     await context.close();
   });
 });
+
+describe('a content change released with mf-marketing alone', () => {
+  const faqFile = path.join(repositoryRoot, 'mf-marketing', 'content', 'faq.json');
+  const original = readFileSync(faqFile, 'utf8');
+
+  afterAll(() => {
+    writeFileSync(faqFile, original);
+    buildMarketing();
+  });
+
+  it('shows a changed FAQ answer on the running site, no code touched', async () => {
+    const question = 'How old do I have to be?';
+    const faq = JSON.parse(original) as { questions: Array<{ question: string; answer: string }> };
+    const entry = faq.questions.find((item) => item.question === question)!;
+    const newAnswer = `${entry.answer} Released on its own at ${Date.now()}.`;
+    entry.answer = newAnswer;
+
+    const { context, page } = await openPage(browser);
+    await page.goto('/faq');
+    await page.getByRole('button', { name: question }).click();
+    expect(await page.getByRole('region', { name: question }).textContent()).not.toContain('Released on its own');
+
+    writeFileSync(faqFile, `${JSON.stringify(faq, null, 2)}\n`);
+    buildMarketing();
+
+    await page.reload();
+    await page.getByRole('button', { name: question }).click();
+    await page.getByRole('region', { name: question }).getByText(newAnswer).waitFor();
+    await context.close();
+  });
+});

@@ -86,7 +86,8 @@ describe('composition', () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/');
     const accountManifest = page.waitForRequest((request) => request.url().endsWith('/remotes/mf-account/mf-manifest.json'));
-    await page.getByRole('button', { name: 'Start earning now' }).first().click();
+    // The landing's separate button (the hero's own is the sign-up form's submit).
+    await page.getByRole('region', { name: 'Offers waiting for you' }).getByRole('button', { name: 'Start earning now' }).click();
     await accountManifest;
     expect(errors).toEqual([]);
     await context.close();

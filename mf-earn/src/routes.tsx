@@ -5,6 +5,7 @@ import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 const EarnPage = lazy(() => import('./pages/earn-page'));
 const OffersPage = lazy(() => import('./pages/offers-page'));
 const MyOffersPage = lazy(() => import('./pages/my-offers-page'));
+const SearchPage = lazy(() => import('./pages/search-page'));
 
 // Signed-in pages are personal: kept out of search results.
 const routes: RemoteRoute[] = [
@@ -35,6 +36,17 @@ const routes: RemoteRoute[] = [
     meta: {
       title: 'My offers',
       description: 'Track the offers you started, your progress on each and the reward steps left to complete.',
+      noindex: true,
+    },
+  },
+  {
+    // The site's search pattern (declared in /opensearch.xml): open to everyone, results differ per query.
+    path: '/search',
+    Component: SearchPage,
+    audience: 'any',
+    meta: {
+      title: 'Search offers',
+      description: `Search every ${BRAND_NAME} offer by name: games, app tests, sign-ups and surveys that pay ${CURRENCY_NAME} coins.`,
       noindex: true,
     },
   },

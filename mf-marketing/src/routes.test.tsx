@@ -47,9 +47,13 @@ describe('mf-marketing route table (spec §2)', () => {
       '/terms',
       '/privacy',
       '/cookies',
+      '/affiliates',
+      '/advertisers',
+      '/careers',
+      '/press',
       '/bonuses',
     ]);
-    expect(routes).toHaveLength(13);
+    expect(routes).toHaveLength(17);
   });
 
   it('gives every route a preset title and description', () => {
@@ -83,8 +87,13 @@ describe('mf-marketing route table (spec §2)', () => {
       ['/terms', 'Terms of Service'],
       ['/privacy', 'Privacy Policy'],
       ['/cookies', 'Cookie Policy'],
+      ['/affiliates', 'Affiliates'],
+      ['/advertisers', 'Advertisers'],
+      ['/careers', 'Careers'],
+      ['/press', 'Press'],
       ['/bonuses', 'Quests'],
     ])('shows the page at %s with the heading "%s"', async (path, heading) => {
+      jest.spyOn(window, 'fetch').mockImplementation(() => new Promise(() => undefined));
       renderRoute(routes, path);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     });

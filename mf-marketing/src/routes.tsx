@@ -6,14 +6,18 @@ const LandingPage = lazy(() => import('./pages/landing/landing-page'));
 const SignInLanding = lazy(() => import('./pages/landing/auth-landing').then((page) => ({ default: page.SignInLanding })));
 const SignUpLanding = lazy(() => import('./pages/landing/auth-landing').then((page) => ({ default: page.SignUpLanding })));
 const BonusesPage = lazy(() => import('./pages/bonuses/bonuses-page'));
-const FaqPage = lazy(() => import('./pages/faq-page'));
-const ContestPage = lazy(() => import('./pages/contest-page'));
-const LeaderboardPage = lazy(() => import('./pages/leaderboard-page'));
-const AboutPage = lazy(() => import('./pages/about-page'));
-const ContactPage = lazy(() => import('./pages/contact-page'));
-const TermsPage = lazy(() => import('./pages/terms-page'));
-const PrivacyPage = lazy(() => import('./pages/privacy-page'));
-const CookiesPage = lazy(() => import('./pages/cookies-page'));
+const FaqPage = lazy(() => import('./pages/faq/faq-page'));
+const ContestPage = lazy(() => import('./pages/contest/contest-page'));
+const LeaderboardPage = lazy(() => import('./pages/leaderboard/leaderboard-page'));
+const AboutPage = lazy(() => import('./pages/about/about-page'));
+const ContactPage = lazy(() => import('./pages/contact/contact-page'));
+const TermsPage = lazy(() => import('./pages/documents/terms-page'));
+const PrivacyPage = lazy(() => import('./pages/documents/privacy-page'));
+const CookiesPage = lazy(() => import('./pages/documents/cookies-page'));
+const AffiliatesPage = lazy(() => import('./pages/documents/affiliates-page'));
+const AdvertisersPage = lazy(() => import('./pages/documents/advertisers-page'));
+const CareersPage = lazy(() => import('./pages/documents/careers-page'));
+const PressPage = lazy(() => import('./pages/documents/press-page'));
 
 // The title carries the brand, so the shell adds no " | Earnly" suffix to it.
 const landingMeta: PageMeta = {
@@ -111,6 +115,30 @@ const routes: RemoteRoute[] = [
     Component: CookiesPage,
     audience: 'any',
     meta: { title: 'Cookie Policy', description: `The cookies and browser storage ${BRAND_NAME} uses and what each one is for.` },
+  },
+  {
+    path: '/affiliates',
+    Component: AffiliatesPage,
+    audience: 'any',
+    meta: { title: 'Affiliates', description: `Promote ${BRAND_NAME} to your audience and earn for every member you bring.` },
+  },
+  {
+    path: '/advertisers',
+    Component: AdvertisersPage,
+    audience: 'any',
+    meta: { title: 'Advertisers', description: `Reach engaged players, testers and survey takers on ${BRAND_NAME} and pay only for results.` },
+  },
+  {
+    path: '/careers',
+    Component: CareersPage,
+    audience: 'any',
+    meta: { title: 'Careers', description: `Work at ${BRAND_NAME}: a small remote team building the fairest way to get paid for your time.` },
+  },
+  {
+    path: '/press',
+    Component: PressPage,
+    audience: 'any',
+    meta: { title: 'Press', description: `News, figures and brand material about ${BRAND_NAME} for journalists.` },
   },
   {
     path: '/bonuses',

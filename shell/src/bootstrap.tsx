@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { setApiBase } from '@rewards/shared/api/base-query';
+import { followSettingsOfOtherTabs } from '@rewards/shared/store/storage-listeners';
 import { makeStore } from '@rewards/shared/store/store';
 import '@rewards/shared/styles/tokens.css';
 import '@rewards/shared/styles/base.css';
@@ -15,6 +16,7 @@ async function start() {
     setApiBase(config.apiBase);
     initFederation(config);
     const store = makeStore();
+    followSettingsOfOtherTabs(store.dispatch);
     root.render(<App store={store} config={config} />);
   } catch (error) {
     console.error('The site could not start', error);

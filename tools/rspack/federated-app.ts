@@ -1,11 +1,49 @@
+import { Console } from 'node:console';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { format } from 'node:util';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { BuildStampPlugin } from './build-stamp-plugin';
+import { ContractCheckPlugin } from './contract-check-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
 import { sharedSingletons } from './shared-singletons';
 
 const KEEP_OLD_RELEASE_FILES_DAYS = 7;
+const REPOSITORY_ROOT = path.join(__dirname, '..', '..');
+
+/**
+ * A remote's `publicPath` is 'auto' on purpose: its files load from wherever its remoteEntry.js was found, so
+ * one build is served from any folder or origin (`/remotes/<package>/<version>/`, a CDN), and the host reads
+ * the manifest's 'auto' the same way. The manifest plugin announces that choice on every build; that one
+ * notice is left out of the build's output, every other message passes.
+ */
+const AUTO_PUBLIC_PATH_NOTICE = /Manifest will use absolute path resolution via its host at runtime, reason: publicPath='auto'/;
+
+function consoleWithout(notice: RegExp): Console {
+  const stderr = new Console({ stdout: process.stderr, stderr: process.stderr });
+  return Object.assign(Object.create(stderr) as Console, {
+    warn: (...args: unknown[]) => {
+      if (!notice.test(format(...args))) stderr.warn('<w>', ...args);
+    },
+  });
+}
+
+/** What shapes a build without being read by it: a changed config or dependency makes the build stale too. */
+function configInputs(packageDir: string): string[] {
+  const rspackTools = readdirSync(__dirname)
+    .filter((name) => !name.includes('.test.'))
+    .map((name) => path.join(__dirname, name));
+  return [
+    path.join(packageDir, 'rspack.config.ts'),
+    path.join(packageDir, 'package.json'),
+    path.join(REPOSITORY_ROOT, 'shared', 'package.json'),
+    path.join(REPOSITORY_ROOT, 'pnpm-lock.yaml'),
+    path.join(REPOSITORY_ROOT, 'tools', 'build-stamp', 'build-stamp.cjs'),
+    ...rspackTools,
+  ];
+}
 
 export type FederatedAppOptions = {
   /** Package folder (the config's `__dirname`). */
@@ -92,6 +130,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         : undefined,
     },
     performance: { hints: false },
+    infrastructureLogging: { console: consoleWithout(AUTO_PUBLIC_PATH_NOTICE) },
     // A lazily compiled dynamic import fails to load through federation on its first visit.
     lazyCompilation: false,
     plugins: [
@@ -109,7 +148,14 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         ...(isHost ? { experiments: { provideExternalRuntime: true, optimization: { target: 'web' as const } } } : {}),
         ...(!isHost && isProduction ? { experiments: { externalRuntime: true, optimization: { target: 'web' as const } } } : {}),
       }),
-      ...(isProduction ? [new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS), new PrecompressPlugin()] : []),
+      ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} })] : []),
+      ...(isProduction
+        ? [
+            new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS),
+            new PrecompressPlugin(),
+            new BuildStampPlugin({ repoRoot: REPOSITORY_ROOT, configInputs: configInputs(packageDir) }),
+          ]
+        : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       ...(needsHtml
         ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: 'body', publicPath: '/' })]

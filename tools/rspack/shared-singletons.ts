@@ -26,13 +26,20 @@ function sharedPackageVersion(): string {
 }
 
 export function sharedSingletons() {
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; eager?: boolean }> = {};
+  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; eager?: boolean; packageName?: string }> = {};
   for (const [packageName, requests] of Object.entries(SINGLETON_PACKAGES)) {
     const version = installedVersion(packageName);
     for (const request of requests) shared[request] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   const contractsVersion = sharedPackageVersion();
   // Trailing slash: every `@rewards/shared/<module>` is shared, so the store and the API client exist once.
-  shared['@rewards/shared/'] = { singleton: true, version: contractsVersion, requiredVersion: `^${contractsVersion}` };
+  // The package name spares the federation plugin resolving `@rewards/shared/` itself to find a version it is
+  // given here anyway: Node deprecates resolving a specifier that ends in "/" (DEP0155).
+  shared['@rewards/shared/'] = {
+    singleton: true,
+    version: contractsVersion,
+    requiredVersion: `^${contractsVersion}`,
+    packageName: '@rewards/shared',
+  };
   return shared;
 }

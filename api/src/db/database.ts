@@ -30,10 +30,14 @@ export function migrationsFolder(repoRoot: string): string {
 
 /** PGlite keeps no lock of its own: a second process on the same folder would corrupt it. */
 export class DatabaseInUseError extends Error {
-  constructor(folder: string, pid: number) {
+  constructor(
+    readonly folder: string,
+    readonly pid: number,
+  ) {
     super(
-      `The PGlite database in ${folder} is in use by another process (pid ${pid}), probably the server. ` +
-        'PGlite allows one process at a time: stop that process first, or run both on PostgreSQL (DATABASE_URL).',
+      `The PGlite database in ${folder} is in use by another process (pid ${pid}). ` +
+        'PGlite allows one process at a time: `pnpm ops` runs its commands in the running server, so this is ' +
+        'another program, or a server that is still starting (or serves no operator API: see OPS_TOKEN).',
     );
     this.name = 'DatabaseInUseError';
   }
@@ -48,22 +52,52 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-/** Takes `<folder>.lock` for this process (a lock left by a dead process is taken over). */
-export async function lockFolder(folder: string): Promise<() => Promise<void>> {
+/** The process holding `<folder>.lock`, if it is alive and not this one. */
+export async function folderHolder(folder: string): Promise<number | undefined> {
+  const holder = Number((await readFile(`${folder}.lock`, 'utf8').catch(() => '')).trim());
+  return Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder) ? holder : undefined;
+}
+
+/**
+ * Takes `<folder>.lock` for this process (a lock left by a dead process is taken over; this process may take
+ * it again). A live holder is waited for up to `waitMs` (a short `pnpm ops` run while the server starts),
+ * then DatabaseInUseError.
+ */
+export async function lockFolder(folder: string, { waitMs = 0 }: { waitMs?: number } = {}): Promise<() => Promise<void>> {
   const lockFile = `${folder}.lock`;
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + waitMs;
+  for (let staleLocksRemoved = 0; ; ) {
     try {
       await writeFile(lockFile, String(process.pid), { flag: 'wx' });
-      return () => rm(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder)) {
-        throw new DatabaseInUseError(folder, holder);
+      // Two processes that both found the same stale lock may both remove "it" (one removes the other's new
+      // lock): after a takeover, look again a moment later and let the one whose pid stayed win.
+      if (staleLocksRemoved > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if ((await readFile(lockFile, 'utf8').catch(() => '')).trim() !== String(process.pid)) continue;
       }
-      await rm(lockFile, { force: true });
+      // Only our own lock is removed: after a re-entrant take and release, another process may hold it.
+      return async () => {
+        if ((await readFile(lockFile, 'utf8').catch(() => '')).trim() === String(process.pid)) await rm(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || staleLocksRemoved > 100) throw error;
+      const holder = await folderHolder(folder);
+      if (holder !== undefined && Date.now() >= deadline) throw new DatabaseInUseError(folder, holder);
+      if (holder !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } else {
+        await rm(lockFile, { force: true });
+        staleLocksRemoved++;
+      }
     }
   }
+}
+
+/** How long a server starting on a PGlite folder waits for a `pnpm ops` run that holds it. */
+const SERVER_LOCK_WAIT_MS = 15_000;
+
+export function pgliteFolder(dataDir: string): string {
+  return join(dataDir, 'pglite');
 }
 
 /**
@@ -102,15 +136,15 @@ export async function createPglite(folder: string | 'memory', repoRoot: string):
   return PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
 }
 
-export async function openPglite(location: PgliteLocation, repoRoot: string): Promise<DatabaseHandle> {
+export async function openPglite(location: PgliteLocation, repoRoot: string, { lockWaitMs = SERVER_LOCK_WAIT_MS } = {}): Promise<DatabaseHandle> {
   let client: PGlite;
   let unlock = async () => {};
   if (location === 'memory') {
     client = await createPglite('memory', repoRoot);
   } else {
-    const folder = join(location.dataDir, 'pglite');
+    const folder = pgliteFolder(location.dataDir);
     await mkdir(folder, { recursive: true });
-    unlock = await lockFolder(folder);
+    unlock = await lockFolder(folder, { waitMs: lockWaitMs });
     try {
       client = await createPglite(folder, repoRoot);
     } catch (error) {

@@ -32,4 +32,32 @@ describe('the PGlite folder lock', () => {
     expect(await readFile(`${folder}.lock`, 'utf8')).toBe(String(process.pid));
     await unlock();
   });
+
+  it('waits for a live holder up to waitMs, then says which process holds it', async () => {
+    const folder = join(dir, 'pglite');
+    await writeFile(`${folder}.lock`, String(process.ppid));
+    const started = Date.now();
+    await expect(lockFolder(folder, { waitMs: 300 })).rejects.toMatchObject({ name: 'DatabaseInUseError', pid: process.ppid });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
+  it('takes the folder once the holder lets go during the wait', async () => {
+    const folder = join(dir, 'pglite');
+    await writeFile(`${folder}.lock`, String(process.ppid));
+    setTimeout(() => void rm(`${folder}.lock`), 200);
+    const unlock = await lockFolder(folder, { waitMs: 5_000 });
+    expect(await readFile(`${folder}.lock`, 'utf8')).toBe(String(process.pid));
+    await unlock();
+  });
+
+  it('releases only its own lock', async () => {
+    const folder = join(dir, 'pglite');
+    const unlock = await lockFolder(folder);
+    // Taken again by this process (the command line, then the database it opens), released, then taken by another.
+    const again = await lockFolder(folder);
+    await again();
+    await writeFile(`${folder}.lock`, String(process.ppid));
+    await unlock();
+    expect(await readFile(`${folder}.lock`, 'utf8')).toBe(String(process.ppid));
+  });
 });

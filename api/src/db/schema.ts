@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Small key/value facts about this installation (e.g. when it was first started). */
 export const appMeta = pgTable('app_meta', {
@@ -62,19 +62,34 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (table) => [uniqueIndex('sessions_token_hash_unique').on(table.tokenHash), index('sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
+    index('sessions_user_id_idx').on(table.userId),
+    // The periodic purge finds dead sessions by these two.
+    index('sessions_expires_at_idx').on(table.expiresAt),
+    index('sessions_revoked_idx').on(table.id).where(sql`${table.revokedAt} is not null`),
+  ],
 );
 
-/** The one live password-reset code of a user (a new request replaces it); deleted when used. */
+/**
+ * The one live password-reset code of a user (a new request replaces it) and the user's counters of the
+ * current 24-hour window, which a new code does not reset; the row is deleted when a code is used.
+ */
 export const passwordResetCodes = pgTable('password_reset_codes', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id),
   codeHash: text('code_hash').notNull(),
-  /** Wrong tries so far; the code is dead at the limit. */
+  /** Wrong tries of this code; the code is dead at the limit. */
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Start of the 24-hour window the two counters below belong to. */
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Codes mailed in the window. */
+  codesSent: integer('codes_sent').notNull().default(1),
+  /** Wrong tries in the window, over every code of it. */
+  wrongTries: integer('wrong_tries').notNull().default(0),
 });
 
 export const LEDGER_KINDS = [
@@ -110,6 +125,8 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_kind_reference_unique').on(table.kind, table.reference),
     // Covers a user's earnings sums (Profile, Cashout/stats) with index-only scans: kind and amount ride along.
     index('ledger_entries_user_created_kind_amount_idx').on(table.userId, table.createdAt, table.kind, table.amountCoins),
+    // The leaderboard sums a period's entries of every user.
+    index('ledger_entries_created_idx').on(table.createdAt),
     check('ledger_entries_amount_not_zero', sql`${table.amountCoins} <> 0`),
   ],
 );
@@ -355,4 +372,74 @@ export const referralReviews = pgTable(
     index('referral_reviews_status_idx').on(table.status),
     check('referral_reviews_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
   ],
+);
+
+/**
+ * The public live feed (`lead.created` on `fake-leads`) as published: credited conversions and, when none came
+ * for a while, simulated ones. Only what the ticker shows is kept (a public name, never a user id or email);
+ * `GET /api/leads/recent` reads the newest rows, and the simulator reads when the last one went out.
+ * Old rows are pruned: this is a feed, not a record (the ledger and conversions are the record).
+ */
+export const liveLeads = pgTable(
+  'live_leads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    amountCoins: bigint('amount_coins', { mode: 'number' }).notNull(),
+    wall: text('wall').notNull(),
+    offer: text('offer').notNull(),
+    simulated: boolean('simulated').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('live_leads_amount_positive', sql`${table.amountCoins} > 0`)],
+);
+export const AUDIT_OUTCOMES = ['done', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/**
+ * What operators did with `pnpm ops`: one row per command that changed (or tried to change) money, an
+ * account or the catalog. Append-only: triggers of the migration refuse UPDATE, DELETE and TRUNCATE. The
+ * user is a plain copy (no foreign key), so the row reads the same whatever later happens to the account.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** OPS_OPERATOR, else the operating-system user who ran the command. */
+    operator: text('operator').notNull(),
+    command: text('command').notNull(),
+    /** The command's arguments as typed, without --reason and --json. */
+    arguments: jsonb('arguments').$type<string[]>().notNull(),
+    reason: text('reason'),
+    userId: bigint('user_id', { mode: 'number' }),
+    userEmail: text('user_email'),
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
+    /** The command's result (what `--json` prints), or `{ error }` when it failed. */
+    result: jsonb('result').notNull(),
+  },
+  (table) => [
+    index('operator_audit_user_idx').on(table.userId),
+    index('operator_audit_user_email_idx').on(table.userEmail),
+    check('operator_audit_outcome_check', sql`${table.outcome} in ('done', 'failed')`),
+  ],
+);
+
+/**
+ * Messages sent through the contact form (`POST /api/contact`), read by operators with `pnpm ops contact:list`.
+ * `ip` is kept for abuse handling only; `user_id` links a message sent while signed in.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );

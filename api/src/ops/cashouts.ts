@@ -7,9 +7,10 @@ import {
   cashoutsForReview,
   rejectCashout,
 } from '../modules/cashout/service';
-import { defineCommand, OpsError, UsageError } from './command';
+import { findUserById } from '../modules/account/repository';
+import { findCashout } from '../modules/cashout/repository';
+import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
 
-const MAX_REASON_LENGTH = 500;
 const DEFAULT_LIST_LIMIT = 50;
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
@@ -21,28 +22,36 @@ function parseId(value: string | undefined): number {
   return Number(value);
 }
 
-/** The service's refusals are operator mistakes worth a clear line, not a stack trace. */
-async function reviewing<T>(work: () => Promise<T>): Promise<T> {
+/** The service's refusals are operator mistakes worth a clear line, not a stack trace (and an audit row). */
+async function reviewing<T>(context: OpsContext, id: number, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof CashoutNotPendingError) {
+      const row = await findCashout(context.db, id);
+      if (row) await concernsOwner(context, row.userId);
+    }
     if (error instanceof CashoutNotFoundError || error instanceof CashoutNotPendingError) throw new OpsError(error.message);
     throw error;
   }
 }
 
-function printTable(out: { line(text?: string): void }, header: string[], rows: string[][]) {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-  out.line(format(header));
-  out.line(format(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) out.line(format(row));
+/** A cashout as --json prints it and the audit log keeps it. */
+function cashoutResult(row: { id: number; userId: number; method: string; account: string; amountCoins: number; status: string }) {
+  return { id: row.id, user_id: row.userId, method: row.method, account: row.account, amount: coinsToDollarString(row.amountCoins), amount_coins: row.amountCoins, status: row.status };
+}
+
+/** The cashout's user, for the audit log. */
+async function concernsOwner(context: OpsContext, userId: number): Promise<void> {
+  const user = await findUserById(context.db, userId);
+  if (user) context.concerns(user);
 }
 
 export const cashoutsList = defineCommand({
   name: 'cashouts:list',
   usage: `cashouts:list [--status <${CASHOUT_STATUSES.join('|')}>] [--limit <n>]`,
   summary: `lists cashouts, newest first (default: all statuses, ${DEFAULT_LIST_LIMIT} rows)`,
+  reason: 'none',
   parse: (args) => {
     let status: CashoutStatus | undefined;
     let limit = DEFAULT_LIST_LIMIT;
@@ -65,32 +74,45 @@ export const cashoutsList = defineCommand({
   },
   async run({ db, out }, { status, limit }) {
     const rows = await cashoutsForReview(db, { status, limit });
+    const result = rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      method: row.method,
+      account: row.account,
+      amount: coinsToDollarString(row.amountCoins),
+      amount_coins: row.amountCoins,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+    }));
     if (rows.length === 0) {
       out.line(status ? `No ${status} cashouts.` : 'No cashouts.');
-      return;
+      return result;
     }
-    printTable(
-      out,
+    out.table(
       ['id', 'user', 'method', 'account', 'amount', 'status', 'created'],
-      rows.map((row) => [String(row.id), row.email, row.method, row.account, dollars(row.amountCoins), row.status, row.createdAt.toISOString()]),
+      rows.map((row) => [row.id, row.email, row.method, row.account, dollars(row.amountCoins), row.status, row.createdAt.toISOString()]),
     );
     out.line('');
     const more = rows.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
     out.line(`${rows.length} ${rows.length === 1 ? 'cashout' : 'cashouts'}${more}`);
+    return result;
   },
 });
 
 export const cashoutsApprove = defineCommand({
   name: 'cashouts:approve',
-  usage: 'cashouts:approve <id>',
+  usage: 'cashouts:approve <id> --reason <text>',
   summary: 'marks a pending cashout approved (paid out)',
+  reason: 'required',
   parse: (args) => {
-    if (args.length !== 1) throw new UsageError('cashouts:approve takes one cashout id');
+    if (args.length !== 1) throw new UsageError('cashouts:approve takes one cashout id and --reason <text>');
     return { id: parseId(args[0]) };
   },
-  async run({ db, out }, { id }) {
-    const cashout = await reviewing(() => approveCashout(db, id));
-    out.line(`Cashout ${id}: pending -> approved (${dollars(cashout.amountCoins)} by ${cashout.method} to ${cashout.account})`);
+  async run(context, { id }) {
+    const cashout = await reviewing(context, id, () => approveCashout(context.db, id));
+    await concernsOwner(context, cashout.userId);
+    context.out.line(`Cashout ${id}: pending -> approved (${dollars(cashout.amountCoins)} by ${cashout.method} to ${cashout.account})`);
+    return cashoutResult(cashout);
   },
 });
 
@@ -98,18 +120,19 @@ export const cashoutsReject = defineCommand({
   name: 'cashouts:reject',
   usage: 'cashouts:reject <id> --reason <text>',
   summary: 'rejects a pending cashout and refunds it; the user sees the reason',
+  reason: 'required',
   parse: (args) => {
-    const [id, flag, ...words] = args;
-    // Everything after --reason is the reason, so it needs no quotes.
-    const reason = words.join(' ').trim();
-    if (flag !== '--reason' || reason === '') throw new UsageError('cashouts:reject takes a cashout id and --reason <text>');
-    if (reason.length > MAX_REASON_LENGTH) throw new UsageError(`the reason may be at most ${MAX_REASON_LENGTH} characters`);
-    return { id: parseId(id), reason };
+    if (args.length !== 1) throw new UsageError('cashouts:reject takes a cashout id and --reason <text>');
+    return { id: parseId(args[0]) };
   },
-  async run({ db, out, tellWallets }, { id, reason }) {
-    const { cashout, balanceCoins } = await reviewing(() => rejectCashout(db, id, reason));
-    out.line(`Cashout ${id}: pending -> rejected; ${dollars(cashout.amountCoins)} refunded, the user's balance is now ${dollars(balanceCoins)}`);
-    out.line(`Reason shown to the user: ${reason}`);
-    await tellWallets([cashout.userId]);
+  async run(context, { id }) {
+    // The reason rule 'required' guarantees it; the user reads it beside the refunded cashout.
+    const reason = context.reason!;
+    const { cashout, balanceCoins } = await reviewing(context, id, () => rejectCashout(context.db, id, reason));
+    await concernsOwner(context, cashout.userId);
+    context.out.line(`Cashout ${id}: pending -> rejected; ${dollars(cashout.amountCoins)} refunded, the user's balance is now ${dollars(balanceCoins)}`);
+    context.out.line(`Reason shown to the user: ${reason}`);
+    await context.tellWallets([cashout.userId]);
+    return { ...cashoutResult(cashout), refunded: coinsToDollarString(cashout.amountCoins), balance: coinsToDollarString(balanceCoins), balance_coins: balanceCoins };
   },
 });

@@ -10,6 +10,8 @@ import { findRepoRoot } from '../repo-root';
 import { bearer, captureMailer, signUp } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
+import { loadConfig } from '../config';
+import { runCommandLine } from './command-line';
 import { COMMANDS } from './commands';
 import { runOps } from './run-ops';
 
@@ -60,24 +62,31 @@ describe(`ops users commands on ${kind}`, () => {
     const { email, token, user } = await signUp(app);
     const profile = () => app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
 
-    expect(await ops('users:status', email, 'blocked')).toMatchObject({ code: 0, out: expect.stringContaining(`${email}: active -> blocked`) });
+    expect(await ops('users:status', email, 'blocked', '--reason', 'chargebacks')).toMatchObject({ code: 0, out: expect.stringContaining(`${email}: active -> blocked`) });
     expect((await profile()).json()).toMatchObject({ error_type: 'account_blocked' });
-    expect((await ops('users:status', email, 'PENDING')).code).toBe(0);
+    expect((await ops('users:status', email, 'PENDING', '--reason', 'identity check')).code).toBe(0);
     expect((await profile()).json()).toMatchObject({ error_type: 'account_pending' });
-    expect((await ops('users:status', email, 'active')).code).toBe(0);
+    expect((await ops('users:status', email, 'active', '--reason', 'checked')).code).toBe(0);
     expect((await profile()).statusCode).toBe(200);
-    expect((await ops('users:status', email, 'active')).out).toBe(`${email} is already active`);
+    expect((await ops('users:status', email, 'active', '--reason', 'checked')).out).toBe(`${email} is already active`);
     const [row] = await database().db.select({ status: users.status }).from(users).where(eq(users.id, user.id));
     expect(row?.status).toBe('active');
   });
 
   it('exits 1 with a clear message for an unknown user', async () => {
     expect(await ops('users:show', 'nobody@example.com')).toMatchObject({ code: 1, err: 'No user with email nobody@example.com' });
-    expect(await ops('users:status', 'nobody@example.com', 'blocked')).toMatchObject({ code: 1, err: 'No user with email nobody@example.com' });
+    expect(await ops('users:status', 'nobody@example.com', 'blocked', '--reason', 'fraud')).toMatchObject({ code: 1, err: 'No user with email nobody@example.com' });
   });
 
   it('exits 2 with the usage for bad input, before opening the database', async () => {
-    for (const argv of [['users:show'], ['users:show', 'not-an-email'], ['users:status', 'a@b.c', 'banned'], ['users:status', 'a@b.c']]) {
+    for (const argv of [
+      ['users:show'],
+      ['users:show', 'not-an-email'],
+      ['users:status', 'a@b.c', 'banned', '--reason', 'x'],
+      ['users:status', 'a@b.c'],
+      ['users:status', 'a@b.c', 'blocked'],
+      ['users:show', 'a@b.c', '--reason', 'x'],
+    ]) {
       const result = await ops(...argv);
       expect(result).toMatchObject({ code: 2, opened: false });
       expect(result.err).toMatch(/Usage: pnpm ops users:/);
@@ -108,22 +117,32 @@ describe('the real ops command line', () => {
     });
   }
 
-  it('refuses a PGlite folder held by a running process, saying so', async () => {
+  it('waits for a PGlite folder held by another process, then says who holds it and where no server answered', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'rewards-ops-'));
     try {
-      // This test process stands in for the running server.
-      await writeFile(join(dataDir, 'pglite.lock'), String(process.pid));
-      const result = await runCli(['users:show', 'ada@example.com'], { DATA_DIR: dataDir });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`is in use by another process (pid ${process.pid}), probably the server`);
-      expect(result.stderr).toContain('DATABASE_URL');
+      // The parent of this test process stands in for a server that holds the folder but serves no operator API.
+      await writeFile(join(dataDir, 'pglite.lock'), String(process.ppid));
+      const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+      const err: string[] = [];
+      const code = await runCommandLine(['users:show', 'ada@example.com'], {
+        config,
+        commands: COMMANDS,
+        invocation: { operator: 'tester', cwd: dataDir },
+        out: { line: () => {} },
+        err: { line: (text = '') => err.push(text) },
+        waitMs: 600,
+      });
+      expect(code).toBe(1);
+      expect(err[0]).toBe(`Waiting: process ${process.ppid} holds the database (a server starting, or another ops command)…`);
+      expect(err[1]).toContain(`is in use by another process (pid ${process.ppid})`);
+      expect(err[1]).toContain(`No server answered on ${join(dataDir, 'ops.sock')}`);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
 
   it('prints the usage and exits non-zero for a wrong command', async () => {
-    const result = await runCli(['users:status', 'ada@example.com', 'banned'], {});
+    const result = await runCli(['users:status', 'ada@example.com', 'banned', '--reason', 'x'], {});
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"banned" is not a status; use one of active, blocked, pending');
   });

@@ -3,14 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { coinsToDollarString, dollarsToCoins } from '@rewards/shared/rules/money';
 import { type Config, loadConfig, WALL_SLUG } from '../config';
 import { CALLBACK_OUTCOMES, type CallbackOutcome } from '../db/schema';
-import { findUserByEmail } from '../modules/account/repository';
-import { createRealtimePublisher, reachableAddress } from '../modules/realtime/publisher';
-import { type CallbackRecord, findCallback, listCallbacks } from '../modules/walls/callback-log';
+import { findUserByEmail, findUserById } from '../modules/account/repository';
+import { publishFeedEntry } from '../modules/live-feed/feed';
+import { feedEntryOf } from '../modules/realtime/lead-announcer';
+import { findCallback, listCallbacks } from '../modules/walls/callback-log';
 import { handleCallback, requestOfRecord } from '../modules/walls/postback-pipeline';
 import { POSTBACK_TIMEOUT_MS } from '../modules/walls/postback-client';
 import { adapterFor, WALL_ADAPTERS, wallSecret, wallsConfigOf } from '../modules/walls/registry';
 import { signUserLookup, USER_LOOKUP_PATH } from '../modules/walls/user-lookup';
+import { callbackResult, printCallbacks } from './callback-view';
 import { defineCommand, OpsError, type OpsOutput, UsageError } from './command';
+import { parseEmail } from './users';
 
 export type SimulateArgs = {
   wall: string;
@@ -96,8 +99,10 @@ async function resolveUserId(base: string, config: Config, email: string): Promi
   return id;
 }
 
+export type SimulatedPostback = { method: string; url: string; status_code: number; answer: string; txid: string };
+
 /** Signs a postback with the wall's key from this configuration, as the wall would, and sends it to the running server. */
-export async function simulatePostback(args: SimulateArgs, out: OpsOutput, config: Config = loadConfig()): Promise<void> {
+export async function simulatePostback(args: SimulateArgs, out: OpsOutput, config: Config = loadConfig()): Promise<SimulatedPostback> {
   const walls = wallsConfigOf(config);
   const adapter = adapterFor(walls, args.wall);
   if (!adapter) throw new OpsError(`Unknown wall ${args.wall}: one of ${WALL_ADAPTERS.map((wall) => wall.slug).join(', ')}, demo, a partner wall, or one with a POSTBACK_SECRET_<WALL>.`);
@@ -110,8 +115,10 @@ export async function simulatePostback(args: SimulateArgs, out: OpsOutput, confi
   out.line(`${signed.method} ${signed.url}${signed.body ? ` ${signed.body}` : ''}`);
   const answer = await fetchJson(signed.url, { method: signed.method, headers: signed.headers, body: signed.body });
   out.line(`HTTP ${answer.statusCode} ${answer.text}`);
-  if (answer.statusCode !== 200) throw new OpsError(`The postback was refused (HTTP ${answer.statusCode}).`);
+  const sent: SimulatedPostback = { method: signed.method, url: signed.url, status_code: answer.statusCode, answer: answer.text, txid: args.txid };
+  if (answer.statusCode !== 200) throw new OpsError(`The postback was refused (HTTP ${answer.statusCode}).`, sent);
   if (!args.reverse) out.line(`txid: ${args.txid} (reverse it with --reverse --txid ${args.txid})`);
+  return sent;
 }
 
 export const postbackSimulate = defineCommand({
@@ -120,9 +127,7 @@ export const postbackSimulate = defineCommand({
   summary: 'signs a postback as the wall would and sends it to the running server (default http://localhost:$PORT)',
   usesDatabase: false,
   parse: parseSimulateArgs,
-  async run({ out }, args) {
-    await simulatePostback(args, out);
-  },
+  run: ({ out }, args) => simulatePostback(args, out),
 });
 
 const LIST_FLAGS = ['--wall', '--user', '--txid', '--outcome', '--limit'] as const;
@@ -142,8 +147,7 @@ export function parseListArgs(args: readonly string[]): ListArgs {
   }
   const wall = values.get('--wall')?.toLowerCase();
   if (wall !== undefined && !WALL_SLUG.test(wall)) throw new UsageError(`"${wall}" is not a wall slug`);
-  const email = values.get('--user')?.trim().toLowerCase();
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an email address`);
+  const email = values.has('--user') ? parseEmail(values.get('--user')) : undefined;
   const outcome = values.get('--outcome')?.toLowerCase();
   if (outcome !== undefined && !(CALLBACK_OUTCOMES as readonly string[]).includes(outcome)) {
     throw new UsageError(`"${outcome}" is not an outcome; use one of ${CALLBACK_OUTCOMES.join(', ')}`);
@@ -156,19 +160,11 @@ export function parseListArgs(args: readonly string[]): ListArgs {
   return { wall, email, txid, outcome: outcome as CallbackOutcome | undefined, limit: Number(limitText) };
 }
 
-const coinsText = (coins: number) => (coins === 0 ? '-' : `${coins > 0 ? '+' : '-'}$${coinsToDollarString(Math.abs(coins))}`);
-
-/** One stored callback on one line: id, time, wall, outcome (HTTP status), user, txid, money, reason. */
-export function callbackLine(record: CallbackRecord): string {
-  const user = record.userId === null ? 'user -' : `user ${record.userId}`;
-  const replay = record.replayOf === null ? '' : ` (replay of #${record.replayOf})`;
-  return `#${record.id} ${record.receivedAt.toISOString()} ${record.wall} ${record.outcome} ${record.statusCode} ${user} txid ${record.txid ?? '-'} ${coinsText(record.coins)} from ${record.sourceIp}: ${record.reason}${replay}`;
-}
-
 export const postbacksList = defineCommand({
   name: 'postbacks:list',
   usage: 'postbacks:list [--wall <wall>] [--user <email>] [--txid <txid>] [--outcome <outcome>] [--limit <n>]',
-  summary: 'lists the stored raw postback callbacks, newest first, with what became of each',
+  summary: `lists the stored raw postback callbacks, newest first, with what became of each (default ${DEFAULT_LIST_LIMIT} rows)`,
+  reason: 'none',
   parse: parseListArgs,
   async run({ db, out }, args) {
     let userId: number | undefined;
@@ -180,9 +176,13 @@ export const postbacksList = defineCommand({
     const records = await listCallbacks(db, { wall: args.wall, userId, txid: args.txid, outcome: args.outcome, limit: args.limit });
     if (records.length === 0) {
       out.line('No callbacks match.');
-      return;
+      return [];
     }
-    for (const record of records) out.line(callbackLine(record));
+    printCallbacks(out, records);
+    out.line('');
+    const more = records.length === args.limit ? ` (the newest ${args.limit}; --limit shows more)` : '';
+    out.line(`${records.length} ${records.length === 1 ? 'callback' : 'callbacks'}${more}; --json has the raw query, body and headers`);
+    return records.map(callbackResult);
   },
 });
 
@@ -197,25 +197,54 @@ function opsLogger(out: OpsOutput): FastifyBaseLogger {
   return logger as unknown as FastifyBaseLogger;
 }
 
+const signedDollars = (coins: number) => `${coins < 0 ? '-' : ''}${coinsToDollarString(Math.abs(coins))}`;
+
+/** What a replay booked on the live feed reaches: pages that load it; open pages are told only about wallets. */
+const nobodyListening = { publishLead: async () => {} };
+
 export const postbacksReplay = defineCommand({
   name: 'postbacks:replay',
-  usage: 'postbacks:replay <id>',
+  usage: 'postbacks:replay <id> --reason <text>',
   summary: 're-runs a stored callback through the same checks and booking (idempotent: an accepted one changes nothing)',
+  reason: 'required',
   parse: (args) => {
-    if (args.length !== 1 || !/^[1-9]\d{0,15}$/.test(args[0]!)) throw new UsageError('postbacks:replay takes the id of a stored callback (see postbacks:list)');
+    if (args.length !== 1 || !/^[1-9]\d{0,14}$/.test(args[0]!)) throw new UsageError('postbacks:replay takes the id of a stored callback (see postbacks:list) and --reason <text>');
     return { id: Number(args[0]) };
   },
-  async run({ db, out }, { id }) {
+  async run(context, { id }) {
+    // Everything below runs on context.db, the command's transaction: the replay's booking, its own stored
+    // callback and the audit row commit together (on PGlite any other handle would wait for it forever).
+    const { db, out } = context;
     const record = await findCallback(db, id);
     if (!record) throw new OpsError(`No stored callback #${id} (pruned after POSTBACK_LOG_DAYS, or never received).`);
+    const owner = record.userId === null ? undefined : await findUserById(db, record.userId);
+    if (owner) context.concerns(owner);
+
     const config = loadConfig();
     const walls = wallsConfigOf(config);
     const request = requestOfRecord(record, { secret: wallSecret(walls, record.wall), publicUrl: config.publicUrl });
-    const realtime = createRealtimePublisher(config.pusher, () => reachableAddress(config.host, config.port));
-    const handled = await handleCallback({ db, realtime, log: opsLogger(out) }, { walls, replayOf: record.id }, request);
-    out.line(`Replayed #${record.id} as #${handled.recordId ?? '?'}: ${handled.outcome} (HTTP ${handled.statusCode}) ${handled.reason}`);
+    const handled = await handleCallback({ db, log: opsLogger(out) }, { walls, replayOf: record.id }, request);
+    // What the audit log keeps for good: no raw text (it may hold the user's address; the log of callbacks is pruned).
+    const result = {
+      replayed_id: record.id,
+      wall: record.wall,
+      txid: record.txid,
+      user_id: record.userId,
+      record_id: handled.recordId ?? null,
+      outcome: handled.outcome,
+      status_code: handled.statusCode,
+      reason: handled.reason,
+      amount: signedDollars(handled.coins),
+      amount_coins: handled.coins,
+    };
     if (handled.outcome === 'refused' || handled.outcome === 'malformed' || handled.outcome === 'failed') {
-      throw new OpsError(`The replay was not booked: ${handled.reason}`);
+      // Nothing was booked, and the transaction rolls back: the audit log keeps the attempt and this reason.
+      throw new OpsError(`The replay of #${record.id} was not booked: ${handled.outcome} (HTTP ${handled.statusCode}) ${handled.reason}`, result);
     }
+    const { wallets, lead } = handled.announcements;
+    if (lead) await publishFeedEntry({ db, realtime: nobodyListening }, feedEntryOf(lead), false);
+    await context.tellWallets(wallets.map((wallet) => wallet.userId));
+    out.line(`Replayed #${record.id} as #${handled.recordId ?? '?'}: ${handled.outcome} (HTTP ${handled.statusCode}) ${handled.reason}`);
+    return result;
   },
 });

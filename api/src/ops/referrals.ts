@@ -1,36 +1,79 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { REFERRAL_REVIEW_STATUSES, type ReferralReviewStatus } from '../db/schema';
-import { findUserByEmail, findUserById } from '../modules/account/repository';
+import { findUserByEmail } from '../modules/account/repository';
 import { decideReferral, listReferralReviews, type ReferralDecision } from '../modules/walls/referral-decisions';
 import { defineCommand, OpsError, UsageError } from './command';
+import { parseEmail } from './users';
+
+const DEFAULT_LIST_LIMIT = 50;
+const MAX_LIST_LIMIT = 500;
+const DECISIONS: readonly ReferralDecision[] = ['approve', 'reject'];
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
+const seconds = (date: Date | null) => (date === null ? null : date.toISOString().replace(/\.\d{3}Z$/, 'Z'));
 
 export const referralsList = defineCommand({
   name: 'referrals:list',
-  usage: `referrals:list [--status <${REFERRAL_REVIEW_STATUSES.join('|')}>]`,
-  summary: 'lists referrals flagged as possible self-referral (same device or address), with the bonus withheld',
+  usage: `referrals:list [--status <${REFERRAL_REVIEW_STATUSES.join('|')}>] [--limit <n>]`,
+  summary: `lists referrals flagged as possible self-referral (same device or address), with the bonus withheld (default ${DEFAULT_LIST_LIMIT} rows)`,
+  reason: 'none',
   parse: (args) => {
-    if (args.length === 0) return { status: undefined };
-    const status = args[1]?.toLowerCase();
-    if (args.length !== 2 || args[0] !== '--status' || !REFERRAL_REVIEW_STATUSES.includes(status as ReferralReviewStatus)) {
-      throw new UsageError(`use --status ${REFERRAL_REVIEW_STATUSES.join('|')}`);
+    let status: ReferralReviewStatus | undefined;
+    let limit = DEFAULT_LIST_LIMIT;
+    for (let i = 0; i < args.length; i += 2) {
+      const [flag, value] = [args[i], args[i + 1]];
+      if (flag === '--status') {
+        const wanted = value?.trim().toLowerCase();
+        if (!REFERRAL_REVIEW_STATUSES.includes(wanted as ReferralReviewStatus)) {
+          throw new UsageError(`"${value ?? ''}" is not a review status; use one of ${REFERRAL_REVIEW_STATUSES.join(', ')}`);
+        }
+        status = wanted as ReferralReviewStatus;
+      } else if (flag === '--limit') {
+        if (!value || !/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIST_LIMIT) {
+          throw new UsageError(`--limit takes a number of rows from 1 to ${MAX_LIST_LIMIT}, got "${value ?? ''}"`);
+        }
+        limit = Number(value);
+      } else {
+        throw new UsageError(`unknown option "${flag}"`);
+      }
     }
-    return { status: status as ReferralReviewStatus };
+    return { status, limit };
   },
-  async run({ db, out }, { status }) {
-    const reviews = await listReferralReviews(db, { status, limit: 200 });
+  async run({ db, out }, { status, limit }) {
+    const reviews = await listReferralReviews(db, { status, limit });
     if (reviews.length === 0) {
-      out.line('No flagged referrals.');
-      return;
+      out.line(status ? `No ${status} flagged referrals.` : 'No flagged referrals.');
+      return [];
     }
-    for (const review of reviews) {
-      const referrer = await findUserById(db, review.referrerId);
-      const decided = review.decidedAt ? ` decided ${review.decidedAt.toISOString()} (${review.decisionReason ?? ''})` : '';
-      out.line(
-        `${review.referredEmail} referred by ${referrer?.email ?? `user ${review.referrerId}`}: ${review.status}, ${dollars(review.heldCoins)} withheld; ${review.signals}; flagged ${review.createdAt.toISOString()}${decided}`,
-      );
-    }
+    out.table(
+      ['referred user', 'referrer', 'status', 'withheld', 'signals', 'flagged', 'decided', 'decision reason'],
+      reviews.map((review) => [
+        review.referredEmail,
+        review.referrerEmail,
+        review.status,
+        dollars(review.heldCoins),
+        review.signals,
+        seconds(review.createdAt),
+        seconds(review.decidedAt),
+        review.decisionReason,
+      ]),
+    );
+    out.line('');
+    const more = reviews.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
+    out.line(`${reviews.length} flagged ${reviews.length === 1 ? 'referral' : 'referrals'}${more}`);
+    return reviews.map((review) => ({
+      referred_user_id: review.referredUserId,
+      referred_email: review.referredEmail,
+      referrer_id: review.referrerId,
+      referrer_email: review.referrerEmail,
+      status: review.status,
+      withheld: coinsToDollarString(review.heldCoins),
+      withheld_coins: review.heldCoins,
+      signals: review.signals,
+      flagged_at: review.createdAt.toISOString(),
+      decided_at: review.decidedAt?.toISOString() ?? null,
+      decision_reason: review.decisionReason,
+    }));
   },
 });
 
@@ -38,28 +81,38 @@ export const referralsDecide = defineCommand({
   name: 'referrals:decide',
   usage: 'referrals:decide <referred user email> <approve|reject> --reason <text>',
   summary: 'decides a flagged referral: approve pays the withheld 5 % and lets later bonuses through, reject withholds them',
+  reason: 'required',
   parse: (args) => {
-    const [email, decision, flag, ...rest] = args;
-    if (!email || !/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new UsageError('name the referred user by email');
-    if (decision !== 'approve' && decision !== 'reject') throw new UsageError('the decision is approve or reject');
-    const reason = rest.join(' ').trim();
-    if (flag !== '--reason' || reason === '') throw new UsageError('--reason <text> is required (it is kept with the decision)');
-    if (reason.length > 500) throw new UsageError('the reason may be at most 500 characters');
-    return { email: email.trim().toLowerCase(), decision: decision as ReferralDecision, reason };
+    if (args.length !== 2) throw new UsageError('referrals:decide takes the referred user\'s email, approve or reject, and --reason <text>');
+    const decision = args[1]!.trim().toLowerCase();
+    if (!DECISIONS.includes(decision as ReferralDecision)) throw new UsageError(`"${args[1]}" is not a decision; use approve or reject`);
+    return { email: parseEmail(args[0]), decision: decision as ReferralDecision };
   },
-  async run({ db, out, tellWallets }, { email, decision, reason }) {
+  async run(context, { email, decision }) {
+    const { db, out } = context;
     const user = await findUserByEmail(db, email);
     if (!user) throw new OpsError(`No user with email ${email}`);
-    const result = await decideReferral(db, { referredUserId: user.id, decision, reason });
-    if (result.outcome === 'no-review') throw new OpsError(`The referral of ${email} is not flagged for review.`);
-    if (result.outcome === 'unchanged') {
-      out.line(`The referral of ${email} is already ${result.status}.`);
-      return;
+    context.concerns(user);
+    // The reason rule 'required' guarantees it; it is kept with the decision too.
+    const decided = await decideReferral(db, { referredUserId: user.id, decision, reason: context.reason! });
+    if (decided.outcome === 'no-review') throw new OpsError(`The referral of ${email} is not flagged for review.`);
+    const result = { referred_user_id: user.id, email, decision, status: decided.status, changed: decided.outcome === 'decided' };
+    if (decided.outcome === 'unchanged') {
+      out.line(`The referral of ${email} is already ${decided.status}.`);
+      return { ...result, paid: coinsToDollarString(0), paid_coins: 0, paid_conversions: 0 };
     }
-    out.line(`The referral of ${email} is now ${result.status}.`);
-    if (result.paidConversions > 0) {
-      out.line(`Paid ${dollars(result.paidCoins)} withheld on ${result.paidConversions} conversion(s) to the referrer (user ${result.referrerId}).`);
-      await tellWallets([result.referrerId]);
+    out.line(`The referral of ${email}: ${decided.previous} -> ${decided.status}.`);
+    if (decided.paidConversions > 0) {
+      out.line(`Paid ${dollars(decided.paidCoins)} withheld on ${decided.paidConversions} conversion(s) to the referrer (user ${decided.referrerId}).`);
+      await context.tellWallets([decided.referrerId]);
     }
+    return {
+      ...result,
+      from: decided.previous,
+      referrer_id: decided.referrerId,
+      paid: coinsToDollarString(decided.paidCoins),
+      paid_coins: decided.paidCoins,
+      paid_conversions: decided.paidConversions,
+    };
   },
 });

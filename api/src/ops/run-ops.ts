@@ -1,8 +1,14 @@
+import { userInfo } from 'node:os';
+import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseInUseError } from '../db/database';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
+import { catalogImported } from '../modules/earn/catalog-cache';
 import { publishWallets } from '../modules/realtime/wallet-announcer';
-import { type OpsCommand, OpsError, type OpsOutput, UsageError } from './command';
+import { appendAudit, type AuditEntry } from './audit';
+import { type AuditSubject, type OpsCommand, type OpsContext, OpsError, type OpsInvocation, type OpsOutput, UsageError } from './command';
+import { checkReasonRule, JSON_FLAG, takeCommonFlags } from './common-flags';
+import { bufferedSink, jsonOutput, printable, textOutput } from './output';
 
 export type RunOpsOptions = {
   commands: readonly OpsCommand[];
@@ -11,20 +17,220 @@ export type RunOpsOptions = {
   err: OpsOutput;
   /** Where balance changes are published (the running site's realtime service); none: nobody is told. */
   realtime?: Pick<RealtimePublisher, 'publishWallet'>;
-  /** Announces an offers import to the running instances (REDIS_URL); none: they notice within a second. */
-  catalogChanged?: () => Promise<void>;
+  /** Tells other instances that the offers catalog changed (Redis, see catalogAnnouncer); none: they notice within a second. */
+  announceCatalog?: () => Promise<void>;
+  /** Who runs the command and from where; defaults to this process (OPS_OPERATOR or the OS user, INIT_CWD). */
+  invocation?: OpsInvocation;
+  /** The operator API: commands that do not use the database run in the operator's command line, not here. */
+  databaseCommandsOnly?: boolean;
 };
 
-const PROGRAM = 'pnpm ops';
+export const PROGRAM = 'pnpm ops';
+const MAX_USAGE_COLUMN = 72;
 
-function printHelp(commands: RunOpsOptions['commands'], to: OpsOutput) {
-  to.line(`Usage: ${PROGRAM} <command> [arguments]`);
+/** OPS_OPERATOR, else the operating-system user; the directory pnpm was run from. */
+export function localInvocation(env: NodeJS.ProcessEnv = process.env): OpsInvocation {
+  let osUser: string | undefined;
+  try {
+    osUser = userInfo().username;
+  } catch {
+    // No passwd entry (some containers): fall back to the environment.
+  }
+  const operator = env.OPS_OPERATOR?.trim() || osUser || env.USER || env.USERNAME || 'unknown';
+  return { operator, cwd: env.INIT_CWD || process.cwd() };
+}
+
+/** What a command line asks for, checked before anything is opened. */
+export type OpsPlan =
+  | { kind: 'help'; code: 0 | 2 }
+  | { kind: 'unknown'; name: string }
+  | { kind: 'usage'; command: OpsCommand; message: string; json: boolean }
+  | {
+      kind: 'ready';
+      command: OpsCommand;
+      /** The command's own arguments, without --json and --reason: what the audit log keeps. */
+      args: string[];
+      reason: string | undefined;
+      json: boolean;
+      work: (context: OpsContext) => Promise<unknown>;
+    };
+
+export function planOps(argv: readonly string[], commands: readonly OpsCommand[], invocation: OpsInvocation): OpsPlan {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') return { kind: 'help', code: name ? 0 : 2 };
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) return { kind: 'unknown', name };
+  try {
+    const { json, reason, args } = takeCommonFlags(rest);
+    const work = command.prepare(args, invocation);
+    checkReasonRule(command, reason);
+    return { kind: 'ready', command, args, reason, json, work };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return { kind: 'usage', command, message: error.message, json: rest.includes(JSON_FLAG) };
+  }
+}
+
+export function printHelp(commands: readonly OpsCommand[], to: OpsOutput) {
+  to.line(`Usage: ${PROGRAM} <command> [arguments] [--json]`);
   to.line('');
   to.line('Commands:');
-  const width = Math.max(...commands.map((command) => command.usage.length)) + 2;
-  for (const command of commands) to.line(`  ${command.usage.padEnd(width)}${command.summary}`);
+  // A very long usage (postback:simulate) gets its summary on the next line rather than pushing every row right.
+  const width = Math.max(...commands.map((command) => command.usage.length).filter((length) => length <= MAX_USAGE_COLUMN)) + 2;
+  for (const command of commands) {
+    if (command.usage.length + 2 > width) {
+      to.line(`  ${command.usage}`);
+      to.line(`  ${''.padEnd(width)}${command.summary}`);
+    } else {
+      to.line(`  ${command.usage.padEnd(width)}${command.summary}`);
+    }
+  }
   to.line('');
-  to.line('The database is the server\'s (DATABASE_URL, else PGlite in DATA_DIR).');
+  to.line('--json prints the result as one JSON document. Changes are written to the audit log (ops audit),');
+  to.line('with --reason <text>, required for money and account-status changes.');
+  to.line('While the site runs, commands run inside it (its operator API); otherwise on the database itself');
+  to.line("(DATABASE_URL, else PGlite in DATA_DIR). Exit codes: 0 done, 1 failed, 2 wrong usage.");
+}
+
+/** Runs one command line; answers the exit code (0 done, 1 failed, 2 wrong usage). Never throws. */
+export async function runOps(argv: readonly string[], options: RunOpsOptions): Promise<number> {
+  const invocation = options.invocation ?? localInvocation();
+  let plan: OpsPlan;
+  try {
+    plan = planOps(argv, options.commands, invocation);
+  } catch (error) {
+    options.err.line(`ops failed: ${describe(error, true)}`);
+    return 1;
+  }
+  if (plan.kind === 'help') {
+    printHelp(options.commands, plan.code === 0 ? options.out : options.err);
+    return plan.code;
+  }
+  if (plan.kind === 'unknown') {
+    options.err.line(`Unknown command "${printable(plan.name)}".`);
+    printHelp(options.commands, options.err);
+    return 2;
+  }
+  if (plan.kind === 'ready' && options.databaseCommandsOnly && plan.command.usesDatabase === false) {
+    plan = { kind: 'usage', command: plan.command, message: `${plan.command.name} runs in the operator's command line, not in the server`, json: plan.json };
+  }
+  if (plan.kind === 'usage') {
+    if (plan.json) options.out.line(JSON.stringify({ ok: false, error: plan.message, usage: `${PROGRAM} ${plan.command.usage}` }));
+    else options.err.line(printable(`${plan.message}\nUsage: ${PROGRAM} ${plan.command.usage}`));
+    return 2;
+  }
+  return execute(plan, invocation, options);
+}
+
+type ReadyPlan = Extract<OpsPlan, { kind: 'ready' }>;
+
+async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunOpsOptions): Promise<number> {
+  const notes: string[] = [];
+  const text = bufferedSink();
+  const out = plan.json ? jsonOutput(notes) : textOutput(text);
+  const walletsToTell = new Set<number>();
+  let catalogChanged = false;
+  let subject: AuditSubject | undefined;
+  const contextOn = (db: Database): OpsContext => ({
+    db,
+    out,
+    invocation,
+    reason: plan.reason,
+    tellWallets: async (userIds) => userIds.forEach((id) => walletsToTell.add(id)),
+    catalogChanged: () => {
+      catalogChanged = true;
+    },
+    concerns: (user) => {
+      subject = user;
+    },
+  });
+  const audit = (outcome: AuditEntry['outcome'], result: unknown): AuditEntry => ({
+    operator: invocation.operator,
+    command: plan.command.name,
+    arguments: plan.args,
+    reason: plan.reason,
+    user: subject,
+    outcome,
+    result,
+  });
+
+  let handle: DatabaseHandle | undefined;
+  try {
+    let result: unknown;
+    if (plan.command.usesDatabase === false) {
+      result = await plan.work(contextOn(noDatabase(plan.command.name)));
+    } else {
+      handle = await options.openDatabase();
+      result = await runAudited(handle.db, plan, contextOn, audit, out);
+      if (walletsToTell.size > 0) await tellWallets(handle.db, options.realtime, out, [...walletsToTell]);
+      if (catalogChanged) await announceCatalog(handle.db, options.announceCatalog, out);
+    }
+    if (plan.json) options.out.line(JSON.stringify({ ok: true, result: result ?? null, notes }));
+    else text.flushTo(options.out);
+    return 0;
+  } catch (error) {
+    const expected = error instanceof OpsError || error instanceof DatabaseInUseError;
+    const message = describe(error, !expected);
+    if (plan.json) {
+      const details = error instanceof OpsError && error.details !== undefined ? { details: jsonValue(error.details) } : {};
+      options.out.line(JSON.stringify({ ok: false, error: message, ...details, notes }));
+    } else {
+      text.flushTo(options.out);
+      options.err.line(printable(expected ? message : `ops failed: ${message}`));
+    }
+    return 1;
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+/**
+ * Runs the command in a transaction of its own and writes its audit row in that transaction: the change and
+ * its record commit together. A failed run is recorded after the rollback. Commands that declare a reason
+ * rule other than 'none' are audited on every run; any other run that wrote something is audited too.
+ */
+async function runAudited(
+  db: Database,
+  plan: ReadyPlan,
+  contextOn: (db: Database) => OpsContext,
+  audit: (outcome: AuditEntry['outcome'], result: unknown) => AuditEntry,
+  out: OpsContext['out'],
+): Promise<unknown> {
+  const declared = plan.command.reason === 'required' || plan.command.reason === 'optional';
+  let wrote = false;
+  try {
+    return await db.transaction(async (tx) => {
+      let result: unknown;
+      try {
+        result = jsonValue(await plan.work(contextOn(tx)));
+      } catch (error) {
+        // After a failed statement the transaction only answers errors: count it as written.
+        wrote = await wroteIn(tx).catch(() => true);
+        throw error;
+      }
+      wrote = await wroteIn(tx);
+      if (declared || wrote) await appendAudit(tx, audit('done', result));
+      return result;
+    });
+  } catch (error) {
+    if (declared || wrote) {
+      await appendAudit(db, audit('failed', { error: describe(error, false) })).catch((auditError: unknown) => {
+        out.line(`(This failure could not be written to the audit log: ${describe(auditError, false)})`);
+      });
+    }
+    throw error;
+  }
+}
+
+/** Whether the transaction has written anything (PostgreSQL gives it a transaction id only then). */
+async function wroteIn(tx: Database): Promise<boolean> {
+  const { rows } = (await tx.execute(sql`select txid_current_if_assigned() is not null as wrote`)) as unknown as { rows: Array<{ wrote: boolean }> };
+  return rows[0]?.wrote === true;
+}
+
+/** JSON as it will be printed and stored: dates as ISO strings, undefined dropped. */
+function jsonValue(value: unknown): unknown {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
 }
 
 /** What a command that does not use the database gets instead: any use is a bug, said plainly. */
@@ -36,61 +242,28 @@ function noDatabase(name: string): Database {
   });
 }
 
-/** Runs one command line; answers the exit code (0 done, 1 failed, 2 wrong usage). */
-export async function runOps(argv: readonly string[], { commands, openDatabase, out, err, realtime, catalogChanged }: RunOpsOptions): Promise<number> {
-  const [name, ...args] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    printHelp(commands, name ? out : err);
-    return name ? 0 : 2;
-  }
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
-    err.line(`Unknown command "${name}".`);
-    printHelp(commands, err);
-    return 2;
-  }
-
-  let work: ReturnType<OpsCommand['prepare']>;
-  try {
-    work = command.prepare(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    err.line(`${error.message}\nUsage: ${PROGRAM} ${command.usage}`);
-    return 2;
-  }
-
-  let handle: DatabaseHandle | undefined;
-  try {
-    if (command.usesDatabase !== false) handle = await openDatabase();
-    const db = handle?.db ?? noDatabase(command.name);
-    await work({
-      db,
-      out,
-      tellWallets: (userIds) => tellWallets({ db, realtime, out }, userIds),
-      catalogChanged: catalogChanged ?? (async () => {}),
-    });
-    return 0;
-  } catch (error) {
-    if (error instanceof OpsError || error instanceof DatabaseInUseError) {
-      err.line(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await handle?.close();
-  }
+function describe(error: unknown, withStack: boolean): string {
+  if (!(error instanceof Error)) return String(error);
+  return withStack ? (error.stack ?? error.message) : error.message;
 }
 
 /** The money already moved: a site that cannot be told only means its pages show it on their next load. */
-async function tellWallets(
-  { db, realtime, out }: { db: Database; realtime: RunOpsOptions['realtime']; out: OpsOutput },
-  userIds: readonly number[],
-): Promise<void> {
+async function tellWallets(db: Database, realtime: RunOpsOptions['realtime'], out: OpsOutput, userIds: readonly number[]): Promise<void> {
   if (!realtime) return;
   try {
     await publishWallets({ db, realtime }, userIds);
   } catch (error) {
     out.line(`(The running site could not be told: ${failureOf(error)}. Open pages show the new balance on their next load.)`);
+  }
+}
+
+/** The import is committed: this process's cached catalogs (the server's, when it runs the command) and the other instances'. */
+async function announceCatalog(db: Database, announce: RunOpsOptions['announceCatalog'], out: OpsOutput): Promise<void> {
+  catalogImported(db);
+  try {
+    await announce?.();
+  } catch (error) {
+    out.line(`(The other instances could not be told through Redis: ${failureOf(error)}. They show the new catalog within a second.)`);
   }
 }
 

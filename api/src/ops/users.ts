@@ -4,15 +4,18 @@ import { ACCOUNT_STATUSES, type AccountStatus, sessions, users } from '../db/sch
 import { findUserByEmail, findUserById, setStatus, type UserRow } from '../modules/account/repository';
 import { earningsOf } from '../modules/ledger/ledger';
 import { listCallbacks } from '../modules/walls/callback-log';
+import { callbackResult, printCallbacks } from './callback-view';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
-import { callbackLine } from './postbacks';
 
-/** How many of a user's latest postback callbacks users:show prints. */
-const LAST_CALLBACKS = 5;
+/** How many of a user's latest postback callbacks users:show lists (postbacks:list --user shows more). */
+export const LAST_CALLBACKS = 5;
 
-function parseEmail(value: string | undefined): string {
+const EMAIL = /^[^\s@\u0000-\u001f\u007f-\u009f]{1,200}@[^\s@\u0000-\u001f\u007f-\u009f]{1,200}$/;
+
+/** An email address as stored (trimmed, lowercase); anything else is a usage error. */
+export function parseEmail(value: string | undefined): string {
   const email = value?.trim().toLowerCase() ?? '';
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(value ? `"${value}" is not an email address` : 'an email address is needed');
+  if (!EMAIL.test(email)) throw new UsageError(value ? `"${value}" is not an email address` : 'an email address is needed');
   return email;
 }
 
@@ -28,6 +31,7 @@ export const usersShow = defineCommand({
   name: 'users:show',
   usage: 'users:show <email>',
   summary: 'shows a user: status, money, referrals, sign-in methods, sessions, last postback callbacks',
+  reason: 'none',
   parse: (args) => {
     if (args.length !== 1) throw new UsageError('users:show takes one email address');
     return { email: parseEmail(args[0]) };
@@ -35,45 +39,67 @@ export const usersShow = defineCommand({
   async run(context, { email }) {
     const { db, out } = context;
     const user = await userByEmail(context, email);
-    const [referrals, liveSessions, total, recent, referrer] = await Promise.all([
-      db.select({ value: count() }).from(users).where(eq(users.referredBy, user.id)),
-      db
-        .select({ value: count() })
-        .from(sessions)
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`)),
-      earningsOf(db, user.id),
-      earningsOf(db, user.id, new Date(Date.now() - 30 * 24 * 3600 * 1000)),
-      user.referredBy === null ? undefined : findUserById(db, user.referredBy),
-    ]);
-    const signIn = [user.passwordHash ? 'password' : null, user.googleSubject ? 'google' : null].filter(Boolean).join(', ') || 'none';
-    const rows: Array<[string, string | number]> = [
-      ['id', user.id],
-      ['name', user.name],
-      ['email', user.email],
-      ['status', user.status],
+    // One after another: the command runs in a transaction, which is one connection (pg refuses overlapping queries).
+    const referrals = await db.select({ value: count() }).from(users).where(eq(users.referredBy, user.id));
+    const liveSessions = await db
+      .select({ value: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`));
+    const total = await earningsOf(db, user.id);
+    const recent = await earningsOf(db, user.id, new Date(Date.now() - 30 * 24 * 3600 * 1000));
+    const referrer = user.referredBy === null ? undefined : await findUserById(db, user.referredBy);
+    const callbacks = await listCallbacks(db, { userId: user.id, limit: LAST_CALLBACKS });
+    const signIn = [user.passwordHash ? 'password' : null, user.googleSubject ? 'google' : null].filter((method) => method !== null);
+    const shown = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      status: user.status,
+      balance: coinsToDollarString(user.balanceCoins),
+      balance_coins: user.balanceCoins,
+      total_earnings: coinsToDollarString(total),
+      earnings_last_30_days: coinsToDollarString(recent),
+      completed_offers: user.completedOffers,
+      referral_code: user.referralCode,
+      referred_by: referrer ? { id: referrer.id, email: referrer.email } : null,
+      referrals: referrals[0]?.value ?? 0,
+      sign_in: signIn,
+      live_sessions: liveSessions[0]?.value ?? 0,
+      created_at: user.createdAt.toISOString(),
+      last_callbacks: callbacks.map(callbackResult),
+    };
+    out.fields([
+      ['id', shown.id],
+      ['name', shown.name],
+      ['email', shown.email],
+      ['status', shown.status],
       ['wallet', `${dollars(user.balanceCoins)} (${user.balanceCoins} coins)`],
       ['total earnings', dollars(total)],
       ['last 30 days', dollars(recent)],
-      ['completed offers', user.completedOffers],
-      ['referral code', user.referralCode],
+      ['completed offers', shown.completed_offers],
+      ['referral code', shown.referral_code],
       ['referred by', referrer ? `${referrer.email} (id ${referrer.id})` : '-'],
-      ['referrals', referrals[0]?.value ?? 0],
-      ['sign-in', signIn],
-      ['live sessions', liveSessions[0]?.value ?? 0],
-      ['created', user.createdAt.toISOString()],
-    ];
-    const width = Math.max(...rows.map(([label]) => label.length)) + 1;
-    for (const [label, value] of rows) out.line(`${`${label}:`.padEnd(width)} ${value}`);
-    const callbacks = await listCallbacks(db, { userId: user.id, limit: LAST_CALLBACKS });
-    out.line(`last callbacks: ${callbacks.length === 0 ? 'none' : ''}`);
-    for (const callback of callbacks) out.line(`  ${callbackLine(callback)}`);
+      ['referrals', shown.referrals],
+      ['sign-in', signIn.join(', ') || 'none'],
+      ['live sessions', shown.live_sessions],
+      ['created', shown.created_at],
+    ]);
+    out.line('');
+    if (callbacks.length === 0) {
+      out.line('Last callbacks: none');
+    } else {
+      out.line(`Last callbacks (newest first; postbacks:list --user ${user.email} shows more):`);
+      printCallbacks(out, callbacks, { withUser: false });
+    }
+    return shown;
   },
 });
 
 export const usersStatus = defineCommand({
   name: 'users:status',
-  usage: `users:status <email> <${ACCOUNT_STATUSES.join('|')}>`,
+  usage: `users:status <email> <${ACCOUNT_STATUSES.join('|')}> --reason <text>`,
   summary: 'sets an account active, blocked (403 account_blocked) or pending (403 account_pending)',
+  reason: 'required',
   parse: (args) => {
     if (args.length !== 2) throw new UsageError('users:status takes an email address and a status');
     const status = args[1]?.trim().toLowerCase();
@@ -84,12 +110,15 @@ export const usersStatus = defineCommand({
   },
   async run(context, { email, status }) {
     const user = await userByEmail(context, email);
-    if (user.status === status) {
+    context.concerns(user);
+    const result = { user_id: user.id, email, from: user.status, to: status, changed: user.status !== status };
+    if (!result.changed) {
       context.out.line(`${email} is already ${status}`);
-      return;
+      return result;
     }
     await setStatus(context.db, user.id, status);
     context.out.line(`${email}: ${user.status} -> ${status}`);
     if (status !== 'active') context.out.line('Their sessions stay, but every call now answers 403 until the account is active again.');
+    return result;
   },
 });

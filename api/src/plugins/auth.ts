@@ -5,7 +5,7 @@ import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { AccountRestriction } from '@rewards/shared/contracts/api-types';
 import type { AccountStatus } from '../db/schema';
 import type { Database } from '../db/database';
-import { findLiveSession, SESSION_TTL_MS, type SessionWithUser, touchSession, type UserRow } from '../modules/account/repository';
+import { findLiveSession, purgeDeadSessions, SESSION_TTL_MS, type SessionWithUser, touchSession, type UserRow } from '../modules/account/repository';
 import { hashSessionToken } from '../modules/account/secrets';
 import { HttpError } from './errors';
 
@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 without a live session, 403 for a blocked or pending account. */
     requireUser: preHandlerAsyncHookHandler;
+    /** Cookies are always `Secure` (production), not only when the request came over TLS. */
+    secureCookiesOnly: boolean;
   }
 }
 
@@ -50,27 +52,46 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   return fromCookie && /^[A-Za-z0-9_-]{20,200}$/.test(fromCookie) ? fromCookie : undefined;
 }
 
+/**
+ * Whether a cookie set in answer to this request is `Secure`: always in production, because a proxy that
+ * does not say it terminated TLS (or is not trusted) must not make a session cookie travel in clear; in
+ * development and tests only when the request came over TLS, so http://localhost keeps working.
+ */
+export function cookieIsSecure(request: FastifyRequest): boolean {
+  return request.server.secureCookiesOnly || request.protocol === 'https';
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(AUTH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
+    secure: cookieIsSecure(request),
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(AUTH_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+  reply.clearCookie(AUTH_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieIsSecure(request) });
 }
 
-export type AuthPluginOptions = { cookieSecret: string };
+export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export type AuthPluginOptions = {
+  cookieSecret: string;
+  /** True in production: see cookieIsSecure. */
+  secureCookiesOnly: boolean;
+  /** How often expired and revoked sessions are deleted (also once shortly after start); 0 never. */
+  sessionPurgeIntervalMs?: number;
+};
 
 /** Cookies (signed ones use APP_SECRET), the session lookup and `app.requireUser`. */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     await app.register(cookie, { secret: options.cookieSecret });
     app.decorateRequest('auth', null);
+    app.decorate('secureCookiesOnly', options.secureCookiesOnly);
+    scheduleSessionPurge(app, options.sessionPurgeIntervalMs ?? SESSION_PURGE_INTERVAL_MS);
 
     const requireUser: preHandlerAsyncHookHandler = async (request) => {
       await authenticate(app, request, findLiveSession);
@@ -79,6 +100,37 @@ export const authPlugin = fp<AuthPluginOptions>(
   },
   { name: 'auth', dependencies: ['database'] },
 );
+
+/**
+ * Deletes dead sessions now and then while the server runs. Several instances may purge at the same time:
+ * deleting rows that are gone already is harmless. A failure is logged and retried at the next turn.
+ */
+function scheduleSessionPurge(app: FastifyInstance, intervalMs: number): void {
+  if (intervalMs <= 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const purge = () => {
+    running ??= purgeDeadSessions(app.db)
+      .then((count) => {
+        if (count > 0) app.log.info(`purged ${count} expired or revoked sessions`);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'session purge failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    // The first run waits a little so it does not compete with the start itself.
+    timer = setTimeout(function tick() {
+      purge();
+      timer = setTimeout(tick, intervalMs).unref();
+    }, Math.min(intervalMs, 10_000)).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearTimeout(timer);
+    await running;
+  });
+}
 
 /**
  * What `requireUser` does, with the session looked up by `find`: a route may read what it needs in the

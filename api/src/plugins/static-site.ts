@@ -5,7 +5,8 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
-import { cacheControlFor } from './cache-policy';
+import { VERSION_PATTERN } from '../modules/releases/release-state';
+import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 
 export const REMOTE_PACKAGES = ['mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
 
@@ -15,14 +16,18 @@ const NOT_SHELL_PREFIXES = ['/api/', '/remotes/', '/app/', '/apps/'];
 export type StaticSiteOptions = {
   /** Folder holding `shell/dist` and `mf-*\/dist`: the repository root in production, a fixture in tests. */
   siteRoot: string;
+  /** RELEASES_DIR: `<package>/<version>/` folders of published remote builds (`pnpm release`). */
+  releasesDir?: string;
 };
 
 /**
- * Serves the whole site from this server: the shell at `/` with an SPA fallback and each remote under
- * `/remotes/<package>/`. Files are read from disk on every request, so rebuilding a remote's `dist/`
- * while the server runs shows on the next page load.
+ * Serves the whole site from this server: the shell at `/` with an SPA fallback, each remote's working build
+ * under `/remotes/<package>/` and each published version of it under `/remotes/<package>/<version>/`. Files
+ * are read from disk on every request, so rebuilding a remote's `dist/` while the server runs shows on the
+ * next page load. A version's folder never changes once published: all of it may be cached forever.
  */
-export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot }) => {
+export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir }) => {
+  const releasesRoot = releasesDir ? resolve(releasesDir) : undefined;
   const shellDist = resolve(siteRoot, 'shell', 'dist');
   for (const pkg of ['shell', ...REMOTE_PACKAGES]) {
     const dist = join(siteRoot, pkg, 'dist');
@@ -36,7 +41,8 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     dotfiles: 'ignore',
     // The build writes `.br` and `.gz` beside each text asset at the strongest levels: sent as they are.
     preCompressed: true,
-    setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
+    setHeaders: (reply, path) =>
+      reply.header('cache-control', releasesRoot && resolve(path).startsWith(releasesRoot + sep) ? CACHE_FOREVER : cacheControlFor(path)),
   });
 
   // Remotes may be loaded by a shell on another origin: their manifests are fetched with CORS.
@@ -46,6 +52,11 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
       remotes.get<{ Params: { remote: string; '*': string } }>('/:remote/*', (request, reply) => {
         const { remote, '*': file } = request.params;
         if (!isRemotePackage(remote) || file === '') return reply.callNotFound();
+        const [first = '', ...rest] = file.split('/');
+        if (releasesRoot && VERSION_PATTERN.test(first)) {
+          const versionFile = rest.join('/');
+          return versionFile === '' ? reply.callNotFound() : reply.sendFile(versionFile, join(releasesRoot, remote, first));
+        }
         return reply.sendFile(file, join(siteRoot, remote, 'dist'));
       });
     },

@@ -24,11 +24,11 @@ const START_TIMEOUT_MS = 60_000;
  * and a fresh database: PGlite in a temporary folder, or the given DATABASE_URL. For tests about what
  * only a whole process shows: that it survives hostile traffic, that another process can work beside it.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const repoRoot = findRepoRoot();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'rewards-server-')));
   const ownsDataDir = env.DATA_DIR === undefined;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: join(repoRoot, 'api'),
     env: {
       PATH: process.env.PATH ?? '',

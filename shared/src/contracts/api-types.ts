@@ -31,6 +31,8 @@ export type RegisterPayload = {
   referral_code?: string;
 };
 export type ForgotPasswordPayload = { email: string };
+/** POST /user/UpdateProfile: renames the signed-in user. */
+export type UpdateProfilePayload = { name: string };
 export type VerifyOtpPayload = { email: string; otp: string };
 export type ResetPasswordPayload = { email: string; otp: string; password: string; password_confirmation: string };
 
@@ -38,5 +40,11 @@ export type MessageResponse = { status: 'success' | 'error'; message: string };
 
 export type HealthResponse = { status: 'ok'; database: 'pglite' | 'postgres' };
 
-/** A credited conversion pushed on the `fake-leads` channel as `lead.created`. */
+/**
+ * An entry of the live feed, pushed on the `fake-leads` channel as `lead.created`: a credited conversion (or,
+ * while none come, a simulated one). `name` is a first name and an initial ("Ada L."), `amount` dollars ("$1.50").
+ */
 export type LiveLead = { name: string; amount: string; wall: string; offer: string };
+
+/** `GET /api/leads/recent`: the last 12 entries of the live feed, newest first. */
+export type RecentLeadsResponse = SuccessEnvelope<LiveLead[]>;

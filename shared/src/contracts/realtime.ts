@@ -37,3 +37,6 @@ export type WalletUpdatedEvent = {
 export type ChannelAuthRequest = { socket_id: string; channel_name: string };
 /** Answer: `key:signature` as pusher-js expects. */
 export type ChannelAuthResponse = { auth: string };
+
+/** Where a page reads the feed's last entries on load: `GET {apiBase}{path}` answers `RecentLeadsResponse`. */
+export const RECENT_LEADS_PATH = '/leads/recent';

@@ -1,7 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 /** Who may see a page; the shell enforces it. */
-export type RouteAudience = 'signed-in' | 'signed-out' | 'any';
+export const ROUTE_AUDIENCES = ['signed-in', 'signed-out', 'any'] as const;
+export type RouteAudience = (typeof ROUTE_AUDIENCES)[number];
 
 export type PageMeta = {
   title: string;

@@ -6,6 +6,8 @@ export type RemoteConfig = {
   manifest: string;
   /** Path prefixes this remote owns, matched case-insensitively (`/Earn`, `/offers`, `/` for exact root). */
   routes: string[];
+  /** The released version this browser runs (`pnpm release`); absent while the remote runs its working build. */
+  version?: string;
 };
 
 export type RealtimeConfig = {
@@ -33,6 +35,11 @@ export type RuntimeConfig = {
   realtime: RealtimeConfig;
   /** Milliseconds before a remote that does not answer counts as unavailable. */
   remoteTimeoutMs: number;
+  /**
+   * The site footer the shell mounts below every page, as `remoteName/exposedModule` (mf-marketing's). Absent:
+   * no footer. If that remote is down the pages show without it.
+   */
+  footer?: string;
 };
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

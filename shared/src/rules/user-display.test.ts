@@ -39,4 +39,8 @@ describe('public name', () => {
   it('is "Someone" without a name', () => {
     expect(publicName('   ')).toBe('Someone');
   });
+  it('drops control and text-direction characters a stored name might still hold', () => {
+    expect(publicName('\u202EAda\u2066 \u001bLove\u0007lace\u2069')).toBe('Ada L.');
+    expect(publicName('\u202E\n')).toBe('Someone');
+  });
 });

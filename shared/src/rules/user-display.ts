@@ -1,4 +1,5 @@
 import type { UserProfile } from '../contracts/api-types';
+import { withoutForbiddenNameCharacters } from './name-characters';
 
 type Person = Pick<UserProfile, 'name' | 'email'>;
 
@@ -20,10 +21,11 @@ export function firstName({ name }: Pick<UserProfile, 'name'>): string {
 
 /**
  * How a person appears in public (the live feed, the leaderboard): the first name and the initial of the
- * last, like "Ada L."; never an email or an id.
+ * last, like "Ada L."; never an email or an id. Control and text-direction characters are dropped (names
+ * stored before they were refused at sign-up could still hold them).
  */
 export function publicName(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const words = withoutForbiddenNameCharacters(fullName).trim().split(/\s+/).filter(Boolean);
   const first = (words[0] ?? 'Someone').slice(0, 20);
   const last = words.length > 1 ? Array.from(words.at(-1)!)[0]!.toUpperCase() : '';
   return last ? `${first} ${last}.` : first;

@@ -15,11 +15,15 @@ export const settingsSlice = createSlice({
     setLiveStats(state, action: PayloadAction<boolean>) {
       state.liveStats = action.payload;
     },
+    /** Another tab of this browser changed the stored settings (or cleared storage): follow, without writing back. */
+    storedSettingsChanged(state, action: PayloadAction<SettingsState>) {
+      state.liveStats = action.payload.liveStats;
+    },
   },
   selectors: {
     selectLiveStats: (state) => state.liveStats,
   },
 });
 
-export const { setLiveStats } = settingsSlice.actions;
+export const { setLiveStats, storedSettingsChanged } = settingsSlice.actions;
 export const { selectLiveStats } = settingsSlice.selectors;

@@ -1,7 +1,7 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { STORAGE_KEYS } from '../constants';
-import { setLiveStats } from './settings-slice';
+import { readStoredSettings, setLiveStats, storedSettingsChanged } from './settings-slice';
 
 type StartListening = ListenerMiddlewareInstance['startListening'];
 
@@ -26,4 +26,22 @@ export function registerStorageListeners(startListening: StartListening): void {
       browserStorage()?.setItem(STORAGE_KEYS.liveStats, String(action.payload));
     },
   });
+}
+
+type StorageEventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Every open tab follows the settings stored by any other tab of the browser: the `storage` event fires in the
+ * other tabs when one writes "Live Stats" (or clears storage, on logout). Returns the function that stops.
+ */
+export function followSettingsOfOtherTabs(
+  dispatch: (action: ReturnType<typeof storedSettingsChanged>) => unknown,
+  target: StorageEventTarget = window,
+): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== STORAGE_KEYS.liveStats) return;
+    dispatch(storedSettingsChanged(readStoredSettings(browserStorage() ?? undefined)));
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
 }

@@ -5,6 +5,7 @@ import { findRouteOwner } from '../federation/route-owner';
 import { forgetRemoteRoutes, loadRemoteRoutes } from '../federation/remote-routes';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageSkeleton } from './page-skeleton';
+import { ReportPageShown } from './page-shown';
 import { RemoteBoundary } from './remote-boundary';
 import { RouteGuard } from './route-guard';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -35,7 +36,14 @@ export function RemotePage() {
   const { remotes } = useRuntimeConfig();
   const owner = findRouteOwner(pathname, remotes);
   const [attempt, setAttempt] = useState(0);
-  if (!owner) return <NotFoundPage />;
+  if (!owner) {
+    return (
+      <>
+        <NotFoundPage />
+        <ReportPageShown />
+      </>
+    );
+  }
   const retry = () => {
     forgetRemoteRoutes(owner.name);
     setAttempt((count) => count + 1);
@@ -44,6 +52,7 @@ export function RemotePage() {
     <RemoteBoundary key={`${owner.name}:${attempt}`} remoteName={owner.name} onRetry={retry}>
       <Suspense fallback={<PageSkeleton />}>
         <RemoteRoutes remote={owner} />
+        <ReportPageShown />
       </Suspense>
     </RemoteBoundary>
   );

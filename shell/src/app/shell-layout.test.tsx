@@ -45,12 +45,22 @@ describe('shell layout', () => {
 
   it('keeps the wallet of a signed-in user live', () => {
     renderLayout({ preloadedState: signedInState({ id: 42 }) });
-    expect(connectUserChannel).toHaveBeenCalledWith(expect.objectContaining({ userId: 42, apiBase: '/api' }));
+    expect(connectUserChannel).toHaveBeenCalledWith(expect.objectContaining({ userId: 42 }));
   });
 
-  it('opens no realtime connection for a visitor', () => {
+  it('opens no private channel for a visitor', () => {
     renderLayout({ preloadedState: signedOut });
     expect(connectUserChannel).not.toHaveBeenCalled();
+  });
+
+  it('shows the "Live earnings" region between the navigation and the page, unless Live Stats is off', () => {
+    const { unmount } = renderLayout({ preloadedState: signedOut });
+    const region = screen.getByRole('region', { name: 'Live earnings' });
+    expect(screen.getByRole('banner').compareDocumentPosition(region)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(region.compareDocumentPosition(screen.getByRole('main'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    unmount();
+    renderLayout({ preloadedState: { ...signedOut, settings: { liveStats: false } } });
+    expect(screen.queryByRole('region', { name: 'Live earnings' })).not.toBeInTheDocument();
   });
 
   it('remembers the referral code of /ref/{id} for sign-up', () => {

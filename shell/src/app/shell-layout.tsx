@@ -4,10 +4,14 @@ import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
 import { AlertModal } from '../features/alert/alert-modal';
 import { GlobalLoadingBar } from '../features/loading/global-loading-bar';
 import { RouteChangeOverlay } from '../features/loading/route-change-overlay';
+import { LiveTickerSlot } from '../features/live-ticker/live-ticker-slot';
 import { SiteHeader } from '../features/navigation/site-header';
 import { OfflineOverlay } from '../features/offline/offline-overlay';
 import { useLiveWallet } from '../features/realtime/use-live-wallet';
+import { useRealtimeConnection } from '../features/realtime/use-realtime-connection';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
+import { FooterSlot } from './footer-slot';
+import { usePageShown } from './page-shown';
 import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
 import { useReferralCapture } from './use-referral-capture';
@@ -19,7 +23,9 @@ type Props = { children: ReactNode };
 export function ShellLayout({ children }: Props) {
   const signedIn = useAppSelector(selectIsAuthenticated);
   useReferralCapture();
-  useLiveWallet(useRuntimeConfig().realtime);
+  const realtime = useRealtimeConnection(useRuntimeConfig().realtime);
+  useLiveWallet(realtime);
+  const pageShown = usePageShown();
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
       <a className={styles.skipLink} href="#main">
@@ -27,9 +33,11 @@ export function ShellLayout({ children }: Props) {
       </a>
       <GlobalLoadingBar />
       <SiteHeader />
+      <LiveTickerSlot connection={realtime} pageShown={pageShown} />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
+      <FooterSlot />
       <BottomTabBar />
       <RouteChangeOverlay />
       <ShellModals />

@@ -10,6 +10,16 @@ class FakeEmitter {
     return this;
   }
 
+  unbind(event: string, handler?: Handler): this {
+    this.handlers.set(event, handler ? (this.handlers.get(event) ?? []).filter((bound) => bound !== handler) : []);
+    return this;
+  }
+
+  unbind_all(): this {
+    this.handlers.clear();
+    return this;
+  }
+
   emit(event: string, data?: unknown): void {
     for (const handler of this.handlers.get(event) ?? []) handler(data);
   }
@@ -30,6 +40,8 @@ export default class FakePusher {
   readonly connection = new FakeEmitter();
   readonly channels: FakeChannel[] = [];
   readonly disconnect = jest.fn();
+  /** Names given to unsubscribe, in order. */
+  readonly unsubscribed: string[] = [];
 
   constructor(
     readonly key: string,
@@ -43,6 +55,17 @@ export default class FakePusher {
   subscribe(name: string): FakeChannel {
     const channel = new FakeChannel(name);
     this.channels.push(channel);
+    return channel;
+  }
+
+  unsubscribe(name: string): void {
+    this.unsubscribed.push(name);
+  }
+
+  /** The channel of that name subscribed last. */
+  channel(name: string): FakeChannel {
+    const channel = this.channels.findLast((candidate) => candidate.name === name);
+    if (!channel) throw new Error(`no channel ${name} was subscribed`);
     return channel;
   }
 

@@ -14,6 +14,7 @@ export const testRuntimeConfig: RuntimeConfig = {
   modals: { auth: 'mf_account/auth-modals', settings: 'mf_account/settings-modal', invite: 'mf_account/invite-modal' },
   realtime: { key: 'test', cluster: 'eu', wsHost: '', wsPort: 0, forceTLS: false, channel: 'fake-leads' },
   remoteTimeoutMs: 4000,
+  footer: 'mf_marketing/site-footer',
 };
 
 export function WithRuntimeConfig({ children }: { children: ReactNode }) {

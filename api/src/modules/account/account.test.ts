@@ -134,6 +134,90 @@ describe(`account calls on ${kind}`, () => {
     });
   });
 
+  describe('names', () => {
+    const NAME_REFUSED = 'The name may not contain control characters or invisible formatting characters (such as text-direction overrides).';
+    const HOSTILE_NAMES: Array<[string, string]> = [
+      ['a right-to-left override', 'Ada\u202Egnp.exe'],
+      ['isolates', '\u2066Ada\u2069'],
+      ['a left-to-right embedding', 'Ada\u202A Lovelace'],
+      ['a right-to-left mark', 'Ada\u200F'],
+      ['a newline', 'Ada\nLovelace'],
+      ['a terminal escape', 'Ada\u001b[2J'],
+      ['a NUL', 'Ada\u0000'],
+      ['a C1 next line', 'Ada\u0085'],
+      ['a line separator', 'Ada\u2028Lovelace'],
+      ['a zero-width space', 'A\u200Bda'],
+    ];
+
+    it.each(HOSTILE_NAMES)('refuses a name with %s at sign-up with a 422 and creates nothing', async (_label, name) => {
+      const email = uniqueEmail('bidi');
+      const response = await post('Register', { name, email, password: 'secret123', password_confirmation: 'secret123' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ status: 'error', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
+      expect(await database().db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    });
+
+    it.each([
+      ['an email local part with dots, plus, hyphens and underscores', 'ada.king+rewards_2-x'],
+      ['digits', '1234567'],
+      ['accents and other scripts', 'José Müller 王小明 محمد'],
+      ['a Persian name with a zero-width non-joiner', 'می\u200Cخواهم'],
+    ])('accepts %s', async (_label, name) => {
+      const response = await post('Register', { name, email: uniqueEmail('name'), password: 'secret123', password_confirmation: 'secret123' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.user.name).toBe(name);
+    });
+
+    it('accepts the part of an email before the @ as the name, as the landing sign-up sends it', async () => {
+      const email = uniqueEmail('first.last+promo_2-x');
+      const name = email.split('@')[0]!;
+      const response = await post('Register', { name, email, password: 'secret123', password_confirmation: 'secret123' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.user.name).toBe(name);
+    });
+
+    describe('POST /api/user/UpdateProfile', () => {
+      it('renames the signed-in user and answers the profile', async () => {
+        const { token, user } = await signUp(app);
+        const response = await post('UpdateProfile', { name: '  Ada King  ' }, bearer(token));
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ status: 'success', message: 'Profile updated successfully.', data: { user: { ...user, name: 'Ada King' } } });
+        expect((await post('Profile', undefined, bearer(token))).json().data.name).toBe('Ada King');
+      });
+
+      it('needs a session', async () => {
+        const response = await post('UpdateProfile', { name: 'Nobody' });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+      });
+
+      it.each(HOSTILE_NAMES)('refuses a name with %s with a 422 and keeps the old name', async (_label, name) => {
+        const { token } = await signUp(app, { name: 'Ada Lovelace' });
+        const response = await post('UpdateProfile', { name }, bearer(token));
+        expect(response.statusCode).toBe(422);
+        expect(response.json()).toEqual({ status: 'error', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
+        expect((await post('Profile', undefined, bearer(token))).json().data.name).toBe('Ada Lovelace');
+      });
+
+      it('refuses an empty, too long or missing name with a message', async () => {
+        const { token } = await signUp(app, { name: 'Ada Lovelace' });
+        const answers = await Promise.all([
+          post('UpdateProfile', { name: '   ' }, bearer(token)),
+          post('UpdateProfile', { name: 'x'.repeat(101) }, bearer(token)),
+          post('UpdateProfile', {}, bearer(token)),
+          post('UpdateProfile', { name: 42 }, bearer(token)),
+        ]);
+        expect(answers.map((answer) => answer.json().errors?.name)).toEqual([
+          ['The name field is required.'],
+          ['The name may not be greater than 100 characters.'],
+          ['The name field is required.'],
+          ['The name must be a string.'],
+        ]);
+        expect((await post('Profile', undefined, bearer(token))).json().data.name).toBe('Ada Lovelace');
+      });
+    });
+  });
+
   describe('POST /api/user/Login', () => {
     it('signs in with the right password (email in any case) and sets a new session cookie', async () => {
       const { email, password, user } = await signUp(app);
@@ -179,6 +263,34 @@ describe(`account calls on ${kind}`, () => {
         expect(response.cookies.find((item) => item.name === AUTH_COOKIE)?.secure).toBe(true);
       } finally {
         await proxied.close();
+      }
+    });
+  });
+
+  describe('the session cookie outside development', () => {
+    const productionEnv = {
+      APP_SECRET: 'a-production-app-secret-of-some-length',
+      PUSHER_SECRET: 'a-production-pusher-secret',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      DEMO_WALLS: '0',
+      RATE_LIMITS: 'off',
+    };
+
+    it.each(['production', 'staging'])('is Secure with NODE_ENV=%s over plain http without any proxy header', async (nodeEnv) => {
+      const production = await buildTestApp({ database: database(), env: { ...productionEnv, NODE_ENV: nodeEnv } });
+      try {
+        const registered = await production.inject({
+          method: 'POST',
+          url: '/api/user/Register',
+          payload: { name: 'Prod', email: uniqueEmail('prod'), password: 'secret123', password_confirmation: 'secret123' },
+        });
+        expect(registered.statusCode).toBe(201);
+        const cookie = registered.cookies.find((item) => item.name === AUTH_COOKIE);
+        expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+        const loggedOut = await production.inject({ method: 'POST', url: '/api/user/logout', cookies: withCookie(cookie!.value) });
+        expect(loggedOut.cookies.find((item) => item.name === AUTH_COOKIE)?.secure).toBe(true);
+      } finally {
+        await production.close();
       }
     });
   });
@@ -269,7 +381,7 @@ describe(`account calls on ${kind}`, () => {
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({
         name: 'Deleted user',
-        email: `deleted-${user.id}@deleted.invalid`,
+        email: `deleted-${user.id}`,
         passwordHash: null,
         image: null,
         googleSubject: null,
@@ -278,6 +390,33 @@ describe(`account calls on ${kind}`, () => {
       expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(1);
       expect((await post('Login', { email, password })).statusCode).toBe(401);
       expect((await post('Register', { name: 'New', email, password, password_confirmation: password })).statusCode).toBe(201);
+    });
+
+    it('deletes an account whose anonymous address someone registered before', async () => {
+      const { token, user } = await signUp(app);
+      // The address the old scheme gave deleted accounts, taken first by someone else.
+      const squatter = await signUp(app, { email: `deleted-${user.id}@deleted.invalid` });
+      const response = await post('DeleteAccount', undefined, bearer(token));
+      expect(response.statusCode).toBe(200);
+      expect((await post('Profile', undefined, bearer(token))).statusCode).toBe(401);
+      expect((await post('Profile', undefined, bearer(squatter.token))).json().data.email).toBe(`deleted-${user.id}@deleted.invalid`);
+    });
+
+    it("lets nobody register a deleted account's anonymous address afterwards, nor clash with it", async () => {
+      const { token, user } = await signUp(app);
+      expect((await post('DeleteAccount', undefined, bearer(token))).statusCode).toBe(200);
+      const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
+      const taken = await post('Register', { name: 'Copycat', email: row!.email, password: 'secret123', password_confirmation: 'secret123' });
+      expect(taken.statusCode).toBe(422);
+      expect(taken.json().errors).toEqual({ email: ['The email must be a valid email address.'] });
+      const lookalike = await post('Register', { name: 'Copycat', email: `deleted-${user.id}@deleted.invalid`, password: 'secret123', password_confirmation: 'secret123' });
+      expect(lookalike.statusCode).toBe(201);
+    });
+
+    it('deletes twice in parallel without an error', async () => {
+      const { token } = await signUp(app);
+      const answers = await Promise.all([post('DeleteAccount', undefined, bearer(token)), post('DeleteAccount', undefined, bearer(token))]);
+      for (const answer of answers) expect([200, 401]).toContain(answer.statusCode);
     });
   });
 });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { users } from '../../db/schema';
@@ -39,12 +40,13 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
   const database = useTestDatabase();
   let provider: { issuer: string; child: ChildProcess };
   let app: FastifyInstance;
+  const mailer = captureMailer();
 
   beforeAll(async () => {
     provider = await startProvider();
     app = await buildTestApp({
       database: database(),
-      mailer: captureMailer(),
+      mailer,
       env: { GOOGLE_ISSUER: provider.issuer, GOOGLE_CLIENT_ID: CLIENT.id, GOOGLE_CLIENT_SECRET: CLIENT.secret, PUBLIC_URL: SITE, RATE_LIMITS: 'off' },
     });
   });
@@ -106,15 +108,87 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     expect(second.json().data.id).toBe(row!.id);
   });
 
-  it('links an existing account by its verified email, keeping its password', async () => {
-    const existing = await signUp(app);
-    const response = await signInWithGoogle({ sub: 'google-link-1', email: existing.email, email_verified: true, name: 'Someone Else' });
+  const profileOf = (token: string | undefined) => app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token ?? 'x'.repeat(43)) });
+  const login = (email: string, password: string) => app.inject({ method: 'POST', url: '/api/user/Login', payload: { email, password } });
+
+  it('does not hand a pre-registered account to whoever registered it: linking revokes its sessions and its password', async () => {
+    // A stranger registers the owner's address first and keeps two sessions and the password.
+    const squatter = await signUp(app, { name: 'Squatter' });
+    const secondSession = tokenOf(await login(squatter.email, squatter.password));
+    expect((await profileOf(secondSession)).statusCode).toBe(200);
+
+    // The owner of the address signs in with Google: same account (its coins and history stay), but only theirs now.
+    const response = await signInWithGoogle({ sub: 'google-owner-1', email: squatter.email, email_verified: true, name: 'Real Owner' });
     expect(response.headers.location).toBe(`${SITE}/Earn`);
-    const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(tokenOf(response)!) });
-    expect(profile.json().data).toMatchObject({ id: existing.user.id, name: existing.user.name });
-    const [row] = await database().db.select().from(users).where(eq(users.id, existing.user.id));
-    expect(row?.googleSubject).toBe('google-link-1');
-    expect((await app.inject({ method: 'POST', url: '/api/user/Login', payload: { email: existing.email, password: existing.password } })).statusCode).toBe(200);
+    const ownerToken = tokenOf(response);
+    expect((await profileOf(ownerToken)).json().data).toMatchObject({ id: squatter.user.id, email: squatter.email });
+
+    for (const token of [squatter.token, secondSession]) expect((await profileOf(token)).statusCode).toBe(401);
+    const again = await login(squatter.email, squatter.password);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ status: 'error', message: 'Email or password is incorrect' });
+    const [row] = await database().db.select().from(users).where(eq(users.id, squatter.user.id));
+    expect(row).toMatchObject({ googleSubject: 'google-owner-1', passwordHash: null });
+    expect((await profileOf(ownerToken)).statusCode).toBe(200);
+  });
+
+  it('lets the owner set a password again after the link, through a code sent to the email', async () => {
+    const existing = await signUp(app);
+    const google = tokenOf(await signInWithGoogle({ sub: 'google-link-reset', email: existing.email, email_verified: true }));
+    await app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: existing.email } });
+    const otp = mailer.codeFor(existing.email);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { email: existing.email, otp, password: 'owner-password', password_confirmation: 'owner-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(existing.email, 'owner-password')).statusCode).toBe(200);
+    expect((await profileOf(google)).statusCode).toBe(401); // a reset signs out everywhere, as always
+    expect(tokenOf(await signInWithGoogle({ sub: 'google-link-reset', email: existing.email, email_verified: true }))).toBeTruthy();
+  });
+
+  it('keeps the other sessions of an account already linked to this Google account', async () => {
+    const email = uniqueEmail('google-twice');
+    const first = tokenOf(await signInWithGoogle({ sub: 'google-twice-1', email, email_verified: true }));
+    const second = tokenOf(await signInWithGoogle({ sub: 'google-twice-1', email, email_verified: true }));
+    expect((await profileOf(first)).statusCode).toBe(200);
+    expect((await profileOf(second)).statusCode).toBe(200);
+  });
+
+  it('refuses a second Google account for an email already linked to another, and changes nothing', async () => {
+    const email = uniqueEmail('google-other');
+    const first = tokenOf(await signInWithGoogle({ sub: 'google-first-owner', email, email_verified: true }));
+    const response = await signInWithGoogle({ sub: 'google-second-owner', email, email_verified: true });
+    expect(response.headers.location).toBe(FAILED);
+    expect(tokenOf(response)).toBeFalsy();
+    expect((await profileOf(first)).statusCode).toBe(200);
+  });
+
+  it('never leaves a session to a password checked while the link happened (real races on PostgreSQL)', async () => {
+    const squatter = await signUp(app);
+    // Sign-ins keep starting during the whole Google round trip: some check the password just before the link commits.
+    let done = false;
+    const linked = signInWithGoogle({ sub: 'google-race-1', email: squatter.email, email_verified: true }).finally(() => (done = true));
+    const logins: Array<Promise<LightMyRequestResponse>> = [];
+    while (!done && logins.length < 80) {
+      logins.push(login(squatter.email, squatter.password));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const [answers, google] = await Promise.all([Promise.all(logins), linked]);
+    expect(google.headers.location).toBe(`${SITE}/Earn`);
+    for (const answer of answers.filter((item) => item.statusCode === 200)) {
+      expect((await profileOf(tokenOf(answer))).statusCode).toBe(401);
+    }
+  });
+
+  it('keeps a Google name without control or text-direction characters, else uses the address', async () => {
+    const email = uniqueEmail('google-bidi');
+    const token = tokenOf(await signInWithGoogle({ sub: 'google-bidi-1', email, email_verified: true, name: '\u202EGrace\u0007 Hop\u2066per\u2069\n' }));
+    expect((await profileOf(token)).json().data.name).toBe('Grace Hopper');
+    const onlyControls = uniqueEmail('google-ctrl');
+    const other = tokenOf(await signInWithGoogle({ sub: 'google-ctrl-1', email: onlyControls, email_verified: true, name: '\u202E\u0000' }));
+    expect((await profileOf(other)).json().data.name).toBe(onlyControls.split('@')[0]);
   });
 
   it('links the referrer given to the redirect as ?referral_code=', async () => {
@@ -140,6 +214,23 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     const response = await signInWithGoogle({ sub: 'google-blocked', email: existing.email, email_verified: true });
     expect(response.headers.location).toBe(FAILED);
     expect(tokenOf(response)).toBeFalsy();
+    // Nor is a blocked account linked (its password dropped) on the way.
+    const [row] = await database().db.select().from(users).where(eq(users.id, existing.user.id));
+    expect(row).toMatchObject({ googleSubject: null, passwordHash: expect.stringMatching(/^\$argon2id\$/) });
+  });
+
+  it('answers any query and flow cookie with a redirect (the provider or the failure page), never an error', async () => {
+    const printable = fc.stringMatching(/^[\x21-\x7e]{0,200}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('redirect', 'callback'), printable, fc.option(printable, { nil: undefined }), async (route, query, cookie) => {
+        const response = await app.inject({ method: 'GET', url: `/api/auth/google/${route}?${query}`, cookies: cookie === undefined ? {} : { google_oauth: cookie } });
+        expect(response.statusCode).toBe(302);
+        const location = String(response.headers.location);
+        expect(location === FAILED || location.startsWith(`${provider.issuer}/`)).toBe(true);
+        expect(tokenOf(response)).toBeFalsy();
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('fails for a callback without the flow cookie, with a forged cookie, with a wrong state or with a provider error', async () => {

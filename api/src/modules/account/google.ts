@@ -1,11 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { withoutForbiddenNameCharacters } from '@rewards/shared/rules/name-characters';
 import type { GoogleConfig } from '../../config';
 import type { Database } from '../../db/database';
-import { setSessionCookie } from '../../plugins/auth';
+import { cookieIsSecure, setSessionCookie } from '../../plugins/auth';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
-import { findUserByEmail, findUserByGoogleSubject, findUserIdByReferralCode, insertUser, linkGoogleSubject, type UserRow } from './repository';
+import {
+  findUserByEmail,
+  findUserByGoogleSubject,
+  findUserIdByReferralCode,
+  insertUser,
+  linkGoogleSubjectDroppingPassword,
+  revokeAllSessions,
+  type UserRow,
+} from './repository';
 import { REFERRAL_CODE_PATTERN } from './secrets';
 import { type ClientInfo, startSession } from './service';
 import { rememberSignupOrigin } from '../walls/signup-origin';
@@ -41,7 +50,8 @@ export class GoogleSignInError extends Error {
 
 /**
  * The user a Google identity signs in as: the one linked to its subject; else the one with its verified
- * email (now linked); else a new user without a password. Unverified emails never link or create.
+ * email, now linked (see linkExistingAccount); else a new user without a password. Unverified emails never
+ * link or create.
  */
 export async function userForGoogleIdentity(db: Database, identity: GoogleIdentity, referralCode: string | undefined): Promise<UserRow> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
@@ -50,22 +60,54 @@ export async function userForGoogleIdentity(db: Database, identity: GoogleIdenti
   const email = identity.email.trim().toLowerCase();
 
   const existing = await findUserByEmail(db, email);
-  if (existing) {
-    if (existing.googleSubject && existing.googleSubject !== identity.subject) {
-      throw new GoogleSignInError('the account of this email is linked to another Google account');
-    }
-    await linkGoogleSubject(db, existing.id, identity.subject);
-    return { ...existing, googleSubject: identity.subject };
-  }
+  if (existing) return linkExistingAccount(db, existing, identity.subject);
 
   const referredBy = referralCode ? ((await findUserIdByReferralCode(db, referralCode)) ?? null) : null;
-  const name = (identity.name?.trim() || email.split('@')[0] || 'User').slice(0, 100);
+  const name = googleDisplayName(identity.name, email);
   const created = await insertUser(db, { name, email, passwordHash: null, googleSubject: identity.subject, referredBy });
   if (created) return created;
   // Another request created or linked it a moment ago.
-  const raced = (await findUserByGoogleSubject(db, identity.subject)) ?? (await findUserByEmail(db, email));
-  if (!raced) throw new GoogleSignInError('could not create the user');
-  return raced;
+  const raced = await findUserByGoogleSubject(db, identity.subject);
+  if (raced) return raced;
+  const sameEmail = await findUserByEmail(db, email);
+  if (!sameEmail) throw new GoogleSignInError('could not create the user');
+  return linkExistingAccount(db, sameEmail, identity.subject);
+}
+
+/**
+ * Links Google to an account that already has this email. Nobody proved that email when the account was
+ * made (sign-up sends no confirmation), so whoever made it may not be the person Google has just shown owns
+ * the address: a stranger could have registered it first to take over the owner's later sign-ins. So
+ * linking drops the account's password and revokes all its sessions, in one transaction: from then on only
+ * the email's owner gets in (with Google, or with a password set through a reset code sent to that email).
+ */
+async function linkExistingAccount(db: Database, existing: UserRow, subject: string): Promise<UserRow> {
+  if (existing.googleSubject) {
+    if (existing.googleSubject === subject) return existing;
+    throw new GoogleSignInError('the account of this email is linked to another Google account');
+  }
+  // A blocked or held account is left as it is: it could not sign in anyway.
+  if (existing.status !== 'active') throw new GoogleSignInError(`account ${existing.id} is ${existing.status}`);
+  const linked = await db.transaction(async (tx) => {
+    if (!(await linkGoogleSubjectDroppingPassword(tx, existing.id, subject))) return false;
+    await revokeAllSessions(tx, existing.id);
+    return true;
+  });
+  if (linked) return { ...existing, googleSubject: subject, passwordHash: null };
+  // Linked by a concurrent sign-in: fine if it was this same Google account.
+  const now = await findUserByGoogleSubject(db, subject);
+  if (now?.id === existing.id) return now;
+  throw new GoogleSignInError('the account of this email was linked or deleted meanwhile');
+}
+
+/** The name Google gives, without control or text-direction characters; else the email's local part. */
+function googleDisplayName(googleName: string | undefined, email: string): string {
+  const cleaned = withoutForbiddenNameCharacters(googleName ?? '').trim();
+  const fallback = withoutForbiddenNameCharacters(email.split('@')[0] ?? '').trim();
+  // By code point, so a character outside the basic plane is never cut in half.
+  return Array.from(cleaned || fallback || 'User')
+    .slice(0, 100)
+    .join('');
 }
 
 export type GoogleRoutesOptions = { google: GoogleConfig; publicUrl: string | undefined };
@@ -114,7 +156,7 @@ export const googleAuthRoutes: ZodPlugin<GoogleRoutesOptions> = async (app, { go
         httpOnly: true,
         sameSite: 'lax',
         path: FLOW_COOKIE_PATH,
-        secure: request.protocol === 'https',
+        secure: cookieIsSecure(request),
         maxAge: FLOW_TTL_SECONDS,
       });
       return reply.redirect(authorizationUrl.href);

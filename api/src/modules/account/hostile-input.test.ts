@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { captureMailer } from '../../test/accounts';
+import { hasForbiddenNameCharacter } from '@rewards/shared/rules/name-characters';
+import { bearer, captureMailer, signUp, uniqueEmail } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-const ENDPOINTS = ['Register', 'Login', 'Profile', 'logout', 'DeleteAccount', 'forgot-password', 'verify-otp', 'reset-password'] as const;
+const ENDPOINTS = ['Register', 'Login', 'Profile', 'UpdateProfile', 'logout', 'DeleteAccount', 'forgot-password', 'verify-otp', 'reset-password'] as const;
 const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'otp', 'referral_code'] as const;
 
 /** Values a careless or hostile client might put in a field. */
@@ -82,6 +83,53 @@ describe(`hostile input to the account calls on ${kind}`, () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('renames a signed-in user only to a clean name, whatever the body; never 5xx', async () => {
+    const { token } = await signUp(app, { name: 'Kept Name' });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fieldValue, fc.record({ name: fieldValue })), async (body) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/user/UpdateProfile',
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? '',
+        });
+        expect([200, 400, 422]).toContain(response.statusCode);
+        expect(response.json().status).toBe(response.statusCode === 200 ? 'success' : 'error');
+        const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
+        expect(hasForbiddenNameCharacter(profile.json().data.name)).toBe(false);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('refuses at sign-up and at rename every name holding a control or formatting character, changing nothing', async () => {
+    const { token } = await signUp(app, { name: 'Kept Name' });
+    const forbidden = fc.constantFrom(
+      '\u0000', '\u0007', '\t', '\n', '\u001b', '\u007f', '\u0085', '\u009b', '\u00ad', '\u061c', '\u200b', '\u200e', '\u200f',
+      '\u2028', '\u2029', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2060', '\u2066', '\u2067', '\u2068', '\u2069',
+      '\ufeff', '\u{e0041}', '\ud800', '\udfff',
+    );
+    const hostileName = fc
+      .tuple(fc.string({ maxLength: 40 }), forbidden, fc.string({ maxLength: 40 }))
+      .map(([before, character, after]) => `${before}x${character}x${after}`);
+    await fc.assert(
+      fc.asyncProperty(hostileName, async (name) => {
+        const email = uniqueEmail('hostile-name');
+        const registered = await app.inject({ method: 'POST', url: '/api/user/Register', payload: { name, email, password: 'password123', password_confirmation: 'password123' } });
+        expect(registered.statusCode).toBe(422);
+        expect(registered.json().errors.name).toEqual([expect.stringContaining('control characters')]);
+        const renamed = await app.inject({ method: 'POST', url: '/api/user/UpdateProfile', headers: bearer(token), payload: { name } });
+        expect(renamed.statusCode).toBe(422);
+        expect(renamed.json().errors.name).toEqual([expect.stringContaining('control characters')]);
+      }),
+      { numRuns: 200 },
+    );
+    const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
+    expect(profile.json().data.name).toBe('Kept Name');
+    const login = await app.inject({ method: 'POST', url: '/api/user/Login', payload: { email: uniqueEmail('hostile-name'), password: 'password123' } });
+    expect(login.statusCode).toBe(401);
   });
 
   it('answers a 2 MB body with 413, not by hashing it', async () => {

@@ -10,6 +10,7 @@ const SENT = { status: 'success', message: 'OTP code sent to your email successf
 const VERIFIED = { status: 'success', message: 'OTP verified successfully.' };
 const RESET = { status: 'success', message: 'Password reset successfully! You can now sign in with your new password.' };
 const INVALID = { status: 'error', message: 'Invalid OTP code' };
+const TOO_MANY = { status: 'error', message: 'Too many wrong codes for this account today. Please try again tomorrow.' };
 
 /** A six-digit code that is not `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -118,6 +119,69 @@ describe(`password reset on ${kind}`, () => {
     expect((await post('verify-otp', { email, otp: second })).json()).toEqual(VERIFIED);
   });
 
+  it('caps wrong codes at 10 a day per account: asking for a new code gives no tries back', async () => {
+    const { email, code: first } = await userWithCode();
+    for (let i = 0; i < 5; i++) expect((await post('verify-otp', { email, otp: otherCode(first) })).json()).toEqual(INVALID);
+    await post('forgot-password', { email });
+    const second = mailer.codeFor(email);
+    for (let i = 0; i < 5; i++) expect((await post('verify-otp', { email, otp: otherCode(second) })).json()).toEqual(INVALID);
+
+    // The day's tries are used up: even the right code is refused, and no new code goes out.
+    const refused = await post('verify-otp', { email, otp: second });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+    const sentBefore = mailer.sent.length;
+    expect((await post('forgot-password', { email })).json()).toEqual(SENT);
+    expect(mailer.sent).toHaveLength(sentBefore);
+    const reset = await post('reset-password', { email, otp: second, password: 'abcdef', password_confirmation: 'abcdef' });
+    expect(reset.statusCode).toBe(429);
+    expect(reset.json()).toEqual(TOO_MANY);
+  });
+
+  it('opens a new window 24 hours after it began: codes go out and work again', async () => {
+    const { email, code, user } = await userWithCode();
+    for (let i = 0; i < 10; i++) {
+      await post('verify-otp', { email, otp: otherCode(code) });
+      if (i === 4) await post('forgot-password', { email });
+    }
+    expect((await post('verify-otp', { email, otp: mailer.codeFor(email) })).statusCode).toBe(429);
+    const dayAgo = new Date(Date.now() - 24 * 3600_000 - 60_000);
+    await database().db.update(passwordResetCodes).set({ windowStartedAt: dayAgo }).where(eq(passwordResetCodes.userId, user.id));
+
+    await post('forgot-password', { email });
+    expect((await post('verify-otp', { email, otp: mailer.codeFor(email) })).json()).toEqual(VERIFIED);
+    const [row] = await database().db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
+    expect(row).toMatchObject({ codesSent: 1, wrongTries: 0 });
+  });
+
+  it('mails at most 10 codes a day per account; the last one mailed keeps working', async () => {
+    const { email } = await userWithCode();
+    for (let i = 1; i < 10; i++) await post('forgot-password', { email });
+    const tenth = mailer.codeFor(email);
+    const sentBefore = mailer.sent.length;
+    const eleventh = await post('forgot-password', { email });
+    expect(eleventh.statusCode).toBe(200);
+    expect(eleventh.json()).toEqual(SENT);
+    expect(mailer.sent).toHaveLength(sentBefore);
+    expect((await post('verify-otp', { email, otp: tenth })).json()).toEqual(VERIFIED);
+  });
+
+  it('ends the window when a code is used: the next request gets a code at once', async () => {
+    const { email } = await userWithCode();
+    for (let i = 1; i < 10; i++) await post('forgot-password', { email });
+    const code = mailer.codeFor(email);
+    expect((await post('reset-password', { email, otp: code, password: 'fresh1', password_confirmation: 'fresh1' })).statusCode).toBe(200);
+    const sentBefore = mailer.sent.length;
+    await post('forgot-password', { email });
+    expect(mailer.sent).toHaveLength(sentBefore + 1);
+  });
+
+  it('under concurrent requests for codes mails exactly 10 (real races on PostgreSQL)', async () => {
+    const user = await signUp(app);
+    await Promise.all(Array.from({ length: 25 }, () => post('forgot-password', { email: user.email })));
+    expect(mailer.sent.filter((item) => item.email === user.email)).toHaveLength(10);
+  });
+
   it('validates the reset: 6-digit otp, password of at least 6 characters, matching confirmation', async () => {
     const response = await post('reset-password', { email: 'x@y.co', otp: '12a', password: 'abc', password_confirmation: 'abd' });
     expect(response.statusCode).toBe(422);
@@ -136,7 +200,7 @@ describe(`password reset on ${kind}`, () => {
     const answers = await Promise.all(guesses.map((otp) => post('verify-otp', { email, otp })));
     expect(answers.every((answer) => answer.statusCode === 400)).toBe(true);
     const [row] = await database().db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, user.id));
-    expect(row?.attempts).toBe(5);
+    expect(row).toMatchObject({ attempts: 5, wrongTries: 5 });
     expect((await post('verify-otp', { email, otp: code })).json()).toEqual(INVALID);
   });
 
@@ -147,5 +211,42 @@ describe(`password reset on ${kind}`, () => {
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(7);
+  });
+});
+
+describe(`password reset limits per address on ${kind}`, () => {
+  const database = useTestDatabase();
+  const mailer = captureMailer();
+  let app: FastifyInstance;
+  const STRANGER = '203.0.113.9';
+  const OWNER = '198.51.100.7';
+
+  beforeAll(async () => {
+    app = await buildTestApp({ database: database(), mailer, env: { RATE_LIMITS: 'forgot=5/15m,otp=3/15m' } });
+  });
+  afterAll(() => app.close());
+
+  const postFrom = (remoteAddress: string, url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/user/${url}`, payload, remoteAddress });
+
+  it("refuses a stranger's sixth code request for someone's email, while the owner's own request still gets a code", async () => {
+    const owner = await signUp(app);
+    for (let i = 0; i < 5; i++) expect((await postFrom(STRANGER, 'forgot-password', { email: owner.email })).statusCode).toBe(200);
+    expect((await postFrom(STRANGER, 'forgot-password', { email: owner.email })).statusCode).toBe(429);
+
+    const sentBefore = mailer.sent.length;
+    const own = await postFrom(OWNER, 'forgot-password', { email: owner.email });
+    expect(own.statusCode).toBe(200);
+    expect(mailer.sent).toHaveLength(sentBefore + 1);
+    expect((await postFrom(OWNER, 'verify-otp', { email: owner.email, otp: mailer.codeFor(owner.email) })).json()).toEqual(VERIFIED);
+  });
+
+  it("refuses a stranger's fourth guess from one address, while the owner's right code still works", async () => {
+    const owner = await signUp(app);
+    await postFrom(OWNER, 'forgot-password', { email: owner.email });
+    const code = mailer.codeFor(owner.email);
+    for (let i = 0; i < 3; i++) expect((await postFrom(STRANGER, 'verify-otp', { email: owner.email, otp: otherCode(code) })).statusCode).toBe(400);
+    expect((await postFrom(STRANGER, 'verify-otp', { email: owner.email, otp: code })).statusCode).toBe(429);
+    expect((await postFrom(OWNER, 'verify-otp', { email: owner.email, otp: code })).json()).toEqual(VERIFIED);
   });
 });

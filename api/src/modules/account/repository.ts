@@ -1,15 +1,23 @@
-import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type AccountStatus, passwordResetCodes, sessions, users } from '../../db/schema';
+import { and, eq, inArray, isNotNull, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, type Executor, referralsSql } from '../ledger/ledger';
+import { type AccountStatus, passwordResetCodes, sessions, users } from '../../db/schema';
+import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, type Executor, referralsSql, type Transaction } from '../ledger/ledger';
 import { newReferralCode } from './secrets';
 
 export type UserRow = typeof users.$inferSelect;
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const OTP_TTL_MINUTES = 10;
+/** Wrong tries one code allows; then it is dead. */
 export const OTP_MAX_WRONG_TRIES = 5;
+/**
+ * Per account and 24-hour window: wrong tries over all its codes (a new code does not give these back) and
+ * codes mailed. The window starts with the first code asked for and ends 24 hours later; a used code ends it.
+ */
+export const RESET_WINDOW_HOURS = 24;
+export const RESET_WINDOW_MAX_WRONG_TRIES = 10;
+export const RESET_WINDOW_MAX_CODES = 10;
 
 // ---- users ----
 
@@ -69,12 +77,39 @@ export async function setPasswordHash(db: Executor, userId: number, passwordHash
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-export async function linkGoogleSubject(db: Executor, userId: number, subject: string): Promise<void> {
-  await db.update(users).set({ googleSubject: subject, updatedAt: sql`now()` }).where(eq(users.id, userId));
+/**
+ * Links a Google subject to a live account that has none yet and drops the account's password, in one
+ * statement (the caller revokes the sessions in the same transaction). False when the account was linked,
+ * deleted or gone meanwhile.
+ */
+export async function linkGoogleSubjectDroppingPassword(db: Executor, userId: number, subject: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ googleSubject: subject, passwordHash: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.googleSubject), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function setName(db: Executor, userId: number, name: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ name, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning();
+  return rows[0];
 }
 
 export async function setStatus(db: Executor, userId: number, status: AccountStatus): Promise<void> {
   await db.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/**
+ * What a deleted account's email becomes: not an address (no `@`), so no sign-up, Google's included, can
+ * take it before the deletion and make it fail.
+ */
+export function anonymousEmail(userId: number): string {
+  return `deleted-${userId}`;
 }
 
 /** Removes the personal data; the row stays so ledger rows keep their owner. */
@@ -83,7 +118,7 @@ export async function anonymiseUser(db: Executor, userId: number): Promise<void>
     .update(users)
     .set({
       name: 'Deleted user',
-      email: `deleted-${userId}@deleted.invalid`,
+      email: anonymousEmail(userId),
       passwordHash: null,
       image: null,
       googleSubject: null,
@@ -95,17 +130,38 @@ export async function anonymiseUser(db: Executor, userId: number): Promise<void>
 
 // ---- sessions ----
 
-export async function insertSession(
-  db: Executor,
-  session: { userId: number; tokenHash: string; userAgent: string | null; ip: string | null },
-): Promise<number> {
+export type NewSession = { userId: number; tokenHash: string; userAgent: string | null; ip: string | null };
+
+export async function insertSession(db: Executor, session: NewSession): Promise<number> {
   const rows = await db
     .insert(sessions)
-    .values({ ...session, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+    .values({ ...session, expiresAt: sql`now() + make_interval(secs => ${SESSION_TTL_MS / 1000})` })
     .returning({ id: sessions.id });
   const row = rows[0];
   if (!row) throw new Error('session insert returned nothing');
   return row.id;
+}
+
+/**
+ * Opens a session only if the user still has the password hash that was just verified and is not deleted;
+ * answers the user row as it is now (its status may have changed too), or undefined. The row is share-locked
+ * for the insert, so a password reset, a Google link or a deletion that changes the row either waits and then
+ * revokes this session, or has committed and this finds the hash changed: a password checked a moment before
+ * such a change can never leave a session after it.
+ */
+export async function insertSessionIfPasswordUnchanged(
+  tx: Transaction,
+  session: NewSession,
+  verifiedPasswordHash: string,
+): Promise<UserRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, session.userId), eq(users.passwordHash, verifiedPasswordHash), isNull(users.deletedAt)))
+    .for('share');
+  const user = rows[0];
+  if (user?.status === 'active') await insertSession(tx, session);
+  return user;
 }
 
 export type SessionWithUser = { sessionId: number; lastUsedAt: Date; user: UserRow };
@@ -179,33 +235,85 @@ export async function revokeAllSessions(db: Executor, userId: number): Promise<v
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
+/**
+ * Deletes sessions that can never be used again (expired or revoked), at most `batchSize` per statement so
+ * a big backlog never holds long locks; answers how many were deleted.
+ */
+export async function purgeDeadSessions(db: Executor, batchSize = 5_000): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const dead = db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(or(lte(sessions.expiresAt, sql`now()`), isNotNull(sessions.revokedAt)))
+      .limit(batchSize);
+    const rows = await db.delete(sessions).where(inArray(sessions.id, dead)).returning({ id: sessions.id });
+    purged += rows.length;
+    if (rows.length < batchSize) return purged;
+  }
+}
+
 // ---- password reset codes ----
 
-/** Stores a new code for the user, replacing any earlier one (its tries reset, its clock restarts). */
-export async function replaceResetCode(db: Executor, userId: number, codeHash: string): Promise<void> {
-  const expiresAt = sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`;
-  await db
-    .insert(passwordResetCodes)
-    .values({ userId, codeHash, attempts: 0, expiresAt })
-    .onConflictDoUpdate({ target: passwordResetCodes.userId, set: { codeHash, attempts: 0, expiresAt, createdAt: sql`now()` } });
-}
-
-const codeIsLive = sql`${passwordResetCodes.attempts} < ${OTP_MAX_WRONG_TRIES} and ${passwordResetCodes.expiresAt} > now()`;
+const windowIsOver = sql`${passwordResetCodes.windowStartedAt} <= now() - make_interval(hours => ${RESET_WINDOW_HOURS})`;
 
 /**
- * Checks a code and counts a wrong try, in one statement: the row lock makes concurrent guesses queue,
- * so no more than the allowed number of wrong tries is ever evaluated.
+ * Stores a new code for the user, replacing any earlier one (the code's own tries start again, its clock
+ * restarts), unless the account's window has used up its codes or its wrong tries: then nothing changes and
+ * it answers false (the caller mails nothing). The window's counters carry over from code to code.
  */
-export async function checkResetCode(db: Executor, userId: number, codeHash: string): Promise<boolean> {
+export async function issueResetCode(db: Executor, userId: number, codeHash: string): Promise<boolean> {
+  const expiresAt = sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`;
+  const newWindow = (fresh: unknown, carried: unknown) => sql`case when ${windowIsOver} then ${fresh} else ${carried} end`;
   const rows = await db
-    .update(passwordResetCodes)
-    .set({ attempts: sql`${passwordResetCodes.attempts} + case when ${passwordResetCodes.codeHash} = ${codeHash} then 0 else 1 end` })
-    .where(and(eq(passwordResetCodes.userId, userId), codeIsLive))
-    .returning({ matches: sql<boolean>`${passwordResetCodes.codeHash} = ${codeHash}` });
-  return rows[0]?.matches === true;
+    .insert(passwordResetCodes)
+    .values({ userId, codeHash, attempts: 0, expiresAt, windowStartedAt: sql`now()`, codesSent: 1, wrongTries: 0 })
+    .onConflictDoUpdate({
+      target: passwordResetCodes.userId,
+      set: {
+        codeHash,
+        attempts: 0,
+        expiresAt,
+        createdAt: sql`now()`,
+        windowStartedAt: newWindow(sql`now()`, passwordResetCodes.windowStartedAt),
+        codesSent: newWindow(1, sql`${passwordResetCodes.codesSent} + 1`),
+        wrongTries: newWindow(0, passwordResetCodes.wrongTries),
+      },
+      setWhere: sql`${windowIsOver} or (${passwordResetCodes.codesSent} < ${RESET_WINDOW_MAX_CODES} and ${passwordResetCodes.wrongTries} < ${RESET_WINDOW_MAX_WRONG_TRIES})`,
+    })
+    .returning({ userId: passwordResetCodes.userId });
+  return rows.length > 0;
 }
 
-/** Uses the code up if it is right and live: of concurrent calls only one gets true. */
+const codeIsLive = sql`${passwordResetCodes.attempts} < ${OTP_MAX_WRONG_TRIES} and ${passwordResetCodes.wrongTries} < ${RESET_WINDOW_MAX_WRONG_TRIES} and ${passwordResetCodes.expiresAt} > now()`;
+
+/** `right`; `wrong` (also: no live code); `too_many`: the account's window has no wrong tries left. */
+export type CodeCheck = 'right' | 'wrong' | 'too_many';
+
+/**
+ * Checks a code and counts a wrong try (on the code and on the window), in one statement: the row lock makes
+ * concurrent guesses queue, so no more than the allowed number of wrong tries is ever evaluated.
+ */
+export async function checkResetCode(db: Executor, userId: number, codeHash: string): Promise<CodeCheck> {
+  const miss = sql`case when ${passwordResetCodes.codeHash} = ${codeHash} then 0 else 1 end`;
+  const rows = await db
+    .update(passwordResetCodes)
+    .set({ attempts: sql`${passwordResetCodes.attempts} + ${miss}`, wrongTries: sql`${passwordResetCodes.wrongTries} + ${miss}` })
+    .where(and(eq(passwordResetCodes.userId, userId), codeIsLive))
+    .returning({ matches: sql<boolean>`${passwordResetCodes.codeHash} = ${codeHash}` });
+  if (rows[0]) return rows[0].matches ? 'right' : 'wrong';
+  return (await windowIsOutOfTries(db, userId)) ? 'too_many' : 'wrong';
+}
+
+async function windowIsOutOfTries(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: passwordResetCodes.userId })
+    .from(passwordResetCodes)
+    .where(and(eq(passwordResetCodes.userId, userId), sql`${passwordResetCodes.wrongTries} >= ${RESET_WINDOW_MAX_WRONG_TRIES}`, sql`not (${windowIsOver})`));
+  return rows.length > 0;
+}
+
+/** Uses the code up if it is right and live (ending the window too): of concurrent calls only one gets true. */
 export async function consumeResetCode(db: Executor, userId: number, codeHash: string): Promise<boolean> {
   const rows = await db
     .delete(passwordResetCodes)

@@ -14,6 +14,7 @@ import {
   registerBody,
   resetPasswordBody,
   signedInResponse,
+  updateProfileBody,
   verifyOtpBody,
 } from './schemas';
 import { hashSessionToken } from './secrets';
@@ -56,6 +57,15 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     return { status: 'success' as const, data: account.toProfile(user, totals) };
   });
 
+  app.post(
+    '/user/UpdateProfile',
+    { preHandler: app.requireUser, schema: { body: updateProfileBody, response: { 200: signedInResponse } } },
+    async (request) => {
+      const user = await account.updateProfile(app.db, authOf(request).user.id, request.body);
+      return { status: 'success' as const, message: MESSAGES.profileUpdated, data: { user: await account.profileOf(app.db, user) } };
+    },
+  );
+
   // Signing out always succeeds: without a live session there is nothing to revoke, and the cookie goes anyway.
   app.post('/user/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
     const token = readSessionToken(request);
@@ -71,9 +81,11 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     return { status: 'success' as const, message: MESSAGES.deleted };
   });
 
+  // Per address and per address + email only: a per-email limit would let a stranger keep the owner's own
+  // requests refused. Per account, the codes mailed and wrong tries are capped by day (see service.ts).
   app.post('/user/forgot-password', { schema: { body: forgotPasswordBody, response: { 200: messageResponse } } }, async (request) => {
     await app.enforceRateLimits([
-      { limit: 'forgot', key: rateLimitSubject(request.body.email) },
+      { limit: 'forgot', key: `${request.ip}:${rateLimitSubject(request.body.email)}` },
       { limit: 'forgot_ip', key: request.ip },
     ]);
     await account.forgotPassword(deps, request.body);
@@ -82,7 +94,7 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
 
   const otpLimits = (request: FastifyRequest, email: string) =>
     app.enforceRateLimits([
-      { limit: 'otp', key: rateLimitSubject(email) },
+      { limit: 'otp', key: `${request.ip}:${rateLimitSubject(email)}` },
       { limit: 'otp_ip', key: request.ip },
     ]);
 

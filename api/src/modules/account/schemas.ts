@@ -5,9 +5,11 @@ import type {
   LoginPayload,
   RegisterPayload,
   ResetPasswordPayload,
+  UpdateProfilePayload,
   UserProfile,
   VerifyOtpPayload,
 } from '@rewards/shared/contracts/api-types';
+import { FORBIDDEN_NAME_CHARACTER_MESSAGE, hasForbiddenNameCharacter } from '@rewards/shared/rules/name-characters';
 import { REFERRAL_CODE_PATTERN } from './secrets';
 
 // Messages read like the ones people know from sign-up forms ("The email field is required.").
@@ -29,6 +31,9 @@ function requiredText(label: string, max: number) {
     .min(1, `The ${label} field is required.`)
     .max(max, `The ${label} may not be greater than ${max} characters.`);
 }
+
+// Names reach other people's screens (live feed, leaderboard) and operators' terminals.
+const name = requiredText('name', MAX_NAME).refine((value) => !hasForbiddenNameCharacter(value), FORBIDDEN_NAME_CHARACTER_MESSAGE);
 
 const email = requiredText('email', MAX_EMAIL)
   .toLowerCase()
@@ -66,7 +71,7 @@ const referralCode = z
   .optional();
 
 export const registerBody = body({
-  name: requiredText('name', MAX_NAME),
+  name,
   email,
   password: password(SIGNUP_PASSWORD_MIN),
   password_confirmation: passwordConfirmation,
@@ -96,6 +101,8 @@ export const resetPasswordBody = body({
   password_confirmation: passwordConfirmation,
 }).check(confirmationMatches);
 
+export const updateProfileBody = body({ name });
+
 // A parsed body must be a payload of the shared contract, or this does not compile.
 type Checked<Body extends Payload, Payload> = Body;
 export type RegisterInput = Checked<z.output<typeof registerBody>, RegisterPayload>;
@@ -103,6 +110,7 @@ export type LoginInput = Checked<z.output<typeof loginBody>, LoginPayload>;
 export type ForgotPasswordInput = Checked<z.output<typeof forgotPasswordBody>, ForgotPasswordPayload>;
 export type VerifyOtpInput = Checked<z.output<typeof verifyOtpBody>, VerifyOtpPayload>;
 export type ResetPasswordInput = Checked<z.output<typeof resetPasswordBody>, ResetPasswordPayload>;
+export type UpdateProfileInput = Checked<z.output<typeof updateProfileBody>, UpdateProfilePayload>;
 
 // ---- responses ----
 

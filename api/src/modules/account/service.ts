@@ -3,7 +3,7 @@ import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
-import { assertAccountActive } from '../../plugins/auth';
+import { assertAccountActive, UNAUTHENTICATED } from '../../plugins/auth';
 import { type AccountTotals, accountTotals, type Executor } from '../ledger/ledger';
 import type { Mailer } from './mailer';
 import {
@@ -14,14 +14,17 @@ import {
   findUserByEmail,
   findUserIdByReferralCode,
   insertSession,
+  insertSessionIfPasswordUnchanged,
   insertUser,
-  replaceResetCode,
+  issueResetCode,
+  type NewSession,
   revokeAllSessions,
   revokeSession,
+  setName,
   setPasswordHash,
   type UserRow,
 } from './repository';
-import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, VerifyOtpInput } from './schemas';
+import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, UpdateProfileInput, VerifyOtpInput } from './schemas';
 import { hashOtpCode, hashPassword, hashSessionToken, newOtpCode, newSessionToken, verifyPassword } from './secrets';
 
 export const MESSAGES = {
@@ -34,17 +37,24 @@ export const MESSAGES = {
   otpSent: 'OTP code sent to your email successfully!',
   otpVerified: 'OTP verified successfully.',
   invalidOtp: 'Invalid OTP code',
+  tooManyWrongCodes: 'Too many wrong codes for this account today. Please try again tomorrow.',
   passwordReset: 'Password reset successfully! You can now sign in with your new password.',
+  profileUpdated: 'Profile updated successfully.',
 } as const;
 
 export type AccountDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
 export type ClientInfo = { userAgent: string | null; ip: string | null };
 export type SignedIn = { token: string; user: UserRow };
 
+function newSession(userId: number, client: ClientInfo): { token: string; session: NewSession } {
+  const token = newSessionToken();
+  return { token, session: { userId, tokenHash: hashSessionToken(token), userAgent: client.userAgent?.slice(0, 512) ?? null, ip: client.ip } };
+}
+
 /** Opens a session for the user and returns its token (the only time the token exists in clear). */
 export async function startSession(db: Executor, userId: number, client: ClientInfo): Promise<string> {
-  const token = newSessionToken();
-  await insertSession(db, { userId, tokenHash: hashSessionToken(token), userAgent: client.userAgent?.slice(0, 512) ?? null, ip: client.ip });
+  const { token, session } = newSession(userId, client);
+  await insertSession(db, session);
   return token;
 }
 
@@ -63,9 +73,15 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
   const user = await findUserByEmail(db, input.email);
   // verifyPassword spends a hash even without a user, so timing does not reveal registered emails.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !passwordOk) throw new HttpError(401, MESSAGES.wrongCredentials);
+  if (!user?.passwordHash || !passwordOk) throw new HttpError(401, MESSAGES.wrongCredentials);
   assertAccountActive(user.status);
-  return { token: await startSession(db, user.id, client), user };
+  const verifiedHash = user.passwordHash;
+  const { token, session } = newSession(user.id, client);
+  // The password may have been reset (or dropped by a Google link) while it was being checked.
+  const current = await db.transaction((tx) => insertSessionIfPasswordUnchanged(tx, session, verifiedHash));
+  if (!current) throw new HttpError(401, MESSAGES.wrongCredentials);
+  assertAccountActive(current.status);
+  return { token, user: current };
 }
 
 /** The user as the frontend sees it (spec §3); money as dollar strings computed from integer coins. */
@@ -93,34 +109,64 @@ export async function logout(db: Database, sessionId: number): Promise<void> {
   await revokeSession(db, sessionId);
 }
 
+/** Renames the signed-in user (the name is checked by the schema: no control or formatting characters). */
+export async function updateProfile(db: Database, userId: number, input: UpdateProfileInput): Promise<UserRow> {
+  const user = await setName(db, userId, input.name);
+  if (!user) throw new HttpError(401, UNAUTHENTICATED);
+  return user;
+}
+
 /** Signs out everywhere and removes the personal data; the ledger keeps its rows, now anonymous. */
 export async function deleteAccount(db: Database, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
+    // The row first: its lock makes a sign-in checked a moment ago wait, then find the account gone.
+    await anonymiseUser(tx, userId);
     await revokeAllSessions(tx, userId);
     await deleteResetCodes(tx, userId);
-    await anonymiseUser(tx, userId);
   });
 }
 
 // ---- password reset ----
+//
+// Who may ask for codes and guess them, and how a stranger is kept from locking the owner out:
+// - Per IP address (rate limits `forgot_ip`, `otp_ip`) and per IP address and email (`forgot`, `otp`): a
+//   stranger's requests use up the stranger's own allowance, never the owner's, whose requests come from
+//   elsewhere; these windows are minutes long.
+// - Per account, over a 24-hour window kept in the database (shared by every instance, surviving restarts):
+//   at most RESET_WINDOW_MAX_CODES codes are mailed and RESET_WINDOW_MAX_WRONG_TRIES wrong codes are
+//   tried, whoever asks and whichever code they try; asking for a new code gives no tries back. So a 6-digit
+//   code can be guessed with odds of at most 10 in a million a day, from any number of addresses.
+// - What a stranger can do to the owner is bounded: every code goes only to the owner's inbox (so codes a
+//   stranger asks for are codes the owner can use); burning the day's tries pauses resets for that account
+//   until the window ends, 24 hours after it began (to keep it paused, the stranger must burn the tries again
+//   every day, slowed by the per-address limits); using a code ends the window at once; and signing in
+//   (password or Google) and staying signed in are never limited by any of this.
 
 /** Same answer whether or not the email is registered; the code goes out by email (or the log). */
 export async function forgotPassword({ db, mailer, appSecret, log }: AccountDeps, input: ForgotPasswordInput): Promise<void> {
   const user = await findUserByEmail(db, input.email);
   if (!user) return;
   const code = newOtpCode();
-  await replaceResetCode(db, user.id, hashOtpCode(appSecret, user.id, code));
+  if (!(await issueResetCode(db, user.id, hashOtpCode(appSecret, user.id, code)))) {
+    // Answered like any other request: the owner still has the codes already mailed.
+    log.info({ userId: user.id }, 'password reset code not sent: the account used up its codes or wrong tries for today');
+    return;
+  }
   // Not awaited: a slow mail server must not make registered emails answer slower than unknown ones.
   mailer.sendPasswordResetCode(user.email, code).catch((error: unknown) => {
     log.error({ err: error }, 'password reset email could not be sent');
   });
 }
 
+function codeRefused(check: 'wrong' | 'too_many'): HttpError {
+  return check === 'too_many' ? new HttpError(429, MESSAGES.tooManyWrongCodes) : new HttpError(400, MESSAGES.invalidOtp);
+}
+
 export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtpInput): Promise<void> {
   const user = await findUserByEmail(db, input.email);
-  if (!user || !(await checkResetCode(db, user.id, hashOtpCode(appSecret, user.id, input.otp)))) {
-    throw new HttpError(400, MESSAGES.invalidOtp);
-  }
+  if (!user) throw new HttpError(400, MESSAGES.invalidOtp);
+  const check = await checkResetCode(db, user.id, hashOtpCode(appSecret, user.id, input.otp));
+  if (check !== 'right') throw codeRefused(check);
 }
 
 /** Uses the code up, sets the new password and signs the user out everywhere, in one transaction. */
@@ -137,7 +183,7 @@ export async function resetPassword({ db, appSecret }: AccountDeps, input: Reset
   });
   if (!reset) {
     // Counts the wrong try (a right code that is merely dead counts nothing).
-    await checkResetCode(db, user.id, codeHash);
-    throw new HttpError(400, MESSAGES.invalidOtp);
+    const check = await checkResetCode(db, user.id, codeHash);
+    throw codeRefused(check === 'right' ? 'wrong' : check);
   }
 }

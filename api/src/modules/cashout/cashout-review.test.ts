@@ -110,16 +110,16 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
 
     it('cashouts:approve approves a pending cashout and refuses anything else with exit code 1', async () => {
       const { id } = await pendingCashout();
-      expect(await ops(database(), 'cashouts:approve', String(id))).toEqual({
+      expect(await ops(database(), 'cashouts:approve', String(id), '--reason', 'paid out')).toEqual({
         code: 0,
         out: `Cashout ${id}: pending -> approved ($4.00 by paypal to pat@example.com)`,
         err: '',
       });
-      expect(await ops(database(), 'cashouts:approve', String(id))).toMatchObject({
+      expect(await ops(database(), 'cashouts:approve', String(id), '--reason', 'paid out')).toMatchObject({
         code: 1,
         err: `Cashout ${id} is approved, not pending: only a pending cashout can be reviewed.`,
       });
-      expect(await ops(database(), 'cashouts:approve', '999999')).toMatchObject({ code: 1, err: 'No cashout with id 999999' });
+      expect(await ops(database(), 'cashouts:approve', '999999', '--reason', 'paid out')).toMatchObject({ code: 1, err: 'No cashout with id 999999' });
     });
 
     it('cashouts:reject rejects with the reason (no quotes needed), refunds, and refuses a second time', async () => {
@@ -131,7 +131,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
       const history = await app.inject({ method: 'GET', url: '/api/Cashout/history', headers: { authorization: `Bearer ${token}` } });
       expect(history.json().data.items[0]).toMatchObject({ id, status: 'rejected', rejection_reason: 'Wrong PayPal email' });
       expect(await ops(database(), 'cashouts:reject', String(id), '--reason', 'again')).toMatchObject({ code: 1, err: expect.stringContaining('is rejected, not pending') });
-      expect(await ops(database(), 'cashouts:approve', String(id))).toMatchObject({ code: 1 });
+      expect(await ops(database(), 'cashouts:approve', String(id), '--reason', 'paid out')).toMatchObject({ code: 1 });
       expect(await refundsOf(id)).toHaveLength(1);
     });
 
@@ -140,6 +140,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
       ['cashouts:approve', 'abc'],
       ['cashouts:approve', '0'],
       ['cashouts:approve', '1', '2'],
+      ['cashouts:approve', '1'],
       ['cashouts:reject', '1'],
       ['cashouts:reject', '1', '--reason'],
       ['cashouts:reject', '1', '--reason', '  '],

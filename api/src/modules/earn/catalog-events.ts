@@ -33,6 +33,11 @@ export async function subscribeCatalogChanges(
   };
 }
 
+/** What tells every instance of a site about an import: a Redis publish when REDIS_URL is set, else nothing. */
+export function catalogAnnouncer({ redisUrl, redisPrefix }: { redisUrl: string | undefined; redisPrefix: string }): (() => Promise<void>) | undefined {
+  return redisUrl ? () => publishCatalogChange({ url: redisUrl, prefix: redisPrefix }) : undefined;
+}
+
 /** Tells every subscribed instance that the catalog changed. */
 export async function publishCatalogChange({ url, prefix }: { url: string; prefix: string }): Promise<void> {
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });

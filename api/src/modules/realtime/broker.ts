@@ -9,7 +9,10 @@ export type EventBroker = {
   close(): Promise<void>;
 };
 
-const REDIS_CHANNEL = 'rewards:realtime:events';
+/** The pub/sub channel of this site's events: REDIS_PREFIX keeps sites (and test runs) sharing a Redis apart. */
+export function eventsChannelName(redisPrefix: string): string {
+  return `${redisPrefix}realtime:events`;
+}
 
 const broadcastEventSchema = z.object({
   channels: z.array(z.string()),
@@ -27,7 +30,8 @@ export function createLocalBroker(registry: ChannelRegistry): EventBroker {
 }
 
 /** Several instances: every event goes through Redis pub/sub and each instance delivers it locally. */
-export async function createRedisBroker(url: string, registry: ChannelRegistry, log: FastifyBaseLogger): Promise<EventBroker> {
+export async function createRedisBroker(url: string, redisPrefix: string, registry: ChannelRegistry, log: FastifyBaseLogger): Promise<EventBroker> {
+  const channel = eventsChannelName(redisPrefix);
   const publisher = new Redis(url, { lazyConnect: true });
   const subscriber = new Redis(url, { lazyConnect: true });
   for (const [role, client] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
@@ -35,7 +39,7 @@ export async function createRedisBroker(url: string, registry: ChannelRegistry, 
   }
   try {
     await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(REDIS_CHANNEL);
+    await subscriber.subscribe(channel);
   } catch (error) {
     publisher.disconnect();
     subscriber.disconnect();
@@ -48,7 +52,7 @@ export async function createRedisBroker(url: string, registry: ChannelRegistry, 
   });
   return {
     publish: async (event) => {
-      await publisher.publish(REDIS_CHANNEL, JSON.stringify(event));
+      await publisher.publish(channel, JSON.stringify(event));
     },
     close: async () => {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

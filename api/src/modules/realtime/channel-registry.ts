@@ -11,7 +11,8 @@ export type BroadcastEvent = {
 export type RealtimeClient = {
   socketId: string;
   channels: Set<string>;
-  send(message: string): void;
+  /** A text frame: a string, or its UTF-8 bytes when one message goes to many clients. */
+  send(message: string | Buffer): void;
 };
 
 /** Who listens to which channel, in this process. */
@@ -43,7 +44,8 @@ export class ChannelRegistry {
     for (const channel of channels) {
       const members = this.channels.get(channel);
       if (!members) continue;
-      const message = JSON.stringify({ event, channel, data });
+      // Encoded once for every member: with thousands of sockets per event, converting per socket shows.
+      const message = Buffer.from(JSON.stringify({ event, channel, data }));
       for (const client of members) {
         if (client.socketId !== exceptSocketId) client.send(message);
       }

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import WebSocket from 'ws';
 import { appKeyOf } from './gateway';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
@@ -40,6 +41,36 @@ const HOSTILE_HANDSHAKES: ReadonlyArray<[string, string]> = [
   ['an upgrade to something else', upgradeTo('/app/rewards-dev-key').replace('Upgrade: websocket', 'Upgrade: h2c')],
 ];
 
+const HOSTILE_FRAMES: ReadonlyArray<[string, (ws: WebSocket) => void]> = [
+  ['text that is not JSON', (ws) => ws.send('{{{{')],
+  ['a binary frame', (ws) => ws.send(Buffer.alloc(64, 0xff))],
+  ['a frame over the size limit', (ws) => ws.send(JSON.stringify({ event: 'pusher:ping', data: 'x'.repeat(64 * 1024) }))],
+  ['a flood of pings', (ws) => { for (let i = 0; i < 500; i++) ws.send('{"event":"pusher:ping","data":{}}'); }],
+  ['a flood of subscriptions to made-up channels', (ws) => { for (let i = 0; i < 30; i++) ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: `made-up-${i}` } })); }],
+  ['a private channel with a forged signature', (ws) => ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-user-1', auth: 'rewards-dev-key:00' } }))],
+  ['prototype keys as data', (ws) => ws.send('{"event":"pusher:subscribe","data":{"__proto__":{"channel":"fake-leads"},"constructor":1}}')],
+];
+
+/** Opens a socket on the real server, lets `misbehave` act, and answers how the server ended it (or 'open'). */
+function misbehaveOn(port: number, misbehave: (ws: WebSocket) => void): Promise<number | 'open'> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/app/rewards-dev-key?protocol=7&client=js`);
+    const timer = setTimeout(() => {
+      ws.terminate();
+      resolve('open');
+    }, 1500);
+    ws.once('message', () => misbehave(ws));
+    ws.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    ws.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
 describe('the gateway under hostile handshakes (a real server process)', () => {
   let server: ServerProcess;
 
@@ -53,6 +84,18 @@ describe('the gateway under hostile handshakes (a real server process)', () => {
     expect(server.isRunning()).toBe(true);
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
+  });
+
+  it.each(HOSTILE_FRAMES)('survives a socket sending %s and keeps serving', async (_what, misbehave) => {
+    await misbehaveOn(server.port, misbehave);
+    expect(server.isRunning()).toBe(true);
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it('closes the socket that sends a bad frame', async () => {
+    expect(await misbehaveOn(server.port, (ws) => ws.send('{{{{'))).toBe(4300);
+    expect(await misbehaveOn(server.port, (ws) => ws.send(Buffer.alloc(64 * 1024, 120)))).toBe(1009);
   });
 
   it('answers a handshake with a malformed key as an unknown app, on that socket only', async () => {

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveLead } from '@rewards/shared/contracts/api-types';
-import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { publicName } from '@rewards/shared/rules/user-display';
-import type { RealtimePublisher } from './publisher';
+import { type FeedDeps, publishFeedEntry } from '../live-feed/feed';
+import type { FeedEntry } from '../live-feed/repository';
 
-export type LeadAnnouncerDeps = { realtime: Pick<RealtimePublisher, 'publishLead'>; log: FastifyBaseLogger };
+export type LeadAnnouncerDeps = FeedDeps & { log: FastifyBaseLogger };
 
 /** A credited conversion as the public live feed shows it: never an email or an id. */
 export type CreditedConversion = {
@@ -17,17 +16,18 @@ export type CreditedConversion = {
   offerTitle: string;
 };
 
-export function liveLeadOf({ userName, payoutCoins, wallTitle, offerTitle }: CreditedConversion): LiveLead {
-  return { name: publicName(userName), amount: `$${coinsToDollarString(payoutCoins)}`, wall: wallTitle, offer: offerTitle };
+export function feedEntryOf({ userName, payoutCoins, wallTitle, offerTitle }: CreditedConversion): FeedEntry {
+  return { name: publicName(userName), amountCoins: payoutCoins, wall: wallTitle, offer: offerTitle };
 }
 
 /**
- * Publishes a credited conversion as `lead.created` on the public feed. Never rejects: the money already
- * moved, and a missed feed entry is nobody's loss.
+ * Puts a credited conversion on the public live feed: stored for `GET /api/leads/recent` (which also tells the
+ * simulator a real entry went out) and published as `lead.created` on `fake-leads`. Call it after the
+ * credit committed. Never rejects: the money already moved, and a missed feed entry is nobody's loss.
  */
-export async function announceLead({ realtime, log }: LeadAnnouncerDeps, conversion: CreditedConversion): Promise<void> {
+export async function announceLead({ log, ...feed }: LeadAnnouncerDeps, conversion: CreditedConversion): Promise<void> {
   try {
-    await realtime.publishLead(liveLeadOf(conversion));
+    await publishFeedEntry(feed, feedEntryOf(conversion), false);
   } catch (error) {
     log.warn({ err: error }, 'lead.created could not be published');
   }

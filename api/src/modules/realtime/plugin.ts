@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
-import type { PusherConfig } from '../../config';
+import { LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
+import type { Config, GatewayLimits, PusherConfig } from '../../config';
 import { createLocalBroker, createRedisBroker } from './broker';
 import { ChannelRegistry } from './channel-registry';
+import { clientAddressResolver } from './client-address';
 import { eventsApiRoutes } from './events-api';
 import { attachGateway } from './gateway';
 import { createRealtimePublisher, type RealtimePublisher, reachableAddress } from './publisher';
@@ -19,16 +21,38 @@ export type RealtimeOptions = {
   /** Where this server listens, used until it knows its real address. */
   host: string;
   port: number;
+  gateway: GatewayLimits;
+  /** Prefix of the Redis pub/sub channel (REDIS_PREFIX). */
+  redisPrefix: string;
+  trustProxy: Config['trustProxy'];
 };
+
+/** The realtime plugin's options as the server's configuration sets them. */
+export function realtimeOptionsOf(config: Config): RealtimeOptions {
+  const { pusher, redisUrl, host, port, gateway, redisPrefix, trustProxy } = config;
+  return { pusher, redisUrl, host, port, gateway, redisPrefix, trustProxy };
+}
+
+/** The only public channel: the live feed. Every other channel needs the API's signature. */
+const PUBLIC_CHANNELS: ReadonlySet<string> = new Set([LEADS_CHANNEL]);
 
 /** The realtime gateway (WebSocket `/app/:key`), its HTTP events API, and `app.realtime` to publish with. */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
     const registry = new ChannelRegistry();
-    const broker = options.redisUrl ? await createRedisBroker(options.redisUrl, registry, app.log) : createLocalBroker(registry);
+    const broker = options.redisUrl
+      ? await createRedisBroker(options.redisUrl, options.redisPrefix, registry, app.log)
+      : createLocalBroker(registry);
     app.addHook('onClose', () => broker.close());
 
-    const gateway = attachGateway(app.server, { credentials: options.pusher, registry, log: app.log });
+    const gateway = attachGateway(app.server, {
+      credentials: options.pusher,
+      registry,
+      log: app.log,
+      limits: options.gateway,
+      publicChannels: PUBLIC_CHANNELS,
+      clientAddress: clientAddressResolver(options.trustProxy),
+    });
     // Open sockets would keep server.close() waiting forever.
     app.addHook('preClose', async () => gateway.close());
 

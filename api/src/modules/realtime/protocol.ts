@@ -1,9 +1,14 @@
 /** Pusher Channels protocol 7, public and private channels: what the gateway says and accepts. */
 
-export const ACTIVITY_TIMEOUT_SECONDS = 120;
-
-/** Close codes 4000–4099 tell pusher-js not to reconnect. */
+/**
+ * Close codes. pusher-js reads 4000–4099 and 4300+ as "refused, do not reconnect", 4100–4199 as "reconnect
+ * after a back-off"; a socket closed without a code (terminated) reconnects after a back-off too.
+ */
 export const CLOSE_UNKNOWN_APP = 4001;
+/** A frame that is not the protocol (not JSON, binary, an invalid channel name): this client is broken or hostile. */
+export const CLOSE_BAD_REQUEST = 4300;
+/** More messages than the per-socket rate allows (Pusher's own code for rate-limited client messages). */
+export const CLOSE_RATE_LIMITED = 4301;
 
 const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;]{1,164}$/;
 
@@ -56,11 +61,12 @@ function frame(event: string, data: object, channel?: string): string {
 }
 
 export const messages = {
-  connectionEstablished: (socketId: string) =>
-    frame('pusher:connection_established', { socket_id: socketId, activity_timeout: ACTIVITY_TIMEOUT_SECONDS }),
+  connectionEstablished: (socketId: string, activityTimeoutSeconds: number) =>
+    frame('pusher:connection_established', { socket_id: socketId, activity_timeout: activityTimeoutSeconds }),
   subscriptionSucceeded: (channel: string) => frame('pusher_internal:subscription_succeeded', {}, channel),
-  subscriptionError: (channel: string, error: string) =>
-    frame('pusher:subscription_error', { type: 'AuthError', error, status: 401 }, channel),
+  subscriptionError: (channel: string, error: string, status: number) =>
+    frame('pusher:subscription_error', { type: status === 429 ? 'LimitReached' : 'AuthError', error, status }, channel),
+  ping: () => frame('pusher:ping', {}),
   pong: () => frame('pusher:pong', {}),
   error: (message: string, code: number | null = null) => frame('pusher:error', { code, message }),
 };

@@ -1,24 +1,64 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '@rewards/shared/contracts/runtime-config';
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
+import {
+  newBucket,
+  parseBucket,
+  RELEASE_BUCKET_COOKIE,
+  RELEASE_BUCKET_MAX_AGE_SECONDS,
+  ServedReleases,
+  withReleases,
+} from '../releases/served-releases';
 import { defaultRuntimeConfig } from './default-runtime-config';
 import { runtimeConfigSchema } from './runtime-config-schema';
 
-export type RuntimeConfigOptions = Pick<Config, 'pusher' | 'runtimeConfigFile'>;
+export type RuntimeConfigOptions = Pick<Config, 'pusher' | 'runtimeConfigFile' | 'releasesDir'>;
 
 /** `GET /runtime-config.json`: where the shell finds its remotes, the API and the realtime service. */
 export const runtimeConfigRoutes: FastifyPluginAsync<RuntimeConfigOptions> = async (app, options) => {
   const builtIn = defaultRuntimeConfig(options.pusher);
   const file = options.runtimeConfigFile;
 
+  const releases = new ServedReleases(options.releasesDir, app.log);
+  // Said once at start: a released remote no longer shows what its dist/ holds.
+  app.addHook('onReady', async () => {
+    for (const [remotePackage, state] of await releases.statesFor(builtIn)) {
+      if (!state?.current) continue;
+      const canary = state.canary ? `, and ${state.canary.version} to ${state.canary.percent}% of browsers` : '';
+      app.log.info(`${remotePackage} serves its release ${state.current}${canary} (pnpm releases), not ${remotePackage}/dist`);
+    }
+  });
+
   app.get(RUNTIME_CONFIG_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return file ? readRuntimeConfigFile(file, request.log) : builtIn;
+    const config = file ? await readRuntimeConfigFile(file, request.log) : builtIn;
+    const states = await releases.statesFor(config);
+    const canaryRunning = [...states.values()].some((state) => state?.canary);
+    return withReleases(config, states, canaryRunning ? canaryBucket(request, reply) : null);
   });
 };
+
+/**
+ * The browser's canary bucket, given on its first visit during a canary and kept for a year, so a browser
+ * stays on one version across visits. The document then differs per browser: no shared cache may keep it.
+ */
+function canaryBucket(request: FastifyRequest, reply: FastifyReply): number {
+  reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+  const kept = parseBucket(request.cookies[RELEASE_BUCKET_COOKIE]);
+  if (kept !== null) return kept;
+  const bucket = newBucket();
+  reply.setCookie(RELEASE_BUCKET_COOKIE, String(bucket), {
+    path: '/',
+    maxAge: RELEASE_BUCKET_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  return bucket;
+}
 
 // Read on every request so operators can move a remote by editing the file, with no restart.
 async function readRuntimeConfigFile(file: string, log: FastifyBaseLogger): Promise<RuntimeConfig> {

@@ -12,6 +12,7 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
       name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'must be a federation container name' }),
       manifest: z.string().min(1),
       routes: z.array(path),
+      version: z.string().min(1).optional(),
     }),
   ),
   modals: z.object({ auth: exposedModule, settings: exposedModule, invite: exposedModule }),
@@ -24,4 +25,5 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
     channel: z.string().min(1),
   }),
   remoteTimeoutMs: z.number().int().positive(),
+  footer: exposedModule.optional(),
 });

@@ -6,7 +6,7 @@ import { databasePlugin } from '../../plugins/database';
 import { registerErrorHandling } from '../../plugins/errors';
 import { zodSerializerCompiler, zodValidatorCompiler } from '../../plugins/zod-schemas';
 import { useTestDatabase } from '../../test/test-database';
-import { realtimePlugin } from '../realtime/plugin';
+import { realtimeOptionsOf, realtimePlugin } from '../realtime/plugin';
 import { findCallback } from './callback-log';
 import { refuseProblems } from './conversion-action';
 import { handleCallback, requestOfRecord } from './postback-pipeline';
@@ -61,7 +61,7 @@ describe(`adding a wall on ${kind}: its adapter file and one line in the registr
     app.setSerializerCompiler(zodSerializerCompiler);
     registerErrorHandling(app);
     await app.register(databasePlugin, { handle: database(), closeOnAppClose: false });
-    await app.register(realtimePlugin, { pusher: config.pusher, redisUrl: undefined, host: config.host, port: config.port });
+    await app.register(realtimePlugin, realtimeOptionsOf(config));
     await app.register(postbackRoutes, { prefix: '/api', walls, publicUrl: undefined, adapters });
   });
   afterAll(() => app.close());
@@ -80,7 +80,7 @@ describe(`adding a wall on ${kind}: its adapter file and one line in the registr
     expect(stored.map((row) => row.outcome)).toEqual(['credited', 'duplicate', 'refused']);
     const record = await findCallback(database().db, stored[0]!.id);
     const replay = await handleCallback(
-      { db: database().db, realtime: app.realtime, log: app.log },
+      { db: database().db, log: app.log },
       { walls, adapters, replayOf: record!.id },
       requestOfRecord(record!, { secret: DEV_POSTBACK_SECRET, publicUrl: undefined }),
     );

@@ -3,7 +3,7 @@ import { HttpError } from '../../plugins/errors';
 import { type CallbackRecord, recordCallback } from './callback-log';
 import { type ConversionAction, MalformedPostbackError } from './conversion-action';
 import { ipAllowlist } from './ip-allowlist';
-import { applyConversion, POSTBACK_MESSAGES, type PostbackDeps } from './postback-service';
+import { type Announcements, applyConversion, NOTHING_TO_ANNOUNCE, POSTBACK_MESSAGES, type PostbackDeps } from './postback-service';
 import { adapterFor, WALL_ADAPTERS, type WallsConfig, wallIps, wallSecret } from './registry';
 import { secretMatches } from './signature';
 import type { PostbackRequest, WallAdapter } from './wall-adapter';
@@ -15,9 +15,13 @@ export type HandledCallback = {
   outcome: CallbackOutcome;
   statusCode: number;
   reason: string;
+  /** Coins this callback moved: credited (positive), taken back (negative), or 0. */
+  coins: number;
   /** The stored raw callback; undefined when it could not be stored (the database is down). */
   recordId: number | undefined;
   reply: CallbackReply;
+  /** For the caller to announce once the booking is committed (announceBooking); nothing is published here. */
+  announcements: Announcements;
 };
 
 export type PipelineOptions = {
@@ -44,7 +48,7 @@ function storedPath(request: PostbackRequest): string {
   return `${request.path.slice(0, request.path.lastIndexOf('/'))}/{token}`;
 }
 
-type Verdict = { outcome: CallbackOutcome; statusCode: number; reason: string; action?: ConversionAction; coins?: number };
+type Verdict = { outcome: CallbackOutcome; statusCode: number; reason: string; action?: ConversionAction; coins?: number; announcements?: Announcements };
 
 const refusal = (statusCode: number, reason: string, action?: ConversionAction): Verdict => ({
   outcome: statusCode === 422 ? 'malformed' : 'refused',
@@ -84,7 +88,7 @@ async function judge(deps: PostbackDeps, options: PipelineOptions, request: Post
 
   try {
     const answer = await applyConversion(deps, adapter, action);
-    return { outcome: answer.outcome, statusCode: 200, reason: answer.message, action, coins: answer.coins };
+    return { outcome: answer.outcome, statusCode: 200, reason: answer.message, action, coins: answer.coins, announcements: answer.announcements };
   } catch (error) {
     if (error instanceof HttpError) return refusal(error.statusCode, error.message, action);
     throw error;
@@ -108,7 +112,8 @@ function replyOf(adapter: WallAdapter | undefined, verdict: Verdict, errors?: Re
  * sender's address is allowed (403), the format (422), the proof (403), then the booking (200 for a credit,
  * a repeat, a reversal, an acknowledged no-op; 404 for an unknown user or a reversal of nothing; 409 for a
  * reused signed text). Anything unexpected (the database is down) answers 503 so the wall retries. Every
- * callback is stored raw with its outcome; nothing changes unless every check passed.
+ * callback is stored raw with its outcome; nothing changes unless every check passed. Only `deps.db` is used
+ * (a replay passes its transaction); the caller announces what the answer says once that is committed.
  */
 export async function handleCallback(deps: PostbackDeps, options: PipelineOptions, request: PostbackRequest): Promise<HandledCallback> {
   const adapter = adapterFor(options.walls, request.wall, options.adapters ?? WALL_ADAPTERS);
@@ -147,7 +152,15 @@ export async function handleCallback(deps: PostbackDeps, options: PipelineOption
     // The answer stands (the booking, if any, is committed); support loses this one line of history.
     deps.log.error({ err: error, wall: request.wall, outcome: verdict.outcome }, 'postback callback could not be stored');
   }
-  return { outcome: verdict.outcome, statusCode: verdict.statusCode, reason: verdict.reason, recordId, reply: replyOf(adapter, verdict, errors) };
+  return {
+    outcome: verdict.outcome,
+    statusCode: verdict.statusCode,
+    reason: verdict.reason,
+    coins: verdict.coins ?? 0,
+    recordId,
+    reply: replyOf(adapter, verdict, errors),
+    announcements: verdict.announcements ?? NOTHING_TO_ANNOUNCE,
+  };
 }
 
 /** The field errors of a malformed callback, for the 422 envelope. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { handleCallback } from './postback-pipeline';
-import type { PostbackDeps } from './postback-service';
+import { announceBooking, type PostbackDeps } from './postback-service';
 import type { WallsConfig } from './registry';
 import type { PostbackRequest, WallAdapter } from './wall-adapter';
 
@@ -45,7 +45,7 @@ function postbackRequestOf(request: FastifyRequest<{ Params: { wall: string; tok
  * postback-pipeline.ts for the checks and answers.
  */
 export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (app, { walls, publicUrl, adapters }) => {
-  const deps: PostbackDeps = { db: app.db, realtime: app.realtime, log: app.log };
+  const deps: PostbackDeps = { db: app.db, log: app.log };
 
   // Bodies are read as text in this scope only: JSON and the rest never reach a wall's parameters.
   app.removeAllContentTypeParsers();
@@ -53,6 +53,8 @@ export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (
 
   const handler = async (request: FastifyRequest<{ Params: { wall: string; token?: string } }>, reply: import('fastify').FastifyReply) => {
     const handled = await handleCallback(deps, { walls, adapters }, postbackRequestOf(request, publicUrl));
+    // Booked outside any transaction of ours: committed already.
+    void announceBooking({ ...deps, realtime: app.realtime }, handled.announcements);
     return reply.code(handled.reply.statusCode).header('content-type', handled.reply.contentType).header('cache-control', 'no-store').send(handled.reply.body);
   };
   app.route({ method: ['GET', 'POST'], url: '/postback/:wall', handler });

@@ -4,8 +4,9 @@ import type { CallbackOutcome } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { creditConversion, reverseConversion, UnknownUserError } from './crediting';
 import type { RealtimePublisher } from '../realtime/publisher';
-import { announceLead } from '../realtime/lead-announcer';
+import { announceLead, type CreditedConversion } from '../realtime/lead-announcer';
 import { announceWalletSnapshots } from '../realtime/wallet-announcer';
+import type { WalletSnapshot } from '../ledger/ledger';
 import type { ConversionAction } from './conversion-action';
 
 export const POSTBACK_MESSAGES = {
@@ -23,32 +24,58 @@ export const POSTBACK_MESSAGES = {
   unavailable: 'Temporarily unavailable; please retry.',
 } as const;
 
-export type PostbackDeps = { db: Database; realtime: Pick<RealtimePublisher, 'publishLead' | 'publishWallet'>; log: FastifyBaseLogger };
+/**
+ * What booking a postback needs: the database (or a transaction it runs in: a replay by an operator runs in
+ * the command's transaction, so nothing here may use another handle) and a log. Telling the site is the
+ * caller's step, once committed (see announceBooking).
+ */
+export type PostbackDeps = { db: Database; log: FastifyBaseLogger };
+
+/**
+ * What the site is told once a booking committed: the balances it moved, as its own rows left them (no read
+ * after the fact), and a credit for the live feed.
+ */
+export type Announcements = { wallets: readonly WalletSnapshot[]; lead?: CreditedConversion };
+
+export const NOTHING_TO_ANNOUNCE: Announcements = Object.freeze({ wallets: Object.freeze([]) });
 
 export type PostbackAnswer = {
   outcome: Extract<CallbackOutcome, 'credited' | 'reversed' | 'duplicate' | 'ignored'>;
   message: string;
   /** Coins credited (positive) or taken back (negative) by this very call; 0 for a repeat or a no-op. */
   coins: number;
+  announcements: Announcements;
 };
 
 /**
+ * Tells the site about a committed booking: every moved balance as `wallet.updated` to its owner, a credit
+ * as a `lead.created` event on the live feed. Never rejects: a publishing failure is logged, never the
+ * partner's problem.
+ */
+export async function announceBooking(
+  deps: PostbackDeps & { realtime: Pick<RealtimePublisher, 'publishLead' | 'publishWallet'> },
+  { wallets, lead }: Announcements,
+): Promise<void> {
+  await Promise.all([wallets.length > 0 ? announceWalletSnapshots(deps, wallets) : undefined, lead ? announceLead(deps, lead) : undefined]);
+}
+
+/**
  * Books what a verified postback asks for and answers the partner. Repeats answer 200 too (so the partner
- * stops retrying); an unknown user or a reversal of nothing we credited is 404. After a credit the
- * conversion goes out as a `lead.created` event, and every moved balance as `wallet.updated` to its owner;
- * a publishing failure is logged, never the partner's problem.
+ * stops retrying); an unknown user or a reversal of nothing we credited is 404. The answer says what to
+ * announce once the booking is committed (announceBooking).
  */
 export async function applyConversion(deps: PostbackDeps, wall: { slug: string; title: string }, action: ConversionAction): Promise<PostbackAnswer> {
   const { db } = deps;
-  if (action.kind === 'ignore') return { outcome: 'ignored', message: action.message, coins: 0 };
+  if (action.kind === 'ignore') return { outcome: 'ignored', message: action.message, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
 
   if (action.kind === 'reverse') {
     // A deleted account is reversed too: its row stays, and the money it earned was never its to keep.
     const result = await reverseConversion(db, { wall: wall.slug, txid: action.txid, userId: action.userId });
     if (result.outcome === 'unknown') throw new HttpError(404, POSTBACK_MESSAGES.unknownReversal);
-    if (result.outcome === 'already-reversed') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0 };
-    void announceWalletSnapshots(deps, result.wallets);
-    return { outcome: 'reversed', message: POSTBACK_MESSAGES.reversed, coins: -result.payoutCoins };
+    if (result.outcome === 'already-reversed') {
+      return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
+    }
+    return { outcome: 'reversed', message: POSTBACK_MESSAGES.reversed, coins: -result.payoutCoins, announcements: { wallets: result.wallets } };
   }
 
   let result: Awaited<ReturnType<typeof creditConversion>>;
@@ -69,15 +96,13 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
     if (error instanceof UnknownUserError) throw new HttpError(404, POSTBACK_MESSAGES.unknownUser);
     throw error;
   }
-  if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0 };
+  if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
   if (result.outcome === 'signature-reused') throw new HttpError(409, POSTBACK_MESSAGES.signatureReused);
-  void announceWalletSnapshots(deps, result.wallets);
-
-  void announceLead(deps, {
+  const lead: CreditedConversion = {
     userName: result.user.name,
     payoutCoins: result.payoutCoins,
     wallTitle: wall.title,
     offerTitle: result.offer?.name ?? action.offerName ?? wall.title,
-  });
-  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins };
+  };
+  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins, announcements: { wallets: result.wallets, lead } };
 }

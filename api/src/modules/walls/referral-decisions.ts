@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { conversions, referralReviews, type ReferralReviewStatus, users } from '../../db/schema';
 import type { Database } from '../../db/database';
 import type { Executor } from '../ledger/ledger';
@@ -12,6 +13,8 @@ export type DecisionResult =
   | {
       outcome: 'decided';
       status: ReferralReviewStatus;
+      /** The status before this decision. */
+      previous: ReferralReviewStatus;
       referrerId: number;
       /** Withheld coins paid to the referrer now (approve only). */
       paidCoins: number;
@@ -39,7 +42,8 @@ export async function decideReferral(
       .update(referralReviews)
       .set({ status, decidedAt: sql`now()`, decisionReason: reason })
       .where(eq(referralReviews.referredUserId, referredUserId));
-    if (status === 'rejected') return { outcome: 'decided' as const, status, referrerId: review.referrerId, paidCoins: 0, paidConversions: 0 };
+    const decided = { outcome: 'decided' as const, status, previous: review.status, referrerId: review.referrerId };
+    if (status === 'rejected') return { ...decided, paidCoins: 0, paidConversions: 0 };
 
     const [referrer] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, review.referrerId));
     // Same lock order as a credit: the review (held above), then conversions, then balances.
@@ -49,7 +53,7 @@ export async function decideReferral(
       .where(and(eq(conversions.userId, referredUserId), eq(conversions.status, 'credited'), gt(conversions.referralHeldCoins, 0)))
       .orderBy(conversions.id)
       .for('update');
-    if (!referrer || referrer.deletedAt !== null) return { outcome: 'decided' as const, status, referrerId: review.referrerId, paidCoins: 0, paidConversions: 0 };
+    if (!referrer || referrer.deletedAt !== null) return { ...decided, paidCoins: 0, paidConversions: 0 };
     let paidCoins = 0;
     for (const conversion of held) {
       await tx
@@ -64,7 +68,7 @@ export async function decideReferral(
       });
       paidCoins += conversion.coins;
     }
-    return { outcome: 'decided' as const, status, referrerId: review.referrerId, paidCoins, paidConversions: held.length };
+    return { ...decided, paidCoins, paidConversions: held.length };
   });
 }
 
@@ -72,6 +76,7 @@ export type ReferralReviewRow = {
   referredUserId: number;
   referredEmail: string;
   referrerId: number;
+  referrerEmail: string;
   status: ReferralReviewStatus;
   signals: string;
   createdAt: Date;
@@ -84,11 +89,13 @@ export type ReferralReviewRow = {
 export async function listReferralReviews(db: Executor, { status, limit }: { status?: ReferralReviewStatus; limit: number }): Promise<ReferralReviewRow[]> {
   const heldCoins = sql<number>`(select coalesce(sum(${conversions.referralHeldCoins}), 0) from ${conversions}
     where ${conversions.userId} = ${referralReviews.referredUserId} and ${conversions.status} = 'credited')`.mapWith(Number);
+  const referrers = alias(users, 'referrers');
   return db
     .select({
       referredUserId: referralReviews.referredUserId,
       referredEmail: users.email,
       referrerId: referralReviews.referrerId,
+      referrerEmail: referrers.email,
       status: referralReviews.status,
       signals: referralReviews.signals,
       createdAt: referralReviews.createdAt,
@@ -98,8 +105,9 @@ export async function listReferralReviews(db: Executor, { status, limit }: { sta
     })
     .from(referralReviews)
     .innerJoin(users, eq(users.id, referralReviews.referredUserId))
+    .innerJoin(referrers, eq(referrers.id, referralReviews.referrerId))
     .where(status ? eq(referralReviews.status, status) : undefined)
-    .orderBy(desc(referralReviews.createdAt))
+    .orderBy(desc(referralReviews.createdAt), desc(referralReviews.referredUserId))
     .limit(limit);
 }
 

@@ -24,6 +24,8 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
   });
   afterAll(() => app.close());
 
+  const published: Array<{ userId: number; wallet: string }> = [];
+
   async function ops(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
@@ -32,6 +34,8 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
       openDatabase: async () => ({ ...database(), close: async () => {} }),
       out: { line: (text = '') => out.push(text) },
       err: { line: (text = '') => err.push(text) },
+      realtime: { publishWallet: async (userId, { wallet }) => void published.push({ userId, wallet }) },
+      invocation: { operator: 'reviewer', cwd: '/' },
     });
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
@@ -98,21 +102,62 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
     expect(await ledgerRows(db(), referrer.user.id)).toEqual([]);
 
     const listed = await ops('referrals:list', '--status', 'pending');
-    expect(listed.out).toContain(`${friend.email} referred by ${referrer.email}: pending, $0.10 withheld; same device at sign-up`);
-    expect((await ops('referrals:decide', friend.email, 'approve')).code).toBe(2);
+    expect(listed.code).toBe(0);
+    const lines = listed.out.split('\n');
+    expect(lines[0]).toMatch(/^referred user\s+referrer\s+status\s+withheld\s+signals\s+flagged\s+decided\s+decision reason$/);
+    expect(lines.find((line) => line.startsWith(`${friend.email} `))).toMatch(
+      new RegExp(`^${friend.email}\\s+${referrer.email}\\s+pending\\s+\\$0\\.10\\s+same device at sign-up\\s+\\d{4}-\\S+Z\\s+-\\s+-$`),
+    );
+    const pending = JSON.parse((await ops('referrals:list', '--status', 'pending', '--json')).out).result as Array<Record<string, unknown>>;
+    expect(pending.find((row) => row.referred_email === friend.email)).toMatchObject({
+      referred_user_id: friend.user.id,
+      referrer_id: referrer.user.id,
+      referrer_email: referrer.email,
+      status: 'pending',
+      withheld: '0.10',
+      withheld_coins: 100,
+      signals: 'same device at sign-up',
+      decided_at: null,
+    });
+
+    expect(await ops('referrals:decide', friend.email, 'approve')).toMatchObject({ code: 2, err: expect.stringContaining('referrals:decide needs --reason <text>') });
     const rejected = await ops('referrals:decide', friend.email, 'reject', '--reason', 'same', 'person');
-    expect([rejected.code, rejected.out]).toEqual([0, `The referral of ${friend.email} is now rejected.`]);
+    expect([rejected.code, rejected.out]).toEqual([0, `The referral of ${friend.email}: pending -> rejected.`]);
     await credit(friend.user.id, '1.00');
     expect(await ledgerRows(db(), referrer.user.id)).toEqual([]);
+    expect((await ops('referrals:list', '--status', 'rejected')).out).toMatch(new RegExp(`^${friend.email}\\s.*\\srejected\\s+\\$0\\.15\\s.*\\ssame person$`, 'm'));
 
-    const approved = await ops('referrals:decide', friend.email, 'approve', '--reason', 'checked ID: siblings');
-    expect(approved.out).toContain('Paid $0.15 withheld on 2 conversion(s)');
+    published.length = 0;
+    const approved = await ops('referrals:decide', friend.email.toUpperCase(), 'Approve', '--reason', 'checked ID: siblings', '--json');
+    expect(JSON.parse(approved.out)).toMatchObject({
+      ok: true,
+      result: { email: friend.email, decision: 'approve', from: 'rejected', status: 'approved', changed: true, referrer_id: referrer.user.id, paid: '0.15', paid_coins: 150, paid_conversions: 2 },
+      notes: [`The referral of ${friend.email}: rejected -> approved.`, `Paid $0.15 withheld on 2 conversion(s) to the referrer (user ${referrer.user.id}).`],
+    });
+    expect(published).toEqual([{ userId: referrer.user.id, wallet: '0.15' }]);
     expect((await ledgerRows(db(), referrer.user.id, 'referral_bonus')).map((row) => row.amountCoins).sort()).toEqual([100, 50]);
     expect((await ops('referrals:decide', friend.email, 'approve', '--reason', 'again')).out).toBe(`The referral of ${friend.email} is already approved.`);
     await credit(friend.user.id, '3.00');
     expect(await balanceCoins(db(), referrer.user.id)).toBe(300);
     expect(await review(friend.user.id)).toMatchObject({ status: 'approved', decisionReason: 'checked ID: siblings' });
-    expect((await ops('referrals:decide', 'nobody@example.com', 'approve', '--reason', 'x')).code).toBe(1);
+
+    // Every decision is in the audit log with its reason, about the referred user.
+    const audit = JSON.parse((await ops('audit', '--user', friend.email, '--json')).out).result as Array<Record<string, unknown>>;
+    expect(audit.map((row) => [row.command, row.reason, row.outcome, row.operator])).toEqual([
+      ['referrals:decide', 'again', 'done', 'reviewer'],
+      ['referrals:decide', 'checked ID: siblings', 'done', 'reviewer'],
+      ['referrals:decide', 'same person', 'done', 'reviewer'],
+    ]);
+    expect(audit[1]).toMatchObject({ user_id: friend.user.id, result: expect.objectContaining({ paid_coins: 150 }) });
+
+    expect(await ops('referrals:decide', 'nobody@example.com', 'approve', '--reason', 'x')).toMatchObject({ code: 1, err: 'No user with email nobody@example.com' });
+    expect(await ops('referrals:decide', referrer.email, 'approve', '--reason', 'x')).toMatchObject({ code: 1, err: `The referral of ${referrer.email} is not flagged for review.` });
+    for (const argv of [[friend.email, 'maybe'], [friend.email], ['not-an-email', 'approve'], [friend.email, 'approve', 'extra']]) {
+      expect([argv, (await ops('referrals:decide', ...argv, '--reason', 'x')).code]).toEqual([argv, 2]);
+    }
+    for (const argv of [['--status', 'open'], ['--limit', '0'], ['--status'], ['--bogus', 'x'], ['--reason', 'x']]) {
+      expect([argv, (await ops('referrals:list', ...argv)).code]).toEqual([argv, 2]);
+    }
   });
 
   it('a reversal for a deleted account still reverses, and takes back the referrer\'s 5 %', async () => {

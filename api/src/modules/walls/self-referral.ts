@@ -54,7 +54,9 @@ export async function selfReferralSignals(
   db: Executor,
   { userId, referrerId, creditIp }: { userId: number; referrerId: number; creditIp: string | undefined },
 ): Promise<string[]> {
-  const [mine, theirs] = await Promise.all([signupOriginOf(db, userId), signupOriginOf(db, referrerId)]);
+  // One after another: `db` may be a transaction (an operator's replay), one connection.
+  const mine = await signupOriginOf(db, userId);
+  const theirs = await signupOriginOf(db, referrerId);
   const signals: string[] = [];
   if (mine?.deviceId && mine.deviceId === theirs?.deviceId) signals.push('same device at sign-up');
   if (mine?.ip && mine.ip === theirs?.ip) signals.push(`same address at sign-up (${mine.ip})`);

@@ -53,7 +53,7 @@ function LiveStatsSetting() {
           Live Stats
         </h3>
         <p id={descriptionId} className={styles.text}>
-          Show the ticker of the latest payouts on the home page.
+          Show the live ticker of the latest payouts under the navigation, on every page.
         </p>
       </div>
       <button

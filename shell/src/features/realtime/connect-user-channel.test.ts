@@ -3,6 +3,7 @@ import { jsonResponse } from '@rewards/shared/test/render-with-providers.tsx';
 import FakePusher, { onlyPusher } from '../../test/fake-pusher';
 import { testRuntimeConfig } from '../../test/runtime-config';
 import { connectUserChannel } from './connect-user-channel';
+import { createRealtimeConnection } from './realtime-connection';
 
 jest.mock('pusher-js', () => jest.requireActual('../../test/fake-pusher'));
 
@@ -11,7 +12,8 @@ const realtime = testRuntimeConfig.realtime;
 function connect(overrides: Partial<Parameters<typeof connectUserChannel>[0]> = {}) {
   const onWalletUpdated = jest.fn();
   const onSubscribed = jest.fn();
-  const disconnect = connectUserChannel({ realtime, apiBase: '/api', userId: 42, onWalletUpdated, onSubscribed, ...overrides });
+  const connection = createRealtimeConnection(realtime, '/api');
+  const disconnect = connectUserChannel({ connection, userId: 42, onWalletUpdated, onSubscribed, ...overrides });
   return { onWalletUpdated, onSubscribed, disconnect };
 }
 
@@ -115,10 +117,25 @@ describe('connecting to the user channel', () => {
     expect(onWalletUpdated).toHaveBeenCalledWith({ wallet: '12.34', version: 57 });
   });
 
-  it('disconnects the client', async () => {
+  it('leaves the channel and closes the socket nobody else uses', async () => {
     const { pusher, disconnect } = await connected();
     disconnect();
+    expect(pusher.unsubscribed).toEqual(['private-user-42']);
     expect(pusher.disconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('shares the page’s socket with other listeners, and keeps it open for them when leaving', async () => {
+    const connection = createRealtimeConnection(realtime, '/api');
+    const onLeads = jest.fn();
+    const giveBackLeads = connection.borrow(onLeads);
+    const disconnect = connectUserChannel({ connection, userId: 42, onWalletUpdated: jest.fn(), onSubscribed: jest.fn() });
+    await waitFor(() => expect(onLeads).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onlyPusher().channels).toHaveLength(1));
+    disconnect();
+    expect(onlyPusher().unsubscribed).toEqual(['private-user-42']);
+    expect(onlyPusher().disconnect).not.toHaveBeenCalled();
+    giveBackLeads();
+    expect(onlyPusher().disconnect).toHaveBeenCalledTimes(1);
   });
 
   it('opens nothing when disconnected before the client has loaded', async () => {
@@ -129,7 +146,7 @@ describe('connecting to the user channel', () => {
   });
 
   it('warns instead of throwing when the client cannot start', async () => {
-    connect({ realtime: { ...realtime, key: '' } });
+    connect({ connection: createRealtimeConnection({ ...realtime, key: '' }, '/api') });
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     expect(FakePusher.instances).toHaveLength(0);
   });

@@ -11,12 +11,15 @@ import FakePusher, { onlyPusher } from '../../test/fake-pusher';
 import { testRuntimeConfig } from '../../test/runtime-config';
 import { sessionUnknown, signedOut } from '../../test/session-fixtures';
 import { SiteHeader } from '../navigation/site-header';
+import { createRealtimeConnection } from './realtime-connection';
 import { useLiveWallet } from './use-live-wallet';
 
 jest.mock('pusher-js', () => jest.requireActual('../../test/fake-pusher'));
 
+const connection = createRealtimeConnection(testRuntimeConfig.realtime, '/api');
+
 function HeaderWithLiveWallet() {
-  useLiveWallet(testRuntimeConfig.realtime);
+  useLiveWallet(connection);
   return <SiteHeader />;
 }
 

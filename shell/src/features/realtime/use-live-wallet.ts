@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { getApiBase } from '@rewards/shared/api/base-query';
-import type { RealtimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
 import type { RootState } from '@rewards/shared/store/store';
 import { connectUserChannel } from './connect-user-channel';
+import type { RealtimeConnection } from './realtime-connection';
 import { createWalletSync } from './wallet-sync';
 
 // The id, not the user: a profile refresh replaces the user object and must not reconnect.
@@ -13,7 +12,7 @@ function selectSignedInUserId(state: RootState): number | null {
 }
 
 /** Keeps the balance live while someone is signed in: one private channel per user, closed on sign-out. */
-export function useLiveWallet(realtime: RealtimeConfig): void {
+export function useLiveWallet(connection: RealtimeConnection): void {
   const userId = useAppSelector(selectSignedInUserId);
   const dispatch = useAppDispatch();
 
@@ -21,8 +20,7 @@ export function useLiveWallet(realtime: RealtimeConfig): void {
     if (userId === null) return;
     const walletSync = createWalletSync(dispatch);
     const disconnect = connectUserChannel({
-      realtime,
-      apiBase: getApiBase(),
+      connection,
       userId,
       onWalletUpdated: walletSync.apply,
       onSubscribed: walletSync.catchUp,
@@ -31,5 +29,5 @@ export function useLiveWallet(realtime: RealtimeConfig): void {
       disconnect();
       walletSync.stop();
     };
-  }, [realtime, userId, dispatch]);
+  }, [connection, userId, dispatch]);
 }

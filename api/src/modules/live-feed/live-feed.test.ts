@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import PusherClient from 'pusher-js';
+import type { LiveLead, RecentLeadsResponse } from '@rewards/shared/contracts/api-types';
+import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
+import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
+import { liveLeads } from '../../db/schema';
+import { captureMailer, signUp } from '../../test/accounts';
+import { buildTestApp } from '../../test/build-test-app';
+import { useTestDatabase } from '../../test/test-database';
+import { injectPostback, postbackFields } from '../walls/wall-test-kit';
+import { publishFeedEntry } from './feed';
+import type { FeedEntry } from './repository';
+
+const PUSHER = { PUSHER_APP_ID: 'feed-app', PUSHER_KEY: 'feed-key', PUSHER_SECRET: 'feed-secret' };
+const LEAD_NAME = /^[A-Z][a-z]+ [A-Z]\.$/;
+const DOLLARS = /^\$\d+\.\d{2}$/;
+const WALL_NAMES: readonly string[] = PARTNER_WALLS.map((wall) => wall.name);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Publishes nowhere: for entries a test only wants stored. */
+const noRealtime = { publishLead: async () => {} };
+
+/** A pusher-js client on the feed channel of a listening app, collecting every lead it receives. */
+async function listenToFeed(app: FastifyInstance) {
+  const port = (app.server.address() as AddressInfo).port;
+  const client = new PusherClient(PUSHER.PUSHER_KEY, { cluster: 'eu', wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'] });
+  const leads: LiveLead[] = [];
+  const frames: string[] = [];
+  const channel = client.subscribe(LEADS_CHANNEL);
+  await new Promise((resolve) => channel.bind('pusher:subscription_succeeded', resolve));
+  channel.bind(LEAD_CREATED_EVENT, (lead: LiveLead) => leads.push(lead));
+  client.connection.bind('message', (message: unknown) => frames.push(JSON.stringify(message)));
+  return { leads, frames, disconnect: () => client.disconnect() };
+}
+
+async function listening(app: FastifyInstance): Promise<FastifyInstance> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return app;
+}
+
+describe('the live feed', () => {
+  const database = useTestDatabase();
+  const db = () => database().db;
+  const apps: FastifyInstance[] = [];
+  const build = async (env: Record<string, string | undefined> = {}) => {
+    const app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off', ...PUSHER, ...env } });
+    apps.push(app);
+    return app;
+  };
+
+  beforeEach(async () => {
+    await db().delete(liveLeads);
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+
+  const recent = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/leads/recent' })).json<RecentLeadsResponse>().data;
+  const simulatedRows = () => db().select().from(liveLeads).where(eq(liveLeads.simulated, true)).orderBy(asc(liveLeads.id));
+
+  describe('a credited conversion', () => {
+    it('goes out as name ("Grace H."), amount, wall and offer only: never the email, the user id or the transaction', async () => {
+      const app = await listening(await build());
+      const feed = await listenToFeed(app);
+      try {
+        const { user, email } = await signUp(app, { name: 'Grace Brewster Hopper' });
+        const txid = `tx-private-${randomUUID()}`;
+        const answer = await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'dragon-forge-legends', payout: '2.40', txid }));
+        expect(answer.json().message).toBe('Conversion credited.');
+        for (let wait = 0; feed.leads.length === 0 && wait < 50; wait++) await sleep(20);
+
+        expect(feed.leads).toEqual([{ name: 'Grace H.', amount: '$2.40', wall: 'Demo Wall', offer: 'Dragon Forge Legends' }]);
+        const leadFrame = feed.frames.find((frame) => frame.includes(LEAD_CREATED_EVENT))!;
+        for (const secret of [email, email.split('@')[0]!, txid, 'Hopper', 'Brewster', `"user_id"`, `"id"`]) expect(leadFrame).not.toContain(secret);
+
+        const [fromServer] = await recent(app);
+        expect(fromServer).toEqual(feed.leads[0]);
+        const [stored] = await db().select().from(liveLeads);
+        expect(Object.keys(stored!).sort()).toEqual(['amountCoins', 'id', 'name', 'offer', 'publishedAt', 'simulated', 'wall']);
+        expect(stored).toMatchObject({ name: 'Grace H.', amountCoins: 2400, simulated: false });
+      } finally {
+        feed.disconnect();
+      }
+    });
+
+    it('is not announced again when the wall repeats the postback', async () => {
+      const app = await build();
+      const { user } = await signUp(app, { name: 'Alan Turing' });
+      const fields = postbackFields({ user_id: String(user.id), payout: '1.00' });
+      await injectPostback(app, fields);
+      await injectPostback(app, fields);
+      for (let wait = 0; (await recent(app)).length === 0 && wait < 50; wait++) await sleep(20);
+      await sleep(1_100);
+      expect(await recent(app)).toHaveLength(1);
+    });
+  });
+
+  describe('GET /api/leads/recent', () => {
+    it('answers an empty list for an empty feed, to visitors', async () => {
+      const app = await build();
+      const response = await app.inject({ method: 'GET', url: '/api/leads/recent' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'success', data: [] });
+    });
+
+    it('answers the last 12 entries, real and simulated, newest first, cacheable for 2 s', async () => {
+      const app = await build();
+      for (let i = 1; i <= 15; i++) {
+        const entry: FeedEntry = { name: `Person${i} Q.`, amountCoins: i * 100, wall: 'Notik', offer: `Offer ${i}` };
+        await publishFeedEntry({ db: db(), realtime: noRealtime }, entry, i % 2 === 0);
+      }
+      const response = await app.inject({ method: 'GET', url: '/api/leads/recent' });
+      expect(response.headers['cache-control']).toBe('public, max-age=2');
+      const leads = response.json<RecentLeadsResponse>().data;
+      expect(leads.map((lead) => lead.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Person${15 - i} Q.`));
+      expect(leads[0]).toEqual({ name: 'Person15 Q.', amount: '$1.50', wall: 'Notik', offer: 'Offer 15' });
+    });
+  });
+
+  describe('simulation', () => {
+    const fast = { LIVE_FEED_SIMULATION: 'on', LIVE_FEED_SIMULATION_GAP: '150ms-250ms' };
+
+    it('publishes plausible entries from the catalog and the walls while the feed is quiet', async () => {
+      const app = await listening(await build(fast));
+      const feed = await listenToFeed(app);
+      try {
+        await sleep(1_300);
+        expect(feed.leads.length).toBeGreaterThanOrEqual(3);
+        expect(feed.leads.length).toBeLessThanOrEqual(9);
+        for (const lead of feed.leads) {
+          expect(Object.keys(lead).sort()).toEqual(['amount', 'name', 'offer', 'wall']);
+          expect(lead.name).toMatch(LEAD_NAME);
+          expect(lead.amount).toMatch(DOLLARS);
+          expect(WALL_NAMES).toContain(lead.wall);
+          expect(lead.offer.length).toBeGreaterThan(0);
+        }
+        expect((await simulatedRows()).length).toBeGreaterThanOrEqual(feed.leads.length);
+        const newest = (await recent(app))[0];
+        expect(feed.leads).toContainEqual(newest);
+      } finally {
+        feed.disconnect();
+      }
+    });
+
+    it('waits while real conversions keep the feed moving, and starts again once they stop', async () => {
+      await listening(await build({ LIVE_FEED_SIMULATION: 'on', LIVE_FEED_SIMULATION_GAP: '400ms-500ms' }));
+      const real: FeedEntry = { name: 'Real P.', amountCoins: 500, wall: 'Demo Wall', offer: 'Real offer' };
+      for (let i = 0; i < 14; i++) {
+        await publishFeedEntry({ db: db(), realtime: noRealtime }, real, false);
+        await sleep(100);
+      }
+      expect(await simulatedRows()).toEqual([]);
+      await sleep(1_200);
+      expect((await simulatedRows()).length).toBeGreaterThanOrEqual(1);
+    });
+
+    it('publishes nothing with LIVE_FEED_SIMULATION=off', async () => {
+      const app = await listening(await build({ LIVE_FEED_SIMULATION: 'off', LIVE_FEED_SIMULATION_GAP: '100ms-150ms' }));
+      await sleep(800);
+      expect(await recent(app)).toEqual([]);
+    });
+  });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  (redisUrl ? describe : describe.skip)('several instances behind one Redis', () => {
+    it('only one simulates (the rate does not double), and another takes over when it stops', async () => {
+      const env = {
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: `test-${randomUUID()}:`,
+        LIVE_FEED_SIMULATION: 'on',
+        LIVE_FEED_SIMULATION_GAP: '250ms-300ms',
+      };
+      // Counts what each instance publishes itself (its simulator calls its own app.realtime).
+      const countPublished = (app: FastifyInstance) => {
+        const counter = { published: 0 };
+        const publishLead = app.realtime.publishLead.bind(app.realtime);
+        app.realtime.publishLead = async (lead) => {
+          counter.published += 1;
+          await publishLead(lead);
+        };
+        return counter;
+      };
+      const firstApp = await build(env);
+      const firstCount = countPublished(firstApp);
+      const first = await listening(firstApp);
+      const secondApp = await build(env);
+      const secondCount = countPublished(secondApp);
+      const second = await listening(secondApp);
+      await sleep(3_000);
+
+      expect(firstCount.published).toBeGreaterThanOrEqual(6);
+      expect(secondCount.published).toBe(0);
+      const rows = await simulatedRows();
+      expect(rows.length).toBe(firstCount.published);
+      const gaps = rows.slice(1).map((row, i) => row.publishedAt.getTime() - rows[i]!.publishedAt.getTime());
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200);
+
+      await first.close();
+      await db().delete(liveLeads);
+      await sleep(3_500);
+      expect(secondCount.published).toBeGreaterThanOrEqual(2);
+      expect((await simulatedRows()).length).toBe(secondCount.published);
+      expect(second.server.listening).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REMOTE_PACKAGES } from '../../plugins/static-site';
+import { type Actor, ReleaseError } from './release-changes';
+import { type BuildRemote, describeReleases, promoteRemote, releaseRemote, rollbackRemote } from './release-operations';
+import { MAX_CANARY_PERCENT, MIN_CANARY_PERCENT, ReleaseStateError, VERSION_PATTERN } from './release-state';
+
+export const RELEASE_USAGE = `Usage:
+  pnpm release <remote> [--canary <percent>]  build <remote>, publish it as a new version and serve it to every
+                                              browser (or to <percent>% of them, the same ones on each visit)
+  pnpm release <remote> --promote             serve the canary's version to every browser
+  pnpm rollback <remote> [version]            stop a canary, else serve the version from before the last
+                                              release again (or <version>); nothing is rebuilt
+  pnpm releases [remote]                      what each remote serves and which versions are published
+Remotes: ${REMOTE_PACKAGES.join(', ')}`;
+
+export type ReleaseCliDeps = {
+  releasesDir: string;
+  repoRoot: string;
+  build: BuildRemote;
+  actor: () => Actor;
+  out: (line: string) => void;
+  err: (line: string) => void;
+};
+
+class UsageError extends Error {}
+
+/** `mf-earn`, `@rewards/mf-earn` and the container name `mf_earn` all name the remote package `mf-earn`. */
+function remotePackage(name: string | undefined): string {
+  const normalized = (name ?? '').replace(/^@rewards\//, '').replace(/_/g, '-');
+  if (!(REMOTE_PACKAGES as readonly string[]).includes(normalized)) {
+    throw new UsageError(name ? `Unknown remote "${name}".` : 'Which remote?');
+  }
+  return normalized;
+}
+
+function canaryPercent(value: string | undefined): number {
+  const percent = Number(value);
+  if (!value || !/^\d+$/.test(value) || percent < MIN_CANARY_PERCENT || percent > MAX_CANARY_PERCENT) {
+    throw new UsageError(`--canary takes a whole percentage of browsers from ${MIN_CANARY_PERCENT} to ${MAX_CANARY_PERCENT}, not "${value ?? ''}".`);
+  }
+  return percent;
+}
+
+async function packageVersion(repoRoot: string, remote: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(repoRoot, remote, 'package.json'), 'utf8')) as { version?: unknown };
+  if (typeof manifest.version !== 'string' || !/^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/.test(manifest.version)) {
+    throw new ReleaseError(`${remote}/package.json needs a version like 1.0.0 to name its releases.`);
+  }
+  return manifest.version;
+}
+
+async function release(args: string[], deps: ReleaseCliDeps): Promise<string[]> {
+  const [name, ...options] = args;
+  const remote = remotePackage(name);
+  const target = { releasesDir: deps.releasesDir, remote, actor: deps.actor() };
+  if (options.length === 1 && options[0] === '--promote') return promoteRemote(target);
+  let percent: number | undefined;
+  if (options.length > 0) {
+    if (options[0] !== '--canary') throw new UsageError(`Unexpected "${options.join(' ')}".`);
+    percent = canaryPercent(options[1]);
+    if (options.length > 2) throw new UsageError(`Unexpected "${options.slice(2).join(' ')}".`);
+  }
+  const lines = await releaseRemote(target, { build: deps.build, packageVersion: await packageVersion(deps.repoRoot, remote), canaryPercent: percent });
+  return [...lines, 'Pages load it on their next visit; pages already open keep the version they started with.', `To undo: pnpm rollback ${remote}`];
+}
+
+async function rollback(args: string[], deps: ReleaseCliDeps): Promise<string[]> {
+  const [name, version, ...extra] = args;
+  const remote = remotePackage(name);
+  if (extra.length > 0) throw new UsageError(`Unexpected "${extra.join(' ')}".`);
+  if (version !== undefined && !VERSION_PATTERN.test(version)) throw new UsageError(`"${version}" is not a version like 1.0.0-3f2a9c0b1d.`);
+  return rollbackRemote({ releasesDir: deps.releasesDir, remote, actor: deps.actor() }, version);
+}
+
+async function list(args: string[], deps: ReleaseCliDeps): Promise<string[]> {
+  if (args.length > 1) throw new UsageError(`Unexpected "${args.slice(1).join(' ')}".`);
+  const remotes = args.length === 1 ? [remotePackage(args[0])] : [...REMOTE_PACKAGES];
+  const lines = await Promise.all(remotes.map((remote) => describeReleases(deps.releasesDir, remote)));
+  return lines.flat();
+}
+
+const COMMANDS: Record<string, (args: string[], deps: ReleaseCliDeps) => Promise<string[]>> = { release, rollback, releases: list };
+
+/** Runs `release`, `rollback` or `releases` with its arguments; resolves with the exit code. */
+export async function runReleaseCommand(argv: string[], deps: ReleaseCliDeps): Promise<number> {
+  const [command = '', ...args] = argv;
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`Unknown command "${command}".`);
+    for (const line of await run(args, deps)) deps.out(line);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      deps.err(`${error.message}\n${RELEASE_USAGE}`);
+      return 2;
+    }
+    if (error instanceof ReleaseError || error instanceof ReleaseStateError) {
+      deps.err(error.message);
+      return 1;
+    }
+    deps.err(`${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '@rewards/shared/api/api-error';
+import type { ContactPayload } from '@rewards/shared/contracts/marketing-types';
+import type { ContactContent } from '../../content/content-schemas';
+import { useSendContactMessageMutation } from './contact-api';
+import { CONTACT_FIELDS, type ContactErrors, type ContactField, validateContact } from './contact-validation';
+import styles from './contact-form.module.css';
+
+const EMPTY: ContactPayload = { name: '', email: '', subject: '', message: '' };
+const LABELS: Record<ContactField, string> = { name: 'Full name', email: 'Email', subject: 'Subject', message: 'Message' };
+
+/** Spec §2 Contact form, posting to the API: checked here first, 'Message Sent!' once stored. */
+export function ContactForm({ content }: { content: ContactContent }) {
+  const [send, { isLoading }] = useSendContactMessageMutation();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [outcome, setOutcome] = useState<'sent' | { failure: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    setOutcome(null);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`contact-${CONTACT_FIELDS.find((field) => found[field])}`)?.focus();
+      return;
+    }
+    try {
+      await send({ name: values.name.trim(), email: values.email.trim(), subject: values.subject.trim(), message: values.message.trim() }).unwrap();
+      setValues(EMPTY);
+      setOutcome('sent');
+    } catch (error) {
+      const serverErrors = isApiError(error) && error.status === 422 ? error.errors : undefined;
+      if (serverErrors) {
+        setErrors(Object.fromEntries(CONTACT_FIELDS.flatMap((field) => (serverErrors[field]?.[0] ? [[field, serverErrors[field][0]]] : []))));
+      }
+      const tooMany = isApiError(error) && error.status === 429 && error.message;
+      setOutcome({ failure: tooMany || content.failed });
+    }
+  }
+
+  if (outcome === 'sent') {
+    return (
+      <div className={styles.sent} role="status">
+        <span className={styles.check} aria-hidden="true">
+          ✓
+        </span>
+        <h2 className={styles.sentTitle}>{content.sent}</h2>
+        <p className={styles.sentText}>{content.sentText}</p>
+        <button type="button" className={styles.again} onClick={() => setOutcome(null)}>
+          Send another message
+        </button>
+      </div>
+    );
+  }
+
+  const field = (name: ContactField, { multiline = false, wide = false }: { multiline?: boolean; wide?: boolean } = {}) => {
+    const id = `contact-${name}`;
+    const error = errors[name];
+    const common = {
+      id,
+      name,
+      className: error ? `${styles.input} ${styles.invalid}` : styles.input,
+      value: values[name],
+      required: true,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    };
+    return (
+      <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
+        <label htmlFor={id} className={styles.label}>
+          {LABELS[name]}
+        </label>
+        {multiline ? (
+          <textarea {...common} rows={6} maxLength={5000} />
+        ) : (
+          <input {...common} type={name === 'email' ? 'email' : 'text'} autoComplete={name === 'email' ? 'email' : name === 'name' ? 'name' : 'off'} maxLength={name === 'subject' ? 200 : 254} />
+        )}
+        {error ? (
+          <p id={`${id}-error`} className={styles.error}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Contact form">
+      {field('name')}
+      {field('email')}
+      {field('subject', { wide: true })}
+      {field('message', { multiline: true, wide: true })}
+      {outcome ? (
+        <p className={`${styles.failure} ${styles.wide}`} role="alert">
+          {outcome.failure}
+        </p>
+      ) : null}
+      <button type="submit" className={`${styles.submit} ${styles.wide}`} disabled={isLoading}>
+        {isLoading ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

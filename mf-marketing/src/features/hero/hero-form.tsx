@@ -1,0 +1,131 @@
+import { useId, useState, type FormEvent } from 'react';
+import { getApiBase } from '@rewards/shared/api/base-query';
+import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
+import { PATHS } from '@rewards/shared/paths';
+import { useNavigate } from '@rewards/shared/router';
+import { readReferral } from '@rewards/shared/rules/referral';
+import { useAppDispatch } from '@rewards/shared/store/hooks';
+import { refreshSession } from '@rewards/shared/store/session-thunks';
+import type { LandingContent } from '../../content/content-schemas';
+import { RichText } from '../../ui/rich-text';
+import { useHeroLoginMutation, useHeroRegisterMutation } from './hero-api';
+import { heroSignUp } from './hero-sign-up';
+import styles from './hero-form.module.css';
+
+type Props = { content: LandingContent['hero'] };
+
+function storedReferral(): string | null {
+  try {
+    return readReferral(localStorage);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hero's email sign-up (spec §2, §4, §8): the password field appears once the email field has focus or
+ * text; a new email makes an account, a known one signs in; then /Earn (or /Profile if the session check fails).
+ */
+export function HeroForm({ content }: Props) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [register] = useHeroRegisterMutation();
+  const [login] = useHeroLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [revealed, setRevealed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const outcome = await heroSignUp(
+      { register: (payload) => register(payload).unwrap(), login: (payload) => login(payload).unwrap() },
+      { email, password, referralCode: storedReferral() },
+    );
+    if (!outcome.ok) {
+      setBusy(false);
+      // A blocked or pending account is told by the site's alert modal (spec §8), not twice.
+      if (!accountRestrictionAlert(outcome.error)) setMessage(outcome.message);
+      return;
+    }
+    const signedIn = await dispatch(refreshSession()).unwrap();
+    navigate(signedIn ? PATHS.earn : PATHS.profile);
+  }
+
+  return (
+    <div className={styles.card}>
+      <form className={styles.form} onSubmit={submit} aria-label="Sign up with email">
+        <label className={styles.label} htmlFor={`${id}-email`}>
+          {content.emailLabel}
+        </label>
+        <input
+          id={`${id}-email`}
+          className={styles.input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          value={email}
+          onFocus={() => setRevealed(true)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setRevealed(true);
+          }}
+        />
+        {revealed ? (
+          <div className={styles.reveal}>
+            <label className={styles.label} htmlFor={`${id}-password`}>
+              {content.passwordLabel}
+            </label>
+            <input
+              id={`${id}-password`}
+              className={styles.input}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              placeholder="At least 8 characters"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+        ) : null}
+        {message ? (
+          <p className={styles.error} role="alert">
+            {message}
+          </p>
+        ) : null}
+        <button type="submit" className={styles.submit} disabled={busy}>
+          {busy ? content.busy : content.submit}
+        </button>
+      </form>
+      <div className={styles.divider}>
+        <span>or</span>
+      </div>
+      <a className={styles.google} href={`${getApiBase()}/auth/google/redirect`}>
+        <GoogleMark />
+        {content.googleButton}
+      </a>
+      <p className={styles.note}>
+        <RichText text={content.note} />
+      </p>
+    </div>
+  );
+}
+
+/** A plain "G" badge, as the sign-in modal shows: not Google's own logo. */
+function GoogleMark() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="11" fill="#ffffff" />
+      <text x="12" y="16.5" textAnchor="middle" fontSize="13" fontWeight="800" fontFamily="system-ui, sans-serif" fill="#4285f4">
+        G
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ContactContent } from '../../content/content-schemas';
+import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { ContactForm } from '../../features/contact/contact-form';
+import contact from '../../../content/contact.json';
+import styles from './contact-page.module.css';
+
+// The build checks the file against its schema (content-check.ts); the cast only narrows JSON's widened types.
+const CONTACT = contact as ContactContent;
+
+/** Spec §2 Contact: the form and three contact channels. */
+export default function ContactPage() {
+  return (
+    <PageLayout title="Contact us" lead={CONTACT.lead}>
+      <div className={styles.layout}>
+        <ContactForm content={CONTACT} />
+        <aside aria-labelledby="channels-title">
+          <h2 id="channels-title" className={styles.channelsTitle}>
+            Other ways to reach us
+          </h2>
+          <ul className={styles.channels}>
+            {CONTACT.channels.map((channel) => (
+              <li key={channel.title} className={styles.channel}>
+                <h3 className={styles.channelTitle}>{channel.title}</h3>
+                <p className={styles.channelText}>{channel.text}</p>
+                <a href={channel.href} {...(channel.href.startsWith('https://') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                  {channel.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,78 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectLiveStats } from '@rewards/shared/store/settings-slice';
+import type { RealtimeConnection } from '../realtime/realtime-connection';
+import styles from './live-ticker.module.css';
+
+const LiveTicker = lazy(() => import('./live-ticker'));
+
+const PLACEHOLDER_CARDS = 6;
+
+type Props = {
+  connection: RealtimeConnection;
+  /** Whether the page's own content is on screen: the ticker's code and data wait for it. */
+  pageShown: boolean;
+};
+
+/**
+ * The "Live earnings" region under the navigation on every page, unless Live Stats is off (spec §2, §3). Its
+ * height is fixed from the first paint, so nothing below it moves when the ticker arrives.
+ */
+export function LiveTickerSlot({ connection, pageShown }: Props) {
+  const liveStats = useAppSelector(selectLiveStats);
+  if (!liveStats) return null;
+  return (
+    <section aria-label="Live earnings" className={styles.region} data-live-ticker="">
+      <div className={styles.inner}>
+        <span className={styles.badge} aria-hidden="true">
+          <span className={styles.dot} />
+          Live
+        </span>
+        {pageShown ? (
+          <TickerBoundary>
+            <Suspense fallback={<TickerPlaceholder />}>
+              <LiveTicker connection={connection} />
+            </Suspense>
+          </TickerBoundary>
+        ) : (
+          <TickerPlaceholder />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function TickerPlaceholder() {
+  return (
+    <div className={styles.viewport} aria-hidden="true">
+      <ul className={styles.track}>
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, position) => (
+          <li key={position} className={`${styles.entry} ${styles.placeholder}`} style={{ ['--slot-index' as string]: position }}>
+            <span className={styles.avatar} />
+            <span className={styles.text}>
+              <span className={styles.bar} />
+              <span className={`${styles.bar} ${styles.short}`} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A ticker that fails (its chunk, a bug) leaves an empty strip; the page around it is untouched. */
+class TickerBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn('The live ticker is unavailable', error);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -1,0 +1,68 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { getApiBase } from '@rewards/shared/api/base-query';
+import { useOnlineStatus } from '../offline/use-online-status';
+import type { RealtimeConnection } from '../realtime/realtime-connection';
+import { connectLeadsChannel } from './leads-channel';
+import { fetchRecentLeads } from './recent-leads';
+import { useStepClock } from './ticker-clock';
+import { emptyTicker, tickerReducer } from './ticker-entries';
+import { TickerEntry } from './ticker-entry';
+import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
+import styles from './live-ticker.module.css';
+
+type Props = { connection: RealtimeConnection };
+
+/**
+ * The live-leads ticker (spec §4): the server's last 12 entries at once on load, real-time pushes at the front
+ * at once, and on every 7 s boundary of the clock the oldest entry comes round to the front, sliding in over
+ * 400 ms. Offline it stops and empties; back online it reloads and goes on. Loaded lazily by the slot, after
+ * the page's own content; default export for `React.lazy`.
+ */
+export default function LiveTicker({ connection }: Props) {
+  const online = useOnlineStatus();
+  const reducedMotion = usePrefersReducedMotion();
+  const [{ entries, enteringId }, dispatch] = useReducer(tickerReducer, undefined, emptyTicker);
+  const [loaded, setLoaded] = useState(false);
+  // A pointer resting on the ticker (someone reading it) holds the clock.
+  const [hovered, setHovered] = useState(false);
+  const onlineNow = useRef(online);
+  onlineNow.current = online;
+
+  useEffect(() => {
+    if (!online) {
+      dispatch({ type: 'cleared' });
+      return;
+    }
+    const controller = new AbortController();
+    fetchRecentLeads(getApiBase(), controller.signal)
+      .then((leads) => dispatch({ type: 'loaded', leads }))
+      .catch(() => {
+        // Without history the ticker fills from the pushes; nothing to tell the user.
+      })
+      .finally(() => setLoaded(true));
+    return () => controller.abort();
+  }, [online]);
+
+  useEffect(
+    () =>
+      connectLeadsChannel(connection, (lead) => {
+        if (onlineNow.current) dispatch({ type: 'pushed', lead });
+      }),
+    [connection],
+  );
+
+  useStepClock(() => dispatch({ type: 'stepped' }), online && !hovered);
+
+  return (
+    <div className={styles.viewport} onPointerEnter={() => setHovered(true)} onPointerLeave={() => setHovered(false)}>
+      <ul className={reducedMotion ? `${styles.track} ${styles.still}` : styles.track}>
+        {entries.map((entry, position) => (
+          <TickerEntry key={entry.id} entry={entry} position={position} entering={!reducedMotion && entry.id === enteringId} />
+        ))}
+      </ul>
+      {entries.length === 0 && (online ? loaded : true) && (
+        <p className={styles.note}>{online ? 'The next payout shows up here.' : 'Paused while you are offline.'}</p>
+      )}
+    </div>
+  );
+}

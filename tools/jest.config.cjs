@@ -1,0 +1,7 @@
+const { nodeJestConfig } = require('./jest/node-preset');
+
+module.exports = nodeJestConfig(__dirname, {
+  testMatch: ['<rootDir>/**/*.test.ts'],
+  // The contract-check tests run real rspack builds.
+  testTimeout: 60_000,
+});
