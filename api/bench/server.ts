@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { staleReason } from '../../tools/build-stamp/build-stamp.cjs';
 
 export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
 
@@ -23,15 +24,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The API as `pnpm start` runs it, compiled to api/dist/server.js: built first when missing or older than its sources. */
+async function ensureCompiledServer(repoRoot: string): Promise<void> {
+  const reason = staleReason(join(repoRoot, 'api', 'dist'), repoRoot, 'server.js');
+  if (reason === null) return;
+  console.log(`bench: building the API (${reason})`);
+  const child = spawn(process.execPath, ['scripts/build.mjs'], { cwd: join(repoRoot, 'api'), stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the API build failed (exit ${code})`);
+}
+
 /**
  * The server as `pnpm start` runs it (the whole site: SERVE_SITE=1) in production mode, on a fresh
  * database: PGlite in a temporary folder, or `databaseUrl`. Rate limits are off: the benchmark signs up
  * its users from one address.
  */
 export async function startBenchServer(repoRoot: string, databaseUrl?: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+  await ensureCompiledServer(repoRoot);
   const port = await freePort();
   const workDir = await mkdtemp(join(tmpdir(), 'earnly-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/server.js'], {
     cwd: join(repoRoot, 'api'),
     env: {
       ...process.env,
