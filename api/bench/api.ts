@@ -3,7 +3,8 @@
 // and the rate of distinct postback credits (each booked exactly once).
 // Options: --runs <n> (median of n, default 3), --duration <s> (seconds per measurement, default 10),
 // --only <pglite|postgres>, --credits <n> (distinct credits per run, default 3000), --cpu-prof <folder> (the
-// server writes a V8 CPU profile there when it stops: open it in Chrome DevTools or speedscope).
+// server writes a V8 CPU profile there when it stops: open it in Chrome DevTools or speedscope), --site <folder>
+// (measure the server of another checkout, e.g. an older commit unpacked with `git archive`, for a before/after).
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -16,7 +17,7 @@ const RATES = [500, 1000];
 const USERS = 100;
 const REST_MS = 5000;
 
-type Options = { runs: number; durationS: number; only: string | undefined; credits: number; cpuProfileDir: string | undefined };
+type Options = { runs: number; durationS: number; only: string | undefined; credits: number; cpuProfileDir: string | undefined; site: string | undefined };
 
 function parseOptions(argv: readonly string[]): Options {
   const value = (name: string) => {
@@ -31,7 +32,7 @@ function parseOptions(argv: readonly string[]): Options {
   };
   const only = value('only');
   if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error('--only is pglite or postgres');
-  return { runs: positive('runs', 3), durationS: positive('duration', 10), only, credits: positive('credits', 3000), cpuProfileDir: value('cpu-prof') };
+  return { runs: positive('runs', 3), durationS: positive('duration', 10), only, credits: positive('credits', 3000), cpuProfileDir: value('cpu-prof'), site: value('site') };
 }
 
 type Endpoint = { label: string; method: 'GET' | 'POST'; path: string; body?: string };
@@ -225,7 +226,10 @@ async function benchDatabase(name: string, repoRoot: string, databaseUrl: string
         `(${options.credits} per run over ${USERS} users, ${CONNECTIONS} connections); then each sent twice at once: ` +
         `${credits.reduce((sum, run) => sum + run.repeatsAnswered, 0)} answered "already credited"`,
     );
-    console.log(`  exactly once: ${wrong === 0 && unexpected === 0 ? 'yes' : 'NO'} (${wrong} balances differ from their credits, ${unexpected} unexpected answers)`);
+    console.log(
+      `  exactly once: ${wrong === 0 ? 'yes' : 'NO'} (${wrong} of ${users.length} balances differ from their credits); ` +
+        `${unexpected} answers other than "credited" for a first copy and "already credited" for a repeat (errors, time-outs)`,
+    );
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
     console.log(`  memory at rest after the load: ${mb(treeRss(server.pid))}`);
   } finally {
@@ -235,9 +239,9 @@ async function benchDatabase(name: string, repoRoot: string, databaseUrl: string
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  const repoRoot = findRepoRoot();
+  const repoRoot = options.site ? resolve(options.site) : findRepoRoot();
   console.log(
-    `Earnly API benchmark: ${CONNECTIONS} connections, fixed rates of ${RATES.join(' and ')} req/s for ${options.durationS} s each, median of ${options.runs} run(s). ` +
+    `Earnly API benchmark: ${CONNECTIONS} connections, fixed rates of ${RATES.join(' and ')} req/s for ${options.durationS} s each, median of ${options.runs} run(s)${options.site ? `, the server of ${repoRoot}` : ''}. ` +
       `The server, the load generator and the database share this machine's ${availableParallelism()} cores.`,
   );
   if (options.only !== 'postgres') await benchDatabase('PGlite (embedded, the default)', repoRoot, undefined, options);
