@@ -76,7 +76,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
   await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins });
-  await app.register(earnRoutes, { prefix: '/api', repoRoot: config.repoRoot, publicUrl: config.publicUrl, offersSeedFile: config.offersSeedFile });
+  await app.register(earnRoutes, {
+    prefix: '/api',
+    repoRoot: config.repoRoot,
+    publicUrl: config.publicUrl,
+    offersSeedFile: config.offersSeedFile,
+    redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
+  });
   await app.register(wallRoutes, { prefix: '/api', config });
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });

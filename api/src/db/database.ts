@@ -1,12 +1,15 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createStatementCache } from './pglite-statements';
 import * as schema from './schema';
 
 /** The one database type every module uses, whichever driver is behind it. */
@@ -98,19 +101,102 @@ export function pgliteFolder(dataDir: string): string {
   return join(dataDir, 'pglite');
 }
 
+/**
+ * PostgreSQL's memory settings inside PGlite. Its shared buffers live in the WASM heap, which grows and
+ * never shrinks: the default 128 MB (every page touched at start) is most of an idle site's memory, while
+ * this site's tables fit in a few MB.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['shared_buffers=16MB', 'temp_buffers=1MB', 'wal_buffers=1MB', 'maintenance_work_mem=8MB'].flatMap((setting) => ['-c', setting]),
+];
+
+/**
+ * Creates a new database folder with PGlite's initdb in a short-lived child process. initdb runs a second
+ * PostgreSQL and its own WASM module beside the first: ~600 MB that a WASM heap never gives back, so done
+ * in-process it stays in the server's memory for good.
+ */
+async function initdbInChildProcess(folder: string, repoRoot: string): Promise<void> {
+  const script = `const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create(${JSON.stringify(folder)})).close();`;
+  await new Promise<void>((resolvePromise, reject) => {
+    // From the api package, where `@electric-sql/pglite` resolves.
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { cwd: join(repoRoot, 'api'), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolvePromise() : reject(new Error(`PGlite initdb in ${folder} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`)),
+    );
+  });
+}
+
+// drizzle asks PGlite for these types as text with a `parsers` option on every query, and PGlite then copies
+// its ~300 type parsers for that query: ~0.3 ms a query on this site's machines, more than the query itself.
+// Set once on the instance they give the same rows; drizzle's queries go without them.
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+
+type QueryOptions = Parameters<PGlite['query']>[2];
+const withoutParsers = (options: QueryOptions): QueryOptions => (options?.parsers ? { ...options, parsers: undefined } : options);
+
+/**
+ * The PGlite client drizzle gets: text parsers on the instance (see DRIZZLE_TEXT_TYPES), and every query run
+ * as a kept prepared statement (pglite-statements.ts), in and out of transactions.
+ */
+function drizzleClientOf(client: PGlite): PGlite {
+  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value: string) => value;
+  const statements = createStatementCache(client);
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return (query: string, params?: unknown[], options?: QueryOptions) => statements.query(query, params, withoutParsers(options));
+      }
+      if (property === 'transaction') {
+        return <T>(work: (tx: Transaction) => Promise<T>) =>
+          target.transaction((tx) =>
+            work(
+              new Proxy(tx, {
+                get: (inner, name) =>
+                  name === 'query'
+                    ? (query: string, params?: unknown[], options?: QueryOptions) => {
+                        if (inner.closed) throw new Error('Transaction is closed');
+                        return statements.queryInTransaction(query, params, withoutParsers(options));
+                      }
+                    : Reflect.get(inner, name, inner),
+              }),
+            ),
+          );
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Opens the PGlite database of `folder` (made first when new); `memory` for a throwaway one. */
+export async function createPglite(folder: string | 'memory', repoRoot: string): Promise<PGlite> {
+  if (folder === 'memory') return PGlite.create({ startParams: PGLITE_START_PARAMS });
+  if (!existsSync(join(folder, 'PG_VERSION'))) await initdbInChildProcess(folder, repoRoot);
+  return PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
+}
+
 export async function openPglite(location: PgliteLocation, repoRoot: string, { lockWaitMs = SERVER_LOCK_WAIT_MS } = {}): Promise<DatabaseHandle> {
   let client: PGlite;
   let unlock = async () => {};
   if (location === 'memory') {
-    client = new PGlite();
+    client = await createPglite('memory', repoRoot);
   } else {
     const folder = pgliteFolder(location.dataDir);
     await mkdir(folder, { recursive: true });
     unlock = await lockFolder(folder, { waitMs: lockWaitMs });
-    client = new PGlite(folder);
+    try {
+      client = await createPglite(folder, repoRoot);
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
   try {
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client: drizzleClientOf(client), schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder(repoRoot) });
     const close = async () => {
       await client.close();

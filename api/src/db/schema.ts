@@ -123,7 +123,8 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     uniqueIndex('ledger_entries_kind_reference_unique').on(table.kind, table.reference),
-    index('ledger_entries_user_created_idx').on(table.userId, table.createdAt),
+    // Covers a user's earnings sums (Profile, Cashout/stats) with index-only scans: kind and amount ride along.
+    index('ledger_entries_user_created_kind_amount_idx').on(table.userId, table.createdAt, table.kind, table.amountCoins),
     // The leaderboard sums a period's entries of every user.
     index('ledger_entries_created_idx').on(table.createdAt),
     check('ledger_entries_amount_not_zero', sql`${table.amountCoins} <> 0`),

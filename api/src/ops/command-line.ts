@@ -3,6 +3,7 @@
 import { request } from 'node:http';
 import type { Config } from '../config';
 import { DatabaseInUseError, lockFolder, openDatabase, pgliteFolder } from '../db/database';
+import { catalogAnnouncer } from '../modules/earn/catalog-events';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand, OpsInvocation, OpsOutput } from './command';
 import { clientToken, databaseTarget, OPERATOR_RUN_PATH, type OperatorRunAnswer, type OperatorRunRequest } from './operator-endpoint';
@@ -41,7 +42,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
   })();
   // Help, wrong usage and commands that need no database never leave this process.
   if (plan?.kind !== 'ready' || plan.command.usesDatabase === false) {
-    return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime });
+    return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, announceCatalog: catalogAnnouncer(config) });
   }
 
   // Failures of the command line itself, in the form the operator asked for.
@@ -62,7 +63,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
     if (reply.kind === 'refused') return fail(reply.message);
     if (config.databaseUrl) {
       // PostgreSQL takes any number of clients: no server here (or one on another database), so open it.
-      return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime });
+      return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, announceCatalog: catalogAnnouncer(config) });
     }
     if (reply.kind === 'other-database') return fail(reply.message);
     let unlock: () => Promise<void>;
@@ -83,7 +84,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
     }
     try {
       // This process holds the folder, so no server runs on it: nobody has a page to tell.
-      return await runOps(argv, { ...here, openDatabase: () => openDatabase(config) });
+      return await runOps(argv, { ...here, openDatabase: () => openDatabase(config), announceCatalog: catalogAnnouncer(config) });
     } finally {
       await unlock();
     }

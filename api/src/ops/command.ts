@@ -37,6 +37,8 @@ export type OpsContext = {
   reason: string | undefined;
   /** Tells the running site's open pages of these users their new balance (wallet.updated), once committed. */
   tellWallets(userIds: readonly number[]): Promise<void>;
+  /** Tells every running instance that the offers catalog changed (their cached Offers/Get answers), once committed. */
+  catalogChanged(): void;
   /** Names the user this action concerns, for the audit log. */
   concerns(user: AuditSubject): void;
 };

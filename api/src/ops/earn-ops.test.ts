@@ -68,6 +68,30 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
       expect((await ops('offers:import', file)).out).toBe(`Imported 1 offers from ${file}: 1 new, 0 updated, 0 events.`);
     });
 
+    it("the site shows the new catalog at once, and the other instances are told once it is committed", async () => {
+      const names = async () => ((await app.inject({ method: 'POST', url: '/api/Offers/Get', payload: {} })).json().data as Array<{ offer_id: string; name: string }>).map((offer) => offer.name);
+      expect(await names()).not.toContain('Announced Offer');
+      const announced: string[] = [];
+      const run = (file: string) =>
+        runOps(['offers:import', file], {
+          commands: COMMANDS,
+          openDatabase: async () => ({ ...database(), close: async () => {} }),
+          out: { line: () => {} },
+          err: { line: () => {} },
+          announceCatalog: async () => void announced.push(file),
+        });
+      const file = join(scratch, 'announced.json');
+      await writeFile(file, JSON.stringify({ offers: [{ offer_id: 'ops-announced', name: 'Announced Offer', title: 'Try it', image_url: '/x.svg', rate: 3, platforms: ['PC'], payout: 1 }] }));
+      expect(await run(file)).toBe(0);
+      expect(await names()).toContain('Announced Offer');
+      expect(announced).toEqual([file]);
+      // A catalog refused whole changes nothing, and nobody is told.
+      const bad = join(scratch, 'refused.json');
+      await writeFile(bad, JSON.stringify({ offers: [{ offer_id: 'x', name: 'X', title: 'X', image_url: '/x.svg', rate: 9, platforms: ['PC'], payout: '1' }] }));
+      expect(await run(bad)).toBe(1);
+      expect(announced).toEqual([file]);
+    });
+
     it('resolves a relative path against where pnpm was run (INIT_CWD)', async () => {
       const saved = process.env.INIT_CWD;
       process.env.INIT_CWD = findRepoRoot();

@@ -26,7 +26,7 @@ export const offersImport = defineCommand({
     if (args.length !== 1 || !args[0]) throw new UsageError('offers:import takes one JSON file');
     return { file: operatorPath(args[0], invocation.cwd) };
   },
-  async run({ db, out }, { file }) {
+  async run({ db, out, catalogChanged }, { file }) {
     await checkCatalogFile(file);
     let catalog;
     try {
@@ -36,6 +36,7 @@ export const offersImport = defineCommand({
       throw error;
     }
     const summary = await importCatalog(db, catalog);
+    catalogChanged();
     out.line(`Imported ${catalog.length} offers from ${file}: ${summary.created} new, ${summary.updated} updated, ${summary.events} events.`);
     return { file, offers: catalog.length, created: summary.created, updated: summary.updated, events: summary.events };
   },

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { catalogAnnouncer } from '../modules/earn/catalog-events';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand } from './command';
 import { checkSocketPath, databaseTarget, OPERATOR_RUN_PATH, type OperatorRunAnswer, serverToken } from './operator-endpoint';
@@ -39,6 +40,8 @@ export type OperatorApiOptions = {
   /** This server's databaseTarget(): a command line that means another database is refused. */
   databaseTarget: string;
   realtime: Pick<RealtimePublisher, 'publishWallet'>;
+  /** Tells the other instances that the offers catalog changed (Redis); see catalogAnnouncer. */
+  announceCatalog?: () => Promise<void>;
   log?: FastifyBaseLogger;
 };
 
@@ -102,6 +105,7 @@ export async function buildOperatorApi(options: OperatorApiOptions): Promise<Fas
       out: { line: (text = '') => void stdout.push(text) },
       err: { line: (text = '') => void stderr.push(text) },
       realtime: options.realtime,
+      announceCatalog: options.announceCatalog,
       invocation: { operator, cwd },
       databaseCommandsOnly: true,
     });
@@ -165,6 +169,7 @@ export const operatorApiPlugin = fp<OperatorApiPluginOptions>(
         database: { db: app.db, kind: app.databaseKind },
         databaseTarget: databaseTarget(config),
         realtime: app.realtime,
+        announceCatalog: catalogAnnouncer(config),
         log,
       });
       try {

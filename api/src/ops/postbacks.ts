@@ -243,7 +243,7 @@ export const postbacksReplay = defineCommand({
     }
     const { wallets, lead } = handled.announcements;
     if (lead) await publishFeedEntry({ db, realtime: nobodyListening }, feedEntryOf(lead), false);
-    await context.tellWallets(wallets);
+    await context.tellWallets(wallets.map((wallet) => wallet.userId));
     out.line(`Replayed #${record.id} as #${handled.recordId ?? '?'}: ${handled.outcome} (HTTP ${handled.statusCode}) ${handled.reason}`);
     return result;
   },

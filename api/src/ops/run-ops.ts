@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseInUseError } from '../db/database';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
+import { catalogImported } from '../modules/earn/catalog-cache';
 import { publishWallets } from '../modules/realtime/wallet-announcer';
 import { appendAudit, type AuditEntry } from './audit';
 import { type AuditSubject, type OpsCommand, type OpsContext, OpsError, type OpsInvocation, type OpsOutput, UsageError } from './command';
@@ -16,6 +17,8 @@ export type RunOpsOptions = {
   err: OpsOutput;
   /** Where balance changes are published (the running site's realtime service); none: nobody is told. */
   realtime?: Pick<RealtimePublisher, 'publishWallet'>;
+  /** Tells other instances that the offers catalog changed (Redis, see catalogAnnouncer); none: they notice within a second. */
+  announceCatalog?: () => Promise<void>;
   /** Who runs the command and from where; defaults to this process (OPS_OPERATOR or the OS user, INIT_CWD). */
   invocation?: OpsInvocation;
   /** The operator API: commands that do not use the database run in the operator's command line, not here. */
@@ -126,6 +129,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
   const text = bufferedSink();
   const out = plan.json ? jsonOutput(notes) : textOutput(text);
   const walletsToTell = new Set<number>();
+  let catalogChanged = false;
   let subject: AuditSubject | undefined;
   const contextOn = (db: Database): OpsContext => ({
     db,
@@ -133,6 +137,9 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
     invocation,
     reason: plan.reason,
     tellWallets: async (userIds) => userIds.forEach((id) => walletsToTell.add(id)),
+    catalogChanged: () => {
+      catalogChanged = true;
+    },
     concerns: (user) => {
       subject = user;
     },
@@ -156,6 +163,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
       handle = await options.openDatabase();
       result = await runAudited(handle.db, plan, contextOn, audit, out);
       if (walletsToTell.size > 0) await tellWallets(handle.db, options.realtime, out, [...walletsToTell]);
+      if (catalogChanged) await announceCatalog(handle.db, options.announceCatalog, out);
     }
     if (plan.json) options.out.line(JSON.stringify({ ok: true, result: result ?? null, notes }));
     else text.flushTo(options.out);
@@ -246,6 +254,16 @@ async function tellWallets(db: Database, realtime: RunOpsOptions['realtime'], ou
     await publishWallets({ db, realtime }, userIds);
   } catch (error) {
     out.line(`(The running site could not be told: ${failureOf(error)}. Open pages show the new balance on their next load.)`);
+  }
+}
+
+/** The import is committed: this process's cached catalogs (the server's, when it runs the command) and the other instances'. */
+async function announceCatalog(db: Database, announce: RunOpsOptions['announceCatalog'], out: OpsOutput): Promise<void> {
+  catalogImported(db);
+  try {
+    await announce?.();
+  } catch (error) {
+    out.line(`(The other instances could not be told through Redis: ${failureOf(error)}. They show the new catalog within a second.)`);
   }
 }
 

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { AccountRestriction } from '@rewards/shared/contracts/api-types';
 import type { AccountStatus } from '../db/schema';
-import { findLiveSession, purgeDeadSessions, SESSION_TTL_MS, touchSession, type UserRow } from '../modules/account/repository';
+import type { Database } from '../db/database';
+import { findLiveSession, purgeDeadSessions, SESSION_TTL_MS, type SessionWithUser, touchSession, type UserRow } from '../modules/account/repository';
 import { hashSessionToken } from '../modules/account/secrets';
 import { HttpError } from './errors';
 
@@ -93,12 +94,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     scheduleSessionPurge(app, options.sessionPurgeIntervalMs ?? SESSION_PURGE_INTERVAL_MS);
 
     const requireUser: preHandlerAsyncHookHandler = async (request) => {
-      const token = readSessionToken(request);
-      const found = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
-      if (!found) throw new HttpError(401, UNAUTHENTICATED);
-      assertAccountActive(found.user.status);
-      if (Date.now() - found.lastUsedAt.getTime() > TOUCH_AFTER_MS) await touchSession(app.db, found.sessionId);
-      request.auth = { user: found.user, sessionId: found.sessionId };
+      await authenticate(app, request, findLiveSession);
     };
     app.decorate('requireUser', requireUser);
   },
@@ -134,6 +130,25 @@ function scheduleSessionPurge(app: FastifyInstance, intervalMs: number): void {
     clearTimeout(timer);
     await running;
   });
+}
+
+/**
+ * What `requireUser` does, with the session looked up by `find`: a route may read what it needs in the
+ * same query as the session (one round trip instead of two). 401 without a live session, 403 for a
+ * blocked or pending account; sets `request.auth` and answers what `find` found.
+ */
+export async function authenticate<Found extends SessionWithUser>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  find: (db: Database, tokenHash: string) => Promise<Found | undefined>,
+): Promise<Found> {
+  const token = readSessionToken(request);
+  const found = token ? await find(app.db, hashSessionToken(token)) : undefined;
+  if (!found) throw new HttpError(401, UNAUTHENTICATED);
+  assertAccountActive(found.user.status);
+  if (Date.now() - found.lastUsedAt.getTime() > TOUCH_AFTER_MS) await touchSession(app.db, found.sessionId);
+  request.auth = { user: found.user, sessionId: found.sessionId };
+  return found;
 }
 
 /** The signed-in user of a route guarded by `requireUser`. */

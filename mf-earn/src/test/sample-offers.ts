@@ -12,7 +12,6 @@ export function sampleOffer(id: number, fields: Partial<Offer> = {}): Offer {
     description3: null,
     categories: ['Game'],
     rate: 4.5,
-    platforms: ['Android'],
     payout: id + 0.5,
     click_url: `https://partner.example/click/${id}?user_id=1`,
     events: [],

@@ -25,7 +25,6 @@ export type Offer = {
   categories: string[];
   /** 0–5, may have a fraction. */
   rate: number;
-  platforms: Platform[];
   /** The whole offer's reward in dollars. */
   payout: number;
   /** Where Play and Earn sends the user; carries the user's id for attribution. */

@@ -1,6 +1,8 @@
-import { and, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { type AccountStatus, passwordResetCodes, sessions, users } from '../../db/schema';
-import type { Executor, Transaction } from '../ledger/ledger';
+import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, type Executor, referralsSql, type Transaction } from '../ledger/ledger';
 import { newReferralCode } from './secrets';
 
 export type UserRow = typeof users.$inferSelect;
@@ -69,11 +71,6 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow |
     if (user.googleSubject && (await findUserByGoogleSubject(db, user.googleSubject))) return undefined;
   }
   throw new Error('could not find a free referral code');
-}
-
-export async function countReferrals(db: Executor, userId: number): Promise<number> {
-  const rows = await db.select({ value: count() }).from(users).where(eq(users.referredBy, userId));
-  return rows[0]?.value ?? 0;
 }
 
 export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
@@ -169,15 +166,54 @@ export async function insertSessionIfPasswordUnchanged(
 
 export type SessionWithUser = { sessionId: number; lastUsedAt: Date; user: UserRow };
 
-/** The live session of this token hash and its (not deleted) user. */
-export async function findLiveSession(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const rows = await db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
+/**
+ * A live session's token hash, a live user: the one condition of every session lookup (from sessions
+ * joined with users, selecting `sessionColumns` and what else a route needs in the same query).
+ */
+export function liveSessionOf(tokenHash: SQLWrapper): SQL | undefined {
+  return and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`, isNull(users.deletedAt));
+}
+
+export const sessionColumns = { sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users };
+
+// Every signed-in call runs it: prepared once (see db/prepared.ts).
+const liveSessionQuery = preparedQuery((db) =>
+  db
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`, isNull(users.deletedAt)),
-    );
+    .where(liveSessionOf(sql.placeholder('tokenHash')))
+    .prepare('find_live_session'),
+);
+
+/** The live session of this token hash and its (not deleted) user. */
+export async function findLiveSession(db: Database, tokenHash: string): Promise<SessionWithUser | undefined> {
+  const rows = await liveSessionQuery(db).execute({ tokenHash });
+  return rows[0];
+}
+
+export type SessionWithTotals = SessionWithUser & { totals: AccountTotals };
+
+// Profile in one round trip: the session check and the user's totals together.
+const liveSessionWithTotalsQuery = preparedQuery((db) =>
+  db
+    .select({
+      ...sessionColumns,
+      totals: {
+        totalEarnings: earningsSql(users.id),
+        recentEarnings: earningsSql(users.id, { lastDays: EARNINGS_WINDOW_DAYS }),
+        referrals: referralsSql(users.id),
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSessionOf(sql.placeholder('tokenHash')))
+    .prepare('find_live_session_with_totals'),
+);
+
+/** findLiveSession, with the user's earnings and referrals (what Profile shows). */
+export async function findLiveSessionWithTotals(db: Database, tokenHash: string): Promise<SessionWithTotals | undefined> {
+  const rows = await liveSessionWithTotalsQuery(db).execute({ tokenHash });
   return rows[0];
 }
 

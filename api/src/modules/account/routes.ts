@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
-import { authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
+import { authenticate, authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
 import { rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../walls/signup-origin';
 import type { Mailer } from './mailer';
-import { findLiveSession } from './repository';
+import { findLiveSession, findLiveSessionWithTotals } from './repository';
 import {
   forgotPasswordBody,
   loginBody,
@@ -51,8 +51,10 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     return { status: 'success' as const, message: MESSAGES.loggedIn, data: { user: await account.profileOf(app.db, user) } };
   });
 
-  app.post('/user/Profile', { preHandler: app.requireUser, schema: { response: { 200: profileResponse } } }, async (request) => {
-    return { status: 'success' as const, data: await account.profileOf(app.db, authOf(request).user) };
+  // requireUser's checks, with the profile's totals read in the same query as the session.
+  app.post('/user/Profile', { schema: { response: { 200: profileResponse } } }, async (request) => {
+    const { user, totals } = await authenticate(app, request, findLiveSessionWithTotals);
+    return { status: 'success' as const, data: account.toProfile(user, totals) };
   });
 
   app.post(

@@ -4,13 +4,12 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import { assertAccountActive, UNAUTHENTICATED } from '../../plugins/auth';
-import { earningsOf, type Executor } from '../ledger/ledger';
+import { type AccountTotals, accountTotals, type Executor } from '../ledger/ledger';
 import type { Mailer } from './mailer';
 import {
   anonymiseUser,
   checkResetCode,
   consumeResetCode,
-  countReferrals,
   deleteResetCodes,
   findUserByEmail,
   findUserIdByReferralCode,
@@ -46,8 +45,6 @@ export const MESSAGES = {
 export type AccountDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
 export type ClientInfo = { userAgent: string | null; ip: string | null };
 export type SignedIn = { token: string; user: UserRow };
-
-const EARNINGS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 function newSession(userId: number, client: ClientInfo): { token: string; session: NewSession } {
   const token = newSessionToken();
@@ -89,11 +86,10 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
 
 /** The user as the frontend sees it (spec §3); money as dollar strings computed from integer coins. */
 export async function profileOf(db: Database, user: UserRow): Promise<UserProfile> {
-  const [referrals, totalEarnings, recentEarnings] = await Promise.all([
-    countReferrals(db, user.id),
-    earningsOf(db, user.id),
-    earningsOf(db, user.id, new Date(Date.now() - EARNINGS_WINDOW_MS)),
-  ]);
+  return toProfile(user, await accountTotals(db, user.id));
+}
+
+export function toProfile(user: UserRow, totals: AccountTotals): UserProfile {
   return {
     id: user.id,
     name: user.name,
@@ -101,10 +97,10 @@ export async function profileOf(db: Database, user: UserRow): Promise<UserProfil
     image: user.image,
     avatar: user.image,
     wallet: coinsToDollarString(user.balanceCoins),
-    total_earnings: coinsToDollarString(totalEarnings),
-    referrals_count: referrals,
+    total_earnings: coinsToDollarString(totals.totalEarnings),
+    referrals_count: totals.referrals,
     completed_offers: user.completedOffers,
-    earnings_last_30_days: coinsToDollarString(recentEarnings),
+    earnings_last_30_days: coinsToDollarString(totals.recentEarnings),
     referral_code: user.referralCode,
   };
 }

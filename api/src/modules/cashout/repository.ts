@@ -1,6 +1,9 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type CashoutStatus, cashouts, users } from '../../db/schema';
-import type { Executor, Transaction } from '../ledger/ledger';
+import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
+import { type CashoutStatus, cashouts, sessions, users } from '../../db/schema';
+import { liveSessionOf, sessionColumns, type SessionWithUser } from '../account/repository';
+import { earningsSql, type Executor, type Transaction } from '../ledger/ledger';
 
 export type CashoutRow = typeof cashouts.$inferSelect;
 export type NewCashout = {
@@ -71,20 +74,38 @@ export type CashoutTotals = {
   pendingCoins: number;
   pendingCount: number;
   approvedCoins: number;
+  earningsCoins: number;
 };
 
-export async function cashoutTotals(db: Executor, userId: number): Promise<CashoutTotals> {
-  const sumWhere = (status: CashoutStatus) =>
-    sql`coalesce(sum(${cashouts.amountCoins}) filter (where ${cashouts.status} = ${status}), 0)`.mapWith(Number);
-  const rows = await db
+function cashoutSum(userId: SQLWrapper, status: CashoutStatus): SQL<number> {
+  return sql`(select coalesce(sum(${cashouts.amountCoins}), 0) from ${cashouts} where ${cashouts.userId} = ${userId} and ${cashouts.status} = ${status})`.mapWith(Number);
+}
+
+export type SessionWithCashoutTotals = SessionWithUser & { totals: CashoutTotals };
+
+// Cashout/stats in one round trip: the session check, the balance (the user row) and the totals together.
+// Indexes: cashouts (user_id, created_at), ledger_entries (user_id, created_at).
+const liveSessionWithCashoutTotalsQuery = preparedQuery((db) =>
+  db
     .select({
-      pendingCoins: sumWhere('pending'),
-      pendingCount: sql`count(*) filter (where ${cashouts.status} = 'pending')`.mapWith(Number),
-      approvedCoins: sumWhere('approved'),
+      ...sessionColumns,
+      totals: {
+        pendingCoins: cashoutSum(users.id, 'pending'),
+        pendingCount: sql`(select count(*) from ${cashouts} where ${cashouts.userId} = ${users.id} and ${cashouts.status} = 'pending')`.mapWith(Number),
+        approvedCoins: cashoutSum(users.id, 'approved'),
+        earningsCoins: earningsSql(users.id),
+      },
     })
-    .from(cashouts)
-    .where(eq(cashouts.userId, userId));
-  return rows[0] ?? { pendingCoins: 0, pendingCount: 0, approvedCoins: 0 };
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSessionOf(sql.placeholder('tokenHash')))
+    .prepare('find_live_session_with_cashout_totals'),
+);
+
+/** findLiveSession, with the user's cashout totals and earnings (what Cashout/stats shows). */
+export async function findLiveSessionWithCashoutTotals(db: Database, tokenHash: string): Promise<SessionWithCashoutTotals | undefined> {
+  const rows = await liveSessionWithCashoutTotalsQuery(db).execute({ tokenHash });
+  return rows[0];
 }
 
 export async function pageOfCashouts(db: Executor, userId: number, page: number, perPage: number) {

@@ -1,6 +1,6 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
-import { authOf } from '../../plugins/auth';
+import { authenticate, authOf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { announceWallets } from '../realtime/wallet-announcer';
@@ -13,7 +13,8 @@ import {
   storeCashoutBody,
   storeCashoutResponse,
 } from './schemas';
-import { cashoutHistory, cashoutStats, requestCashout, toCashout } from './service';
+import { findLiveSessionWithCashoutTotals } from './repository';
+import { cashoutHistory, requestCashout, toCashout, toCashoutStats } from './service';
 
 export type CashoutRoutesOptions = {
   /** Most a user may cash out per UTC day, pending and approved together (CASHOUT_DAILY_LIMIT_DOLLARS). */
@@ -40,8 +41,10 @@ export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dail
     },
   );
 
-  app.get('/Cashout/stats', { onRequest: app.requireUser, schema: { response: { 200: statsResponse } } }, async (request) => {
-    return { status: 'success' as const, data: await cashoutStats(app.db, authOf(request).user.id) };
+  // requireUser's checks, with the stats read in the same query as the session.
+  app.get('/Cashout/stats', { schema: { response: { 200: statsResponse } } }, async (request) => {
+    const { user, totals } = await authenticate(app, request, findLiveSessionWithCashoutTotals);
+    return { status: 'success' as const, data: toCashoutStats(user, totals) };
   });
 
   app.get(

@@ -4,12 +4,13 @@ import type { Database } from '../../db/database';
 import type { CashoutStatus } from '../../db/schema';
 import { assertAccountActive, UNAUTHENTICATED } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { appendLedgerEntry, balanceOf, earningsOf, type Executor, InsufficientBalanceError } from '../ledger/ledger';
+import type { UserRow } from '../account/repository';
+import { appendLedgerEntry, type Executor, InsufficientBalanceError } from '../ledger/ledger';
 import { MINIMUM_CASHOUT_COINS } from './amount';
 import {
   type CashoutListRow,
   type CashoutRow,
-  cashoutTotals,
+  type CashoutTotals,
   findCashout,
   findCashoutByKey,
   insertCashout,
@@ -130,15 +131,14 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /** Spec §3 cashout stats. Requested counts pending and approved cashouts (a rejected one was refunded). */
-export async function cashoutStats(db: Database, userId: number): Promise<CashoutStats> {
-  const [balance, totals, earnings] = await Promise.all([balanceOf(db, userId), cashoutTotals(db, userId), earningsOf(db, userId)]);
+export function toCashoutStats(user: UserRow, totals: CashoutTotals): CashoutStats {
   return {
-    current_balance: coinsToDollarString(balance),
+    current_balance: coinsToDollarString(user.balanceCoins),
     pending_amount: coinsToDollarString(totals.pendingCoins),
     pending_count: totals.pendingCount,
     total_requested: coinsToDollarString(totals.pendingCoins + totals.approvedCoins),
     total_approved: coinsToDollarString(totals.approvedCoins),
-    total_amount: coinsToDollarString(earnings),
+    total_amount: coinsToDollarString(totals.earningsCoins),
   };
 }
 

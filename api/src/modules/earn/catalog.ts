@@ -3,7 +3,8 @@ import { count, eq, and, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dollarsToCoins } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
-import { offerEvents, offers, PLATFORMS } from '../../db/schema';
+import { appMeta, offerEvents, offers, PLATFORMS } from '../../db/schema';
+import { CATALOG_VERSION_KEY, catalogImported } from './catalog-cache';
 import type { Executor } from '../ledger/ledger';
 
 /**
@@ -131,7 +132,7 @@ export type ImportSummary = { created: number; updated: number; events: number }
  * catalog is loaded whole or not at all. Offers missing from the file are left as they are.
  */
 export async function importCatalog(db: Database, catalog: readonly CatalogOffer[]): Promise<ImportSummary> {
-  return db.transaction(async (tx) => {
+  const imported = await db.transaction(async (tx) => {
     const summary: ImportSummary = { created: 0, updated: 0, events: 0 };
     for (const [position, offer] of catalog.entries()) {
       const values = {
@@ -162,8 +163,19 @@ export async function importCatalog(db: Database, catalog: readonly CatalogOffer
       await replaceEvents(tx, row.id, offer.events);
       summary.events += offer.events.length;
     }
+    await bumpCatalogVersion(tx);
     return summary;
   });
+  catalogImported(db);
+  return imported;
+}
+
+/** Every server's cached Offers/Get answers (catalog-cache.ts) are of the version they read. */
+async function bumpCatalogVersion(tx: Executor): Promise<void> {
+  await tx
+    .insert(appMeta)
+    .values({ key: CATALOG_VERSION_KEY, value: '1' })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: sql`(${appMeta.value}::bigint + 1)::text`, updatedAt: sql`now()` } });
 }
 
 async function replaceEvents(tx: Executor, offerId: number, events: CatalogOffer['events']): Promise<void> {

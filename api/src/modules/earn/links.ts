@@ -3,8 +3,8 @@
  * Our own paths stay relative (the site and the API share an origin) unless PUBLIC_URL is set.
  */
 export type Links = {
-  /** The offer's click link for this user (null: a visitor, the link carries no user). */
-  clickUrl(template: string, userId: number | null, partnerOfferId: string): string;
+  /** The offer's click link for this user (null: a visitor, the link carries no user; a string stands in for an id). */
+  clickUrl(template: string, userId: number | string | null, partnerOfferId: string): string;
   imageUrl(url: string): string;
 };
 
@@ -15,7 +15,7 @@ export type LinkOptions = {
 };
 
 /** Fills `{user_id}` and `{offer_id}` (URL-encoded) into a click link template. */
-export function fillClickTemplate(template: string, userId: number | null, partnerOfferId: string): string {
+export function fillClickTemplate(template: string, userId: number | string | null, partnerOfferId: string): string {
   return template
     .replaceAll('{user_id}', userId === null ? '' : encodeURIComponent(String(userId)))
     .replaceAll('{offer_id}', encodeURIComponent(partnerOfferId));

@@ -51,30 +51,34 @@ export async function insertUserOffer(db: Executor, userId: number, offerId: num
  * reversal of that user's offer takes this lock first, so they update its progress one after another.
  */
 export async function lockUserOffer(tx: Executor, userId: number, offerId: number): Promise<UserOfferRow> {
-  await insertUserOffer(tx, userId, offerId);
+  // One statement: an upsert that changes nothing still locks the existing row, like SELECT … FOR UPDATE.
   const rows = await tx
-    .select()
-    .from(userOffers)
-    .where(and(eq(userOffers.userId, userId), eq(userOffers.offerId, offerId)))
-    .for('update');
+    .insert(userOffers)
+    .values({ userId, offerId })
+    .onConflictDoUpdate({ target: [userOffers.userId, userOffers.offerId], set: { status: sql`${userOffers.status}` } })
+    .returning();
   const row = rows[0];
   if (!row) throw new Error(`user offer ${userId}/${offerId} vanished`);
   return row;
 }
 
-export async function setUserOfferStatus(tx: Executor, id: number, status: UserOfferRow['status']): Promise<void> {
+/**
+ * Completes a user's offer (or takes the completion back) and moves users.completed_offers by one with it
+ * (never below zero), in one statement. Both rows are the caller's, locked in its transaction.
+ */
+export async function setUserOfferCompleted(tx: Executor, userOffer: Pick<UserOfferRow, 'id' | 'userId'>, completed: boolean): Promise<void> {
+  const changed = tx.$with('changed').as(
+    tx
+      .update(userOffers)
+      .set({ status: completed ? 'completed' : 'active', completedAt: completed ? sql`now()` : null })
+      .where(eq(userOffers.id, userOffer.id))
+      .returning({ userId: userOffers.userId }),
+  );
   await tx
-    .update(userOffers)
-    .set({ status, completedAt: status === 'completed' ? sql`now()` : null })
-    .where(eq(userOffers.id, id));
-}
-
-/** Moves users.completed_offers by +1 or -1 (never below zero). */
-export async function adjustCompletedOffers(tx: Executor, userId: number, delta: 1 | -1): Promise<void> {
-  await tx
+    .with(changed)
     .update(users)
-    .set({ completedOffers: sql`greatest(${users.completedOffers} + ${delta}, 0)` })
-    .where(eq(users.id, userId));
+    .set({ completedOffers: sql`greatest(${users.completedOffers} + ${completed ? 1 : -1}, 0)` })
+    .where(inArray(users.id, tx.select({ userId: changed.userId }).from(changed)));
 }
 
 export type UserOfferWithOffer = { userOffer: UserOfferRow; offer: OfferRow };

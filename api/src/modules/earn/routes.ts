@@ -1,19 +1,33 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertAccountActive, authOf, readSessionToken } from '../../plugins/auth';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { findLiveSession, type UserRow } from '../account/repository';
 import { hashSessionToken } from '../account/secrets';
 import { seedCatalogIfEmpty } from './catalog';
+import { type ContentEncoding, createOffersCatalog } from './catalog-cache';
+import { subscribeCatalogChanges } from './catalog-events';
 import { loadOfferLinks, offerImageRoutes } from './offer-images';
-import { EARN_MESSAGES, myOffersResponse, offersRequestBody, offersResponse, startOfferBody, startOfferResponse } from './schemas';
-import { myOffers, offersFor, startOffer } from './service';
+import { EARN_MESSAGES, myOffersResponse, offersRequestBody, startOfferBody, startOfferResponse } from './schemas';
+import { myOffers, startOffer } from './service';
 
 export type EarnRoutesOptions = {
   repoRoot: string;
   publicUrl: string | undefined;
   /** Catalog loaded into an empty offers table at start; undefined skips the seed. */
   offersSeedFile: string | undefined;
+  /** Where imports by other processes are announced (several instances); undefined: noticed within a second. */
+  redis?: { url: string; prefix: string };
 };
+
+const encodings = new Negotiator<ContentEncoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
+
+/** `If-None-Match` names this ETag (a list, `*`, weak or not: the weak comparison of RFC 9110). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
 
 /**
  * The signed-in user when the request carries a live session, else null (a visitor). A blocked or
@@ -31,7 +45,7 @@ async function optionalUser(app: FastifyInstance, request: FastifyRequest): Prom
  * The Offers calls of spec §7 under /api/Offers, and our offer images. Offers/Get is open to visitors
  * too (the landing shows offers); their click links carry no user id, so a wall cannot credit them.
  */
-export const earnRoutes: ZodPlugin<EarnRoutesOptions> = async (app, { repoRoot, publicUrl, offersSeedFile }) => {
+export const earnRoutes: ZodPlugin<EarnRoutesOptions> = async (app, { repoRoot, publicUrl, offersSeedFile, redis }) => {
   if (offersSeedFile) {
     try {
       const seeded = await seedCatalogIfEmpty(app.db, offersSeedFile);
@@ -45,9 +59,24 @@ export const earnRoutes: ZodPlugin<EarnRoutesOptions> = async (app, { repoRoot, 
   const { assets, links } = await loadOfferLinks(repoRoot, publicUrl);
   await app.register(offerImageRoutes, { assets });
 
-  app.post('/Offers/Get', { schema: { body: offersRequestBody, response: { 200: offersResponse } } }, async (request) => {
+  const catalog = createOffersCatalog({ db: app.db, links });
+  app.addHook('onClose', async () => catalog.close());
+  if (redis) {
+    const unsubscribe = await subscribeCatalogChanges(redis, () => catalog.invalidate(), app.log);
+    app.addHook('onClose', unsubscribe);
+  }
+
+  // No response schema here: the answer is checked against offersResponse and serialised once per catalog
+  // version (catalog-cache.ts), then sent as text or compressed bytes.
+  app.post('/Offers/Get', { schema: { body: offersRequestBody } }, async (request, reply) => {
     const user = await optionalUser(app, request);
-    return { status: 'success' as const, data: await offersFor(app.db, user?.id ?? null, request.body.device, links) };
+    const answer = await catalog.answer(request.body.device, user?.id ?? null);
+    reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, Authorization, Cookie');
+    if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+    if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+    return reply.send(answer.body());
   });
 
   app.post(

@@ -63,8 +63,6 @@ export type StartOfferInput = Checked<z.output<typeof startOfferBody>, StartOffe
 
 // ---- responses: exactly the shapes of @rewards/shared/contracts/offer-types ----
 
-const platform = z.enum(PLATFORMS);
-
 export const offerSchema: z.ZodType<Offer> = z.object({
   id: z.number().int(),
   offer_id: z.string(),
@@ -76,7 +74,6 @@ export const offerSchema: z.ZodType<Offer> = z.object({
   description3: z.string().nullable(),
   categories: z.array(z.string()),
   rate: z.number().min(0).max(5),
-  platforms: z.array(platform),
   payout: z.number(),
   click_url: z.string(),
   events: z.array(z.object({ id: z.number().int(), name: z.string(), payout: z.number() })),

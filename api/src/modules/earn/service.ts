@@ -4,12 +4,13 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../plugins/errors';
 import type { Links } from './links';
 import { isEventDone } from './progress';
-import { creditedEvents, eventsByOffer, findOfferByPartnerId, insertUserOffer, listOffers, type OfferEventRow, type OfferRow, userOffersOf } from './repository';
+import { creditedEvents, eventsByOffer, findOfferByPartnerId, insertUserOffer, type OfferEventRow, type OfferRow, userOffersOf } from './repository';
 import { EARN_MESSAGES } from './schemas';
 
 const COINS_PER_CENT = 10;
 
-export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId: number | null, links: Links): Offer {
+/** An offer as Offers/Get sends it; `userId` may be a stand-in text (see catalog-cache.ts). */
+export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId: number | string | null, links: Links): Offer {
   return {
     id: row.id,
     offer_id: row.partnerOfferId,
@@ -21,21 +22,10 @@ export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId:
     description3: row.description3,
     categories: row.categories,
     rate: row.rating,
-    platforms: row.platforms as Platform[],
     payout: coinsToDollars(row.payoutCoins),
     click_url: links.clickUrl(row.clickUrlTemplate, userId, row.partnerOfferId),
     events: events.map((event) => ({ id: event.id, name: event.name, payout: coinsToDollars(event.payoutCoins) })),
   };
-}
-
-/** Offers/Get: the catalog, for one platform or all; a visitor's click links carry no user id. */
-export async function offersFor(db: Database, userId: number | null, platform: Platform | undefined, links: Links): Promise<Offer[]> {
-  const rows = await listOffers(db, platform);
-  const events = await eventsByOffer(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toOffer(row, events.get(row.id) ?? [], userId, links));
 }
 
 /** Offers/start: records the user's offer once; a second start changes nothing. */

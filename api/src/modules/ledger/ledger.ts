@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { type LedgerKind, ledgerEntries, users } from '../../db/schema';
 
 /** A transaction of the one database type. */
@@ -52,37 +53,62 @@ export class DuplicateLedgerReferenceError extends Error {
  * cannot cover throws InsufficientBalanceError and books nothing (unless `allowNegative`, reversals only).
  * Credits always go through, also onto a negative balance. Returns the entry id and the new balance.
  */
-export function appendLedgerEntry(tx: Executor, entry: LedgerEntryInput): Promise<{ entryId: number; balanceCoins: number }> {
-  if (!Number.isSafeInteger(entry.amountCoins) || entry.amountCoins === 0) {
-    return Promise.reject(new RangeError(`a ledger amount is a non-zero integer number of coins, got ${entry.amountCoins}`));
-  }
-  if (entry.allowNegative && !REVERSAL_KINDS.includes(entry.kind)) {
-    return Promise.reject(new RangeError(`only reversals may take a balance below zero, not ${entry.kind}`));
-  }
+export function appendLedgerEntry(tx: Executor, entry: LedgerEntryInput): Promise<LedgerBooking> {
+  const invalid = invalidEntry(entry);
+  if (invalid) return Promise.reject(invalid);
   return tx.transaction((inner) => bookEntry(inner, entry));
 }
 
-async function bookEntry(tx: Transaction, entry: LedgerEntryInput): Promise<{ entryId: number; balanceCoins: number }> {
-  const covered = entry.amountCoins > 0 || entry.allowNegative === true;
-  const updated = await tx
-    .update(users)
-    .set({ balanceCoins: sql`${users.balanceCoins} + ${entry.amountCoins}` })
-    .where(covered ? eq(users.id, entry.userId) : and(eq(users.id, entry.userId), sql`${users.balanceCoins} + ${entry.amountCoins} >= 0`))
-    .returning({ balanceCoins: users.balanceCoins });
-  const row = updated[0];
-  if (!row && covered) throw new RangeError(`no user ${entry.userId} to book a ledger entry for`);
-  if (!row) throw new InsufficientBalanceError(entry.userId);
+/**
+ * appendLedgerEntry without its savepoint, for a transaction that is rolled back whole when this throws
+ * (a duplicate reference leaves the balance moved until then): one round trip instead of three.
+ */
+export function bookLedgerEntry(tx: Transaction, entry: LedgerEntryInput): Promise<LedgerBooking> {
+  const invalid = invalidEntry(entry);
+  if (invalid) return Promise.reject(invalid);
+  return bookEntry(tx, entry);
+}
 
+export type LedgerBooking = { entryId: number; balanceCoins: number };
+
+function invalidEntry(entry: LedgerEntryInput): RangeError | undefined {
+  if (!Number.isSafeInteger(entry.amountCoins) || entry.amountCoins === 0) {
+    return new RangeError(`a ledger amount is a non-zero integer number of coins, got ${entry.amountCoins}`);
+  }
+  if (entry.allowNegative && !REVERSAL_KINDS.includes(entry.kind)) {
+    return new RangeError(`only reversals may take a balance below zero, not ${entry.kind}`);
+  }
+  return undefined;
+}
+
+type BookingRow = { balance_coins: string | number | bigint | null; entry_id: string | number | bigint | null };
+
+/** The balance update and the entry in one statement; the entry is only inserted when the balance moved. */
+async function bookEntry(tx: Transaction, entry: LedgerEntryInput): Promise<LedgerBooking> {
+  const covered = entry.amountCoins > 0 || entry.allowNegative === true;
+  const amount = sql`${entry.amountCoins}::bigint`;
+  const userId = sql`${entry.userId}::bigint`;
   const reference = entry.reference ?? null;
-  const inserted = await tx
-    .insert(ledgerEntries)
-    .values({ userId: entry.userId, amountCoins: entry.amountCoins, kind: entry.kind, reference, note: entry.note ?? null })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
-  const insertedRow = inserted[0];
+  const result = await tx.execute(sql`
+    with moved as (
+      update ${users} set balance_coins = balance_coins + ${amount}
+      where id = ${userId}${covered ? sql`` : sql` and balance_coins + ${amount} >= 0`}
+      returning balance_coins
+    ), entry as (
+      insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
+      select ${userId}, ${amount}, ${entry.kind}::text, ${reference}::text, ${entry.note ?? null}::text from moved
+      on conflict do nothing
+      returning id
+    )
+    select (select balance_coins from moved) as balance_coins, (select id from entry) as entry_id`);
+  const row = (result as unknown as { rows: BookingRow[] }).rows[0];
+  if (row?.balance_coins === null || row?.balance_coins === undefined) {
+    if (covered) throw new RangeError(`no user ${entry.userId} to book a ledger entry for`);
+    throw new InsufficientBalanceError(entry.userId);
+  }
   // The balance already moved in this (sub)transaction: throwing rolls both back.
-  if (!insertedRow) throw new DuplicateLedgerReferenceError(entry.kind, reference ?? '');
-  return { entryId: insertedRow.id, balanceCoins: row.balanceCoins };
+  if (row.entry_id === null) throw new DuplicateLedgerReferenceError(entry.kind, reference ?? '');
+  return { entryId: Number(row.entry_id), balanceCoins: Number(row.balance_coins) };
 }
 
 export async function balanceOf(db: Executor, userId: number): Promise<number> {
@@ -117,6 +143,42 @@ export async function earningsOf(db: Executor, userId: number, since?: Date): Pr
     .from(ledgerEntries)
     .where(and(...conditions));
   return rows[0]?.total ?? 0;
+}
+
+/** The window of Profile's `earnings_last_30_days`, on the database's clock. */
+export const EARNINGS_WINDOW_DAYS = 30;
+
+/**
+ * A user's earnings as a scalar subquery, to select beside other columns (one round trip for a whole
+ * profile): the sum of their earning rows, or of those of the last `lastDays` days. Served by the index
+ * ledger_entries (user_id, created_at).
+ */
+export function earningsSql(userId: SQLWrapper, { lastDays }: { lastDays?: number } = {}): SQL<number> {
+  const recent = lastDays === undefined ? sql`` : sql` and ${ledgerEntries.createdAt} >= now() - make_interval(days => ${lastDays}::int)`;
+  return sql`(select coalesce(sum(${ledgerEntries.amountCoins}), 0) from ${ledgerEntries} where ${ledgerEntries.userId} = ${userId} and ${inArray(ledgerEntries.kind, [...EARNING_KINDS])}${recent})`.mapWith(
+    Number,
+  );
+}
+
+/** How many people this user referred, as a scalar subquery (index users (referred_by)). */
+export function referralsSql(userId: SQLWrapper): SQL<number> {
+  return sql`(select count(*) from ${users} as referred where referred.referred_by = ${userId})`.mapWith(Number);
+}
+
+export type AccountTotals = { totalEarnings: number; recentEarnings: number; referrals: number };
+
+const accountTotalsQuery = preparedQuery((db) => {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({ totalEarnings: earningsSql(userId), recentEarnings: earningsSql(userId, { lastDays: EARNINGS_WINDOW_DAYS }), referrals: referralsSql(userId) })
+    .from(sql`(select 1) as one`)
+    .prepare('account_totals');
+});
+
+/** Profile's money and referrals in one round trip. */
+export async function accountTotals(db: Database, userId: number): Promise<AccountTotals> {
+  const rows = await accountTotalsQuery(db).execute({ userId });
+  return rows[0] ?? { totalEarnings: 0, recentEarnings: 0, referrals: 0 };
 }
 
 export type LedgerMismatch = { userId: number; balanceCoins: number; ledgerCoins: number };

@@ -63,7 +63,7 @@ export const realtimePlugin = fp<RealtimeOptions>(
       const port = address !== null && typeof address === 'object' ? (address satisfies AddressInfo).port : options.port;
       return reachableAddress(options.host, port);
     };
-    app.decorate('realtime', createRealtimePublisher(options.pusher, ownAddress));
+    app.decorate('realtime', createRealtimePublisher(options.pusher, ownAddress, broker));
   },
   { name: 'realtime' },
 );

@@ -2,6 +2,7 @@ import Pusher from 'pusher';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
 import { LEAD_CREATED_EVENT, LEADS_CHANNEL, userChannel, WALLET_UPDATED_EVENT, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
 import type { PusherConfig } from '../../config';
+import type { EventBroker } from './broker';
 
 export type RealtimePublisher = {
   /** A credited conversion, for the live ticker of every page. */
@@ -22,8 +23,11 @@ export function reachableAddress(host: string, port: number): { host: string; po
 /**
  * Publishes through the official `pusher` SDK, so pointing PUSHER_HOST at hosted Pusher (or soketi)
  * needs no code change. The client is made on first use: in tests the port is known only after listen.
+ * Given `localBroker` (the server itself) and no PUSHER_HOST, events go straight to the broker the events
+ * API would hand them to: the same delivery, without an HTTP request to ourselves for every event.
  */
-export function createRealtimePublisher(pusher: PusherConfig, ownAddress: OwnAddress): RealtimePublisher {
+export function createRealtimePublisher(pusher: PusherConfig, ownAddress: OwnAddress, localBroker?: EventBroker): RealtimePublisher {
+  if (localBroker && pusher.host === undefined) return createBrokerPublisher(localBroker);
   let client: Pusher | undefined;
   const getClient = () => (client ??= new Pusher(pusherOptions(pusher, ownAddress)));
   return {
@@ -33,6 +37,15 @@ export function createRealtimePublisher(pusher: PusherConfig, ownAddress: OwnAdd
     async publishWallet(userId, { wallet, version }) {
       await getClient().trigger(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, version });
     },
+  };
+}
+
+function createBrokerPublisher(broker: EventBroker): RealtimePublisher {
+  // As the SDK sends them: the data is the JSON text of the payload.
+  const publish = (channel: string, event: string, data: unknown) => broker.publish({ channels: [channel], event, data: JSON.stringify(data) });
+  return {
+    publishLead: ({ name, amount, wall, offer }) => publish(LEADS_CHANNEL, LEAD_CREATED_EVENT, { name, amount, wall, offer }),
+    publishWallet: (userId, { wallet, version }) => publish(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, version }),
   };
 }
 

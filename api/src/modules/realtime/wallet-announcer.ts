@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { type Executor, walletSnapshots } from '../ledger/ledger';
+import { type Executor, type WalletSnapshot, walletSnapshots } from '../ledger/ledger';
 import type { RealtimePublisher } from './publisher';
 
 export type WalletPublisherDeps = { db: Executor; realtime: Pick<RealtimePublisher, 'publishWallet'> };
@@ -8,10 +8,25 @@ export type WalletAnnouncerDeps = WalletPublisherDeps & { log: FastifyBaseLogger
 
 /** Publishes each user's balance as it is now; rejects when the realtime service cannot be reached. */
 export async function publishWallets({ db, realtime }: WalletPublisherDeps, userIds: readonly number[]): Promise<void> {
-  const snapshots = await walletSnapshots(db, userIds);
-  await Promise.all(
+  await publishSnapshots(realtime, await walletSnapshots(db, userIds));
+}
+
+function publishSnapshots(realtime: WalletPublisherDeps['realtime'], snapshots: readonly WalletSnapshot[]): Promise<unknown> {
+  return Promise.all(
     snapshots.map(({ userId, balanceCoins, version }) => realtime.publishWallet(userId, { wallet: coinsToDollarString(balanceCoins), version })),
   );
+}
+
+/**
+ * Publishes balances as a booking left them (its own row's id as the version, which pages use to ignore an
+ * older announcement arriving late): no read after the fact. Never rejects, like announceWallets.
+ */
+export async function announceWalletSnapshots({ realtime, log }: Pick<WalletAnnouncerDeps, 'realtime' | 'log'>, snapshots: readonly WalletSnapshot[]): Promise<void> {
+  try {
+    await publishSnapshots(realtime, snapshots);
+  } catch (error) {
+    log.warn({ err: error }, 'wallet.updated could not be published');
+  }
 }
 
 /**

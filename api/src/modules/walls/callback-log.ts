@@ -1,5 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { type CallbackOutcome, postbackCallbacks } from '../../db/schema';
+import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { Executor } from '../ledger/ledger';
 
 /** What is kept of one callback's raw text: enough for any real callback, bounded against floods. */
@@ -10,20 +12,49 @@ export type NewCallbackRecord = typeof postbackCallbacks.$inferInsert;
 
 const bounded = (text: string) => (text.length > MAX_STORED_CHARS ? text.slice(0, MAX_STORED_CHARS) : text);
 
-export async function recordCallback(db: Executor, record: NewCallbackRecord): Promise<number> {
-  const rows = await db
+const value = (name: keyof NewCallbackRecord) => sql.placeholder(name);
+
+// Every callback is stored: prepared once (see db/prepared.ts).
+const insertCallbackQuery = preparedQuery((db) =>
+  db
     .insert(postbackCallbacks)
     .values({
-      ...record,
-      wall: record.wall.slice(0, 64),
-      path: bounded(record.path),
-      query: bounded(record.query),
-      body: bounded(record.body),
-      headers: bounded(record.headers),
-      reason: record.reason.slice(0, 500),
-      txid: record.txid?.slice(0, 100) ?? null,
+      wall: value('wall'),
+      method: value('method'),
+      path: value('path'),
+      query: value('query'),
+      body: value('body'),
+      headers: value('headers'),
+      sourceIp: value('sourceIp'),
+      outcome: value('outcome'),
+      statusCode: value('statusCode'),
+      reason: value('reason'),
+      userId: value('userId'),
+      txid: value('txid'),
+      coins: value('coins'),
+      replayOf: value('replayOf'),
     })
-    .returning({ id: postbackCallbacks.id });
+    .returning({ id: postbackCallbacks.id })
+    .prepare('insert_postback_callback'),
+);
+
+export async function recordCallback(db: Database, record: NewCallbackRecord): Promise<number> {
+  const rows = await insertCallbackQuery(db).execute({
+    wall: record.wall.slice(0, 64),
+    method: record.method,
+    path: bounded(record.path),
+    query: bounded(record.query),
+    body: bounded(record.body),
+    headers: bounded(record.headers),
+    sourceIp: record.sourceIp,
+    outcome: record.outcome,
+    statusCode: record.statusCode,
+    reason: record.reason.slice(0, 500),
+    userId: record.userId ?? null,
+    txid: record.txid?.slice(0, 100) ?? null,
+    coins: record.coins ?? 0,
+    replayOf: record.replayOf ?? null,
+  } satisfies Required<Omit<NewCallbackRecord, 'id' | 'receivedAt'>>);
   return rows[0]!.id;
 }
 

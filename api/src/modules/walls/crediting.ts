@@ -1,20 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { REFERRAL_SHARE } from '@rewards/shared/constants';
 import type { Database } from '../../db/database';
-import { conversions, users } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
+import { conversions, offerEvents, offers, referralReviews, users } from '../../db/schema';
 import { isOfferComplete } from '../earn/progress';
-import {
-  adjustCompletedOffers,
-  creditedEvents,
-  eventsByOffer,
-  findOfferByPartnerId,
-  lockUserOffer,
-  type OfferRow,
-  setUserOfferStatus,
-} from '../earn/repository';
-import { appendLedgerEntry, type Executor } from '../ledger/ledger';
-import { bonusWithheld, findReferralReview, lockReferralReview, selfReferralSignals } from './self-referral';
+import { creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferCompleted } from '../earn/repository';
+import { appendLedgerEntry, bookLedgerEntry, type Executor, type LedgerEntryInput, type WalletSnapshot } from '../ledger/ledger';
+import { bonusWithheld, lockReferralReview, type ReferralReview, selfReferralSignals } from './self-referral';
 
 /**
  * The one crediting path of every wall (each adapter, the demo wall, replays): a conversion is booked once
@@ -87,12 +81,65 @@ export type CreditResult =
       offer: OfferRow | undefined;
       /** This credit finished the user's offer. */
       completedOffer: boolean;
-      /** Users whose balance this credit moved: the user, and the referrer when they got a bonus. */
-      balancesMoved: number[];
+      /** The balances this credit moved, as its own rows left them: the user's, and the referrer's when paid a bonus. */
+      wallets: WalletSnapshot[];
     }
   | { outcome: 'duplicate' }
   /** The signed text of this credit already booked another transaction: a replay in disguise. */
   | { outcome: 'signature-reused' };
+
+type ConversionContext = {
+  user: ConversionUser;
+  /** The live referrer, when the user was referred by one. */
+  referrerId: number | undefined;
+  review: ReferralReview | undefined;
+  offer: OfferRow | undefined;
+  /** The partner ids of the offer's events, in order. */
+  offerEventIds: string[];
+};
+
+const referrers = alias(users, 'referrer');
+
+// Every credit reads this first: prepared once (see db/prepared.ts).
+const conversionContextQuery = preparedQuery((db) => {
+  const partnerOfferId = sql.placeholder('partnerOfferId');
+  const eventIds = db
+    .select({ ids: sql<string[] | null>`array_agg(${offerEvents.partnerEventId} order by ${offerEvents.position}, ${offerEvents.id})`.as('ids') })
+    .from(offerEvents)
+    .where(eq(offerEvents.offerId, offers.id));
+  return db
+    .select({
+      user: { id: users.id, name: users.name, referredBy: users.referredBy },
+      referrerId: referrers.id,
+      reviewStatus: referralReviews.status,
+      reviewReferrerId: referralReviews.referrerId,
+      offer: offers,
+      offerEventIds: sql<string[] | null>`(${eventIds})`,
+    })
+    .from(users)
+    .leftJoin(referrers, and(eq(referrers.id, users.referredBy), isNull(referrers.deletedAt)))
+    .leftJoin(referralReviews, eq(referralReviews.referredUserId, users.id))
+    .leftJoin(offers, and(eq(offers.partnerOfferId, partnerOfferId), sql`${partnerOfferId}::text <> ''`))
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
+    .prepare('conversion_context');
+});
+
+/**
+ * Everything a credit reads before its transaction, in one round trip: the user (live), their referrer
+ * (live), the referral's review, the catalog offer and its event ids. Undefined for an unknown user.
+ */
+async function conversionContext(db: Database, userId: number, partnerOfferId: string): Promise<ConversionContext | undefined> {
+  if (!Number.isSafeInteger(userId) || userId < 1) return undefined;
+  const row = (await conversionContextQuery(db).execute({ userId, partnerOfferId }))[0];
+  if (!row) return undefined;
+  return {
+    user: row.user,
+    referrerId: row.referrerId ?? undefined,
+    review: row.reviewStatus && row.reviewReferrerId !== null ? { status: row.reviewStatus, referrerId: row.reviewReferrerId } : undefined,
+    offer: row.offer ?? undefined,
+    offerEventIds: row.offerEventIds ?? [],
+  };
+}
 
 /**
  * Books a conversion. The same wall + txid books once however often and however concurrently it arrives:
@@ -101,18 +148,17 @@ export type CreditResult =
  */
 export async function creditConversion(db: Database, input: CreditInput): Promise<CreditResult> {
   if (!Number.isSafeInteger(input.payoutCoins) || input.payoutCoins <= 0) throw new RangeError('a conversion credits a positive number of coins');
-  const user = await findCreditableUser(db, input.userId);
-  if (!user) throw new UnknownUserError(input.userId);
-  const offer = input.partnerOfferId === '' ? undefined : await findOfferByPartnerId(db, input.partnerOfferId);
-  const referrer = user.referredBy === null ? undefined : await findCreditableUser(db, user.referredBy);
-  const bonus = referrer ? referralBonusOf(input.payoutCoins) : 0;
+  const context = await conversionContext(db, input.userId, input.partnerOfferId);
+  if (!context) throw new UnknownUserError(input.userId);
+  const { user, referrerId, offer } = context;
+  const bonus = referrerId === undefined ? 0 : referralBonusOf(input.payoutCoins);
   // Signals are looked for until an operator has decided; reads only, before the transaction.
-  const decided = bonus > 0 ? await findReferralReview(db, user.id) : undefined;
-  const signals =
-    bonus > 0 && decided === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrer!.id, creditIp: input.userIp }) : [];
+  const signals = bonus > 0 && context.review === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrerId!, creditIp: input.userIp }) : [];
   const reference = conversionReference(input.wall, input.txid);
   const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
 
+  // Every statement below is one round trip, and the ledger rows are booked without savepoints: any
+  // failure rolls the whole transaction back, the conversion row with it.
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(conversions)
@@ -123,7 +169,7 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
         partnerOfferId: input.partnerOfferId,
         partnerEventId: input.partnerEventId,
         payoutCoins: input.payoutCoins,
-        referrerId: bonus > 0 ? referrer!.id : null,
+        referrerId: bonus > 0 ? referrerId! : null,
         signedDigest,
       })
       .onConflictDoNothing()
@@ -135,7 +181,7 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
     }
 
     // Lock order, the same in reversals and reviews: the conversion, the referral review, the user's offer, balances.
-    const review = bonus > 0 ? await lockReferralReview(tx, { referredUserId: user.id, referrerId: referrer!.id, signals }) : undefined;
+    const review = bonus > 0 ? await lockReferralReview(tx, { referredUserId: user.id, referrerId: referrerId!, signals }) : undefined;
     const withheld = bonusWithheld(review);
     const referralCoins = withheld ? 0 : bonus;
     const referralHeldCoins = withheld ? bonus : 0;
@@ -143,38 +189,54 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
 
     const userOffer = offer ? await lockUserOffer(tx, user.id, offer.id) : undefined;
     const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
-    await appendLedgerEntry(tx, { userId: user.id, amountCoins: input.payoutCoins, kind: 'offer_credit', reference, note });
-    if (referralCoins > 0) await bookReferralBonus(tx, { referrerId: referrer!.id, referredUserId: user.id, coins: referralCoins, reference });
+    const credit = await bookLedgerEntry(tx, { userId: user.id, amountCoins: input.payoutCoins, kind: 'offer_credit', reference, note });
+    const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: credit.balanceCoins, version: credit.entryId }];
+    if (referralCoins > 0) {
+      const paid = await bookLedgerEntry(tx, referralBonusEntry({ referrerId: referrerId!, referredUserId: user.id, coins: referralCoins, reference }));
+      wallets.push({ userId: referrerId!, balanceCoins: paid.balanceCoins, version: paid.entryId });
+    }
 
     let completedOffer = false;
-    if (offer && userOffer && userOffer.status !== 'completed' && (await offerIsComplete(tx, user.id, offer))) {
-      await setUserOfferStatus(tx, userOffer.id, 'completed');
-      await adjustCompletedOffers(tx, user.id, 1);
+    if (offer && userOffer && userOffer.status !== 'completed' && (await creditCompletesOffer(tx, user.id, offer, context.offerEventIds, input.partnerEventId))) {
+      await setUserOfferCompleted(tx, userOffer, true);
       completedOffer = true;
     }
-    const balancesMoved = referralCoins > 0 ? [user.id, referrer!.id] : [user.id];
-    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, balancesMoved };
+    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets };
   });
 }
 
-/** The referrer's 5 % of one conversion, as its own ledger row with the conversion's reference. */
-export function bookReferralBonus(
-  tx: Executor,
-  { referrerId, referredUserId, coins, reference }: { referrerId: number; referredUserId: number; coins: number; reference: string },
-) {
-  return appendLedgerEntry(tx, {
-    userId: referrerId,
-    amountCoins: coins,
-    kind: 'referral_bonus',
-    reference,
-    note: `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}`,
-  });
+/** The ledger row of the referrer's 5 % of one conversion, with the conversion's reference. */
+function referralBonusEntry({ referrerId, referredUserId, coins, reference }: { referrerId: number; referredUserId: number; coins: number; reference: string }): LedgerEntryInput {
+  return { userId: referrerId, amountCoins: coins, kind: 'referral_bonus', reference, note: `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}` };
 }
 
-async function offerIsComplete(tx: Executor, userId: number, offer: OfferRow): Promise<boolean> {
-  const [events, credited] = [await eventsByOffer(tx, [offer.id]), await creditedEvents(tx, userId, [offer.partnerOfferId])];
-  const eventIds = (events.get(offer.id) ?? []).map((event) => event.partnerEventId);
+/** The referrer's 5 % of one conversion, as its own ledger row (a savepoint of the caller's transaction). */
+export function bookReferralBonus(tx: Executor, bonus: { referrerId: number; referredUserId: number; coins: number; reference: string }) {
+  return appendLedgerEntry(tx, referralBonusEntry(bonus));
+}
+
+/**
+ * Whether the user's offer is done now that this credit is booked. A whole-offer credit, or any credit of an
+ * offer without events, completes it by itself (no need to read the user's other credits).
+ */
+async function creditCompletesOffer(tx: Executor, userId: number, offer: OfferRow, eventIds: readonly string[], partnerEventId: string): Promise<boolean> {
+  if (isOfferComplete(eventIds, new Set([partnerEventId]))) return true;
+  return offerIsComplete(tx, userId, offer, eventIds);
+}
+
+async function offerIsComplete(tx: Executor, userId: number, offer: OfferRow, eventIds: readonly string[]): Promise<boolean> {
+  const credited = await creditedEvents(tx, userId, [offer.partnerOfferId]);
   return isOfferComplete(eventIds, credited.get(offer.partnerOfferId) ?? new Set());
+}
+
+/** The partner event ids of an offer, in order (for a reversal, which reads them inside its transaction). */
+async function eventIdsOf(tx: Executor, offerId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: offerEvents.partnerEventId })
+    .from(offerEvents)
+    .where(eq(offerEvents.offerId, offerId))
+    .orderBy(asc(offerEvents.position), asc(offerEvents.id));
+  return rows.map((row) => row.id);
 }
 
 export type ReverseInput = {
@@ -186,7 +248,7 @@ export type ReverseInput = {
 };
 
 export type ReverseResult =
-  | { outcome: 'reversed'; userId: number; payoutCoins: number; referralCoins: number; balancesMoved: number[] }
+  | { outcome: 'reversed'; userId: number; payoutCoins: number; referralCoins: number; wallets: WalletSnapshot[] }
   | { outcome: 'already-reversed' }
   | { outcome: 'unknown' };
 
@@ -213,7 +275,7 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
     const offer = conversion.partnerOfferId === '' ? undefined : await findOfferByPartnerId(tx, conversion.partnerOfferId);
     const userOffer = offer ? await lockUserOffer(tx, conversion.userId, offer.id) : undefined;
 
-    await appendLedgerEntry(tx, {
+    const debit = await bookLedgerEntry(tx, {
       userId: conversion.userId,
       amountCoins: -conversion.payoutCoins,
       kind: 'offer_reversal',
@@ -221,8 +283,9 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
       note: `reversal of ${reference}`,
       allowNegative: true,
     });
+    const wallets: WalletSnapshot[] = [{ userId: conversion.userId, balanceCoins: debit.balanceCoins, version: debit.entryId }];
     if (conversion.referralCoins > 0 && conversion.referrerId !== null) {
-      await appendLedgerEntry(tx, {
+      const taken = await bookLedgerEntry(tx, {
         userId: conversion.referrerId,
         amountCoins: -conversion.referralCoins,
         kind: 'referral_reversal',
@@ -230,19 +293,12 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
         note: `reversal of the referral bonus of ${reference}`,
         allowNegative: true,
       });
+      wallets.push({ userId: conversion.referrerId, balanceCoins: taken.balanceCoins, version: taken.entryId });
     }
 
-    if (offer && userOffer?.status === 'completed' && !(await offerIsComplete(tx, conversion.userId, offer))) {
-      await setUserOfferStatus(tx, userOffer.id, 'active');
-      await adjustCompletedOffers(tx, conversion.userId, -1);
+    if (offer && userOffer?.status === 'completed' && !(await offerIsComplete(tx, conversion.userId, offer, await eventIdsOf(tx, offer.id)))) {
+      await setUserOfferCompleted(tx, userOffer, false);
     }
-    const referrerDebited = conversion.referralCoins > 0 && conversion.referrerId !== null;
-    return {
-      outcome: 'reversed' as const,
-      userId: conversion.userId,
-      payoutCoins: conversion.payoutCoins,
-      referralCoins: conversion.referralCoins,
-      balancesMoved: referrerDebited ? [conversion.userId, conversion.referrerId!] : [conversion.userId],
-    };
+    return { outcome: 'reversed' as const, userId: conversion.userId, payoutCoins: conversion.payoutCoins, referralCoins: conversion.referralCoins, wallets };
   });
 }

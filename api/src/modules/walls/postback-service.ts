@@ -5,7 +5,8 @@ import { HttpError } from '../../plugins/errors';
 import { creditConversion, reverseConversion, UnknownUserError } from './crediting';
 import type { RealtimePublisher } from '../realtime/publisher';
 import { announceLead, type CreditedConversion } from '../realtime/lead-announcer';
-import { announceWallets } from '../realtime/wallet-announcer';
+import { announceWalletSnapshots } from '../realtime/wallet-announcer';
+import type { WalletSnapshot } from '../ledger/ledger';
 import type { ConversionAction } from './conversion-action';
 
 export const POSTBACK_MESSAGES = {
@@ -30,8 +31,11 @@ export const POSTBACK_MESSAGES = {
  */
 export type PostbackDeps = { db: Database; log: FastifyBaseLogger };
 
-/** What the site is told once a booking committed: balances moved, and a credit for the live feed. */
-export type Announcements = { wallets: readonly number[]; lead?: CreditedConversion };
+/**
+ * What the site is told once a booking committed: the balances it moved, as its own rows left them (no read
+ * after the fact), and a credit for the live feed.
+ */
+export type Announcements = { wallets: readonly WalletSnapshot[]; lead?: CreditedConversion };
 
 export const NOTHING_TO_ANNOUNCE: Announcements = Object.freeze({ wallets: Object.freeze([]) });
 
@@ -52,7 +56,7 @@ export async function announceBooking(
   deps: PostbackDeps & { realtime: Pick<RealtimePublisher, 'publishLead' | 'publishWallet'> },
   { wallets, lead }: Announcements,
 ): Promise<void> {
-  await Promise.all([wallets.length > 0 ? announceWallets(deps, wallets) : undefined, lead ? announceLead(deps, lead) : undefined]);
+  await Promise.all([wallets.length > 0 ? announceWalletSnapshots(deps, wallets) : undefined, lead ? announceLead(deps, lead) : undefined]);
 }
 
 /**
@@ -71,7 +75,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
     if (result.outcome === 'already-reversed') {
       return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
     }
-    return { outcome: 'reversed', message: POSTBACK_MESSAGES.reversed, coins: -result.payoutCoins, announcements: { wallets: result.balancesMoved } };
+    return { outcome: 'reversed', message: POSTBACK_MESSAGES.reversed, coins: -result.payoutCoins, announcements: { wallets: result.wallets } };
   }
 
   let result: Awaited<ReturnType<typeof creditConversion>>;
@@ -100,5 +104,5 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
     wallTitle: wall.title,
     offerTitle: result.offer?.name ?? action.offerName ?? wall.title,
   };
-  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins, announcements: { wallets: result.balancesMoved, lead } };
+  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins, announcements: { wallets: result.wallets, lead } };
 }

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { coinsToPayout, genericPostbackQuery } from '../src/modules/walls/adapters/generic';
+import { POSTBACK_SECRET } from './server';
+
+/** What a browser sends with every API call (it always accepts compressed answers). */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+export type BenchUser = { id: number; token: string; referralCode: string };
+
+async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+  const { json, ...rest } = init;
+  const response = await fetch(url, {
+    ...rest,
+    headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...(rest.headers as Record<string, string> | undefined) },
+    body: json === undefined ? rest.body : JSON.stringify(json),
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+export async function signUp(base: string, referralCode?: string): Promise<BenchUser> {
+  const password = 'bench password 1';
+  const response = await call(`${base}/api/user/Register`, {
+    method: 'POST',
+    json: {
+      name: 'Bench User',
+      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
+      password,
+      password_confirmation: password,
+      ...(referralCode ? { referral_code: referralCode } : {}),
+    },
+  });
+  const token = /auth_token=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  const { data } = (await response.json()) as { data: { user: { id: number; referral_code: string } } };
+  if (!token) throw new Error('sign-up set no auth_token cookie');
+  return { id: data.user.id, token, referralCode: data.user.referral_code };
+}
+
+export type Conversion = { userId: number; txid: string; coins: number; offerId: string; eventId: string };
+
+/** The path of a signed credit postback of the demo wall (the generic format). */
+export function creditPath(conversion: Conversion): string {
+  const query = genericPostbackQuery(POSTBACK_SECRET, {
+    user_id: String(conversion.userId),
+    offer_id: conversion.offerId,
+    event_id: conversion.eventId,
+    txid: conversion.txid,
+    payout: coinsToPayout(conversion.coins),
+    status: '1',
+  });
+  return `/api/postback/demo?${query}`;
+}
+
+/** Catalog offers and their events, as postbacks name them ('' for a conversion outside the catalog). */
+export async function catalogTargets(base: string): Promise<Array<{ offerId: string; eventId: string }>> {
+  const response = await call(`${base}/api/Offers/Get`, { method: 'POST', json: {} });
+  const { data } = (await response.json()) as { data: Array<{ offer_id: string }> };
+  return [{ offerId: '', eventId: '' }, ...data.map((offer) => ({ offerId: offer.offer_id, eventId: '' }))];
+}
+
+export async function postback(base: string, conversion: Conversion): Promise<void> {
+  await call(`${base}${creditPath(conversion)}`);
+}
+
+export async function cashOut(base: string, user: BenchUser, dollars: number): Promise<void> {
+  await call(`${base}/api/Cashout/Store`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': randomBytes(8).toString('hex') },
+    json: { wallet: 'paypal', amount: dollars, account: 'bench@example.com' },
+  });
+}
+
+/** The user's balance as Profile shows it, in coins. */
+export async function walletCoins(base: string, user: BenchUser): Promise<number> {
+  const response = await call(`${base}/api/user/Profile`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+  const { data } = (await response.json()) as { data: { wallet: string } };
+  return Math.round(Number(data.wallet) * 1000);
+}
+
+export function newTxid(): string {
+  return `bench-${randomBytes(8).toString('hex')}`;
+}

@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { staleReason } from '../../tools/build-stamp/build-stamp.cjs';
+
+export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
+
+export const POSTBACK_SECRET = 'bench-postback-secret';
+const START_TIMEOUT_MS = 240_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** The API as `pnpm start` runs it, compiled to api/dist/server.js: built first when missing or older than its sources. */
+async function ensureCompiledServer(repoRoot: string): Promise<void> {
+  const reason = staleReason(join(repoRoot, 'api', 'dist'), repoRoot, 'server.js');
+  if (reason === null) return;
+  console.log(`bench: building the API (${reason})`);
+  const child = spawn(process.execPath, ['scripts/build.mjs'], { cwd: join(repoRoot, 'api'), stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the API build failed (exit ${code})`);
+}
+
+/**
+ * The server as `pnpm start` runs it (the whole site: SERVE_SITE=1) in production mode, on a fresh
+ * database: PGlite in a temporary folder, or `databaseUrl`. Rate limits are off: the benchmark signs up
+ * its users from one address.
+ */
+export async function startBenchServer(repoRoot: string, databaseUrl?: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+  await ensureCompiledServer(repoRoot);
+  const port = await freePort();
+  const workDir = await mkdtemp(join(tmpdir(), 'earnly-bench-'));
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/server.js'], {
+    cwd: join(repoRoot, 'api'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SERVE_SITE: '1',
+      DATA_DIR: join(workDir, 'data'),
+      DATABASE_URL: databaseUrl ?? '',
+      REDIS_URL: '',
+      RATE_LIMITS: 'off',
+      APP_SECRET: randomBytes(16).toString('hex'),
+      PUSHER_SECRET: randomBytes(16).toString('hex'),
+      POSTBACK_SECRET_DEMO: POSTBACK_SECRET,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(workDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited (${child.exitCode}) before it was healthy:\n${output}`);
+    }
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server was not healthy within ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, pid: child.pid!, stop };
+}
+
+/** A process and all its descendants (Linux /proc). */
+function processTree(pid: number): number[] {
+  const tree: number[] = [];
+  const pending = [pid];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    tree.push(id);
+    pending.push(
+      ...readFileSync(`/proc/${id}/task/${id}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    );
+  }
+  return tree;
+}
+
+/** Resident memory of a process and its descendants, in bytes; undefined without Linux /proc. */
+export function treeRss(pid: number): number | undefined {
+  try {
+    return processTree(pid).reduce((sum, id) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) * 1024, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (user + system) a process has used, in milliseconds; undefined without Linux /proc. */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100/s).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A PostgreSQL database made for one benchmark run on the server of `adminUrl`, dropped by `drop`. */
+export async function createBenchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `earnly_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}

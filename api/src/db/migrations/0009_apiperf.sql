@@ -1,0 +1,2 @@
+DROP INDEX "ledger_entries_user_created_idx";--> statement-breakpoint
+CREATE INDEX "ledger_entries_user_created_kind_amount_idx" ON "ledger_entries" USING btree ("user_id","created_at","kind","amount_coins");
