@@ -14,12 +14,14 @@ import { liveFeedPlugin } from './modules/live-feed/plugin';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
 import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { sitePolicySources } from './modules/runtime-config/site-policy-sources';
 import { siteMetadataRoutes } from './modules/site-metadata/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
 import { COMMANDS } from './ops/commands';
@@ -55,6 +57,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
+  const production = !['development', 'test'].includes(config.nodeEnv);
+  await app.register(securityHeadersPlugin, { production });
 
   await app.register(compress, { encodings: ['br', 'gzip'] });
 
@@ -66,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     cookieSecret: config.appSecret,
     // Development fallbacks only in development and tests: anything else is production.
-    secureCookiesOnly: !['development', 'test'].includes(config.nodeEnv),
+    secureCookiesOnly: production,
     sessionPurgeIntervalMs: options.sessionPurgeIntervalMs,
   });
 
@@ -92,7 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir });
+    const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy });
   }
   if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS });
   return app;
