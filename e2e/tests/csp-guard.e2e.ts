@@ -68,4 +68,15 @@ describe('the CSP guard every end-to-end test runs under', () => {
     expect(styles.join('\n')).toMatch(/style-src/);
     await context.close();
   });
+
+  it('refuses a frame of ours that is not a partner wall', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const frames = await violationsAfter(page, () =>
+      page.evaluate(() => document.body.append(Object.assign(document.createElement('iframe'), { src: '/api/health' }))),
+    );
+    expect(frames.join('\n')).toMatch(/frame-src/);
+    await context.close();
+  });
 });
