@@ -190,7 +190,7 @@ function optional<T>(read: (text: string) => T, doc: VariableDoc) {
 
 /** A family of variables named `<PREFIX><WALL>`; `environmentOf` gathers them by wall. */
 function perWall<T>(read: (text: string) => T, doc: VariableDoc) {
-  const wallName = z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'the wall name must be 1 to 32 letters or digits');
+  const wallName = z.string().regex(/^[A-Za-z0-9]{1,32}$/, ': the wall name must be 1 to 32 letters or digits');
   return z.record(wallName, valueOf(read)).default({}).register(envDocs, doc);
 }
 
