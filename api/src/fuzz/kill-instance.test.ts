@@ -94,6 +94,10 @@ jest.setTimeout(120_000);
     const failedByKill = outcomes.filter((outcome) => 'failed' in outcome).length;
     const serverErrors = outcomes.filter((outcome) => 'status' in outcome && outcome.status >= 500).length;
 
+    // Work the dead instance committed without answering: what the retries below must not do twice.
+    const failedKeys = calls.flatMap((call, i) => (call.kind === 'cashout' && 'failed' in outcomes[i]! ? [call.key] : []));
+    const committedUnanswered = failedKeys.length === 0 ? 0 : (await db.select({ id: cashouts.id }).from(cashouts).where(inArray(cashouts.idempotencyKey, failedKeys))).length;
+
     // The clients of the dead instance try again on the survivor: the same postbacks, the same cashouts (same keys).
     const retried = await inBatches(calls.map((call, i) => ({ call, outcome: outcomes[i]! })), 50, async ({ call, outcome }) =>
       call.kind === 'postback' || 'failed' in outcome ? send(survivor.url, call) : outcome,
@@ -138,6 +142,7 @@ jest.setTimeout(120_000);
     console.log(
       `kill test: ${calls.length} requests sent (${CASHOUTS} cashouts, ${POSTBACKS} postbacks, half to each instance), ` +
         `instance 2 killed (SIGKILL) after ${killedAt} answers; ${accepted} accepted, ${failedByKill} failed by the kill, ${serverErrors} 5xx; ` +
+        `${committedUnanswered} cashouts committed by the killed instance without an answer; ` +
         `after retrying on the survivor: ${allCashouts.length} cashouts (one per key), ${credits.length} postbacks credited, duplicates ${duplicates}; ${verdict.out}`,
     );
   });
