@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
+import { md5, signPusherRequest } from '../modules/realtime/signature';
 import { genericPostbackQuery } from '../modules/walls/adapters/generic';
 import type { FuzzRoute } from './routes';
 
@@ -22,6 +23,8 @@ export type FuzzContext = {
   identities: FuzzIdentity[];
   /** The key the local walls sign with (the demo wall credits through signed postbacks). */
   postbackSecret: string;
+  /** The realtime credentials, to sign requests to the Pusher HTTP events API so they get past the signature. */
+  pusher: { appId: string; key: string; secret: string };
 };
 
 /** Over the largest body limit of the app (Fastify's 1 MiB default). */
@@ -109,6 +112,8 @@ function plausibleValues(field: string, identities: FuzzIdentity[]): fc.Arbitrar
     case 'code':
     case 'otp':
       return text(fc.stringMatching(/^\d{6}$/));
+    case 'offer_id':
+      return text(fc.constantFrom('dragon-forge-legends', 'solitaire-voyage', 'no-such-offer'));
     case 'name':
       return text(fc.constantFrom('Ada Lovelace', 'Ada\u202eevil', 'Ada\u0000', ' ', 'A'.repeat(300)));
     default:
@@ -125,7 +130,10 @@ function bodyFor(fields: string[], identities: FuzzIdentity[]): fc.Arbitrary<{ b
   const jsonObject = fc
     .tuple(fc.uniqueArray(field, { maxLength: names.length + 1, selector: (entry) => entry.slice(0, entry.indexOf('":') + 1) }), fc.option(fc.constantFrom(...POLLUTION)))
     .map(([entries, pollution]) => `{${[...entries, ...(pollution ? [pollution] : [])].join(',')}}`);
-  const complete = fc.constant(0).map(() => `{${fields.map((name) => `${quoted(name)}:${plausibleText(name, identities)}`).join(',')}}`);
+  // Every field with a plausible value (a new email half of the time), so validation passes and handlers work.
+  const complete = fc
+    .tuple(fc.boolean(), fc.stringMatching(/^[a-z]{4,12}$/))
+    .map(([fresh, local]) => `{${fields.map((name) => `${quoted(name)}:${name === 'email' && fresh ? quoted(`${local}@example.com`) : plausibleText(name, identities)}`).join(',')}}`);
   const malformed = fc.oneof(
     fc.constantFrom('{', '}', '{"a":}', '{"a":1,}', "{'a':1}", '[1,2', '"unterminated', 'nul', 'tru', '01', '-', '1e', '{"a":1}{"b":2}', '\ufeff{}', '{"a":"\\u00"}', '{"a":"\\ud800"}', '', ' ', 'null', '[]', '0', '"x"', 'NaN', '-0', '1e308'),
     jsonObject.map((text) => text.slice(0, Math.max(1, text.length - 1))),
@@ -180,6 +188,7 @@ function plausibleText(field: string, identities: FuzzIdentity[]): string {
     name: 'Ada Lovelace',
     socket_id: '123.456',
     channel_name: `private-user-${user?.userId ?? 1}`,
+    offer_id: 'dragon-forge-legends',
   };
   return quoted(values[field] ?? 'x');
 }
@@ -201,8 +210,12 @@ function urlOf(route: FuzzRoute): fc.Arbitrary<string> {
   return fc.tuple(...params).map((parts) => parts.join('/'));
 }
 
+/** Names some handler reads from a query (postbacks, sign-in callbacks, the events API) though no schema says so. */
+const QUERY_NAMES = ['user_id', 'offer_id', 'event_id', 'txid', 'payout', 'status', 'sig', 'uid', 'tx', 'val', 'type', 'hash', 'transaction_id', 'currency_amount', 'is_chargeback', 'code', 'state', 'error', 'ref', 'next', 'auth_key', 'auth_timestamp', 'auth_version', 'auth_signature', 'body_md5'];
+
 function queryOf(route: FuzzRoute): fc.Arbitrary<string> {
-  const names = [...route.queryFields, 'page', 'per_page', 'period', 'limit', 'cursor', '__proto__', '__proto__[isAdmin]', 'constructor[prototype][x]', 'a[b]', 'x[]', ''];
+  const names = [
+    ...route.queryFields, ...QUERY_NAMES, 'page', 'per_page', 'period', 'limit', 'cursor', '__proto__', '__proto__[isAdmin]', 'constructor[prototype][x]', 'a[b]', 'x[]', ''];
   const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), nastyString), fc.oneof(nastyString, fc.constantFrom('1', '2', '50', '0')), fc.boolean(), fc.boolean());
   return fc.array(pair, { maxLength: 8 }).map((pairs) =>
     pairs.map(([name, value, rawText, bare]) => (bare ? escapeForUrl(name, rawText) : `${escapeForUrl(name, rawText)}=${escapeForUrl(value, rawText)}`)).join('&'),
@@ -269,6 +282,29 @@ function signedPostback(context: FuzzContext): fc.Arbitrary<string> {
     );
 }
 
+/** A request to the Pusher HTTP events API, correctly signed, with a hostile event in it: it reaches the broker. */
+function signedEvent(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  const channel = fc.oneof(fc.constantFrom('fake-leads', 'private-user-1', 'presence-x', '__proto__', '#', ''), nastyString);
+  const event = fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('wallet.updated', 'pusher:error', 'client-x'), nastyString),
+      data: fc.oneof(nastyString, fc.constant('x'.repeat(11_000)), jsonValue.map((value) => value.text)),
+      channel,
+      channels: fc.array(channel, { maxLength: 3 }),
+      socket_id: nastyString,
+    },
+    { requiredKeys: [] },
+  );
+  const body = fc.oneof({ weight: 4, arbitrary: event.map((value) => JSON.stringify(value)) }, { weight: 1, arbitrary: jsonValue.map((value) => value.text) });
+  return body.map((text): FuzzRequest => {
+    const { appId, key, secret } = context.pusher;
+    const path = `/apps/${appId}/events`;
+    const params: Record<string, string> = { auth_key: key, auth_timestamp: String(Math.floor(Date.now() / 1000)), auth_version: '1.0', body_md5: md5(text) };
+    params.auth_signature = signPusherRequest('POST', path, params, secret);
+    return { method: 'POST', url: `${path}?${new URLSearchParams(params)}`, headers: { 'content-type': 'application/json' }, body: text, bodyLimited: false, route: '/apps/:appId/events (signed)' };
+  });
+}
+
 /** Any request: mostly to a known route with its own methods, sometimes to made-up paths and methods. */
 export function fuzzRequest(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const { routes, identities } = context;
@@ -299,5 +335,5 @@ export function fuzzRequest(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
     })
     .map(({ method, path, auth }): FuzzRequest => ({ method, url: `/${path.join('/')}`, headers: auth, bodyLimited: false, route: 'random path' }));
   const postback = fc.tuple(signedPostback(context), fc.constantFrom('GET', 'POST')).map(([url, method]): FuzzRequest => ({ method, url, headers: {}, bodyLimited: false, route: '/api/postback/:wall (signed)' }));
-  return fc.oneof({ weight: 12, arbitrary: routed }, { weight: 1, arbitrary: made }, { weight: 2, arbitrary: postback });
+  return fc.oneof({ weight: 12, arbitrary: routed }, { weight: 1, arbitrary: made }, { weight: 2, arbitrary: postback }, { weight: 1, arbitrary: signedEvent(context) });
 }

@@ -15,6 +15,8 @@ export type FuzzTally = {
   crashes: number;
   failures: FuzzFailure[];
   routesHit: Set<string>;
+  /** 2xx answers per route: proof that requests got past validation and sign-in to the handlers' work. */
+  acceptedByRoute: Record<string, number>;
 };
 
 export type FuzzRunOptions = {
@@ -35,7 +37,7 @@ const KEEP_FAILURES = 20;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 export function newTally(): FuzzTally {
-  return { requests: 0, byStatus: {}, serverErrors: 0, bodyLimited: { sent: 0, answered413: 0 }, crashes: 0, failures: [], routesHit: new Set() };
+  return { requests: 0, byStatus: {}, serverErrors: 0, bodyLimited: { sent: 0, answered413: 0 }, crashes: 0, failures: [], routesHit: new Set(), acceptedByRoute: {} };
 }
 
 /**
@@ -84,6 +86,7 @@ async function sendOne(app: FastifyInstance, request: FuzzRequest, context: Fuzz
   }
   const status = response.statusCode;
   tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
+  if (status >= 200 && status < 300) tally.acceptedByRoute[request.route] = (tally.acceptedByRoute[request.route] ?? 0) + 1;
   if (status >= 500) {
     tally.serverErrors += 1;
     fail('5xx answer', status, response.body);

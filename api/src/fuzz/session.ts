@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEV_PUSHER_SECRET } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { appendLedgerEntry } from '../modules/ledger/ledger';
 import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
@@ -22,6 +23,9 @@ export type FuzzSession = {
 };
 
 /** The real app (site served from a fixture too) on `database`, with real signed-up, funded users. */
+/** What buildTestApp's config has for the realtime service (the development defaults). */
+const DEV_PUSHER = { appId: 'rewards-dev', key: 'rewards-dev-key', secret: DEV_PUSHER_SECRET };
+
 export async function openFuzzSession({ database, env, users = 4 }: { database: DatabaseHandle; env: Record<string, string>; users?: number }): Promise<FuzzSession> {
   const collector = routeCollector();
   const site: SiteFixture = await createSiteFixture();
@@ -38,7 +42,7 @@ export async function openFuzzSession({ database, env, users = 4 }: { database: 
 
   return {
     app,
-    context: () => ({ routes: collector.routes(), identities: [...identities], postbackSecret: DEV_POSTBACK_SECRET }),
+    context: () => ({ routes: collector.routes(), identities: [...identities], postbackSecret: DEV_POSTBACK_SECRET, pusher: DEV_PUSHER }),
     async refreshIdentities() {
       for (let i = 0; i < identities.length; i++) {
         const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(identities[i]!.token) });
