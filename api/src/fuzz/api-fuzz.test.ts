@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { useTestDatabase } from '../test/test-database';
 import { fuzzGateway } from './gateway';
+import { fuzzRawHttp } from './raw-http';
 import { HUGE_BODY_BYTES } from './requests';
 import { type FuzzTally, runFuzz } from './runner';
 import { type FuzzSession, ledgerVerify, openFuzzSession, watchProcessErrors } from './session';
@@ -15,6 +16,8 @@ const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SEED = Number(process.env.FUZZ_SEED ?? randomInt(1, 2 ** 31));
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 4_000);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 30);
+/** The pass stops itself after SECONDS; jest must not stop it first. */
+const PASS_TIMEOUT_MS = (SECONDS + 60) * 1000;
 
 function describeFailures(tally: FuzzTally): string {
   return tally.failures.map((failure) => JSON.stringify(failure)).join('\n');
@@ -29,11 +32,16 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
     // eslint-disable-next-line no-console
     console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} repeats this run)`);
     session = await openFuzzSession({ database: database(), env: { RATE_LIMITS: 'off' } });
-  });
+  }, 60_000);
   afterAll(async () => {
     processErrors.stop();
     await session?.close();
   });
+
+  async function listeningPort(): Promise<number> {
+    if (!session.app.server.listening) await session.app.listen({ host: '127.0.0.1', port: 0 });
+    return (session.app.server.address() as AddressInfo).port;
+  }
 
   it('finds every route of the app, including the postback and site routes', () => {
     const urls = session.context().routes.map((route) => route.url);
@@ -64,18 +72,26 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
     // Deep paths were reached: money moved and events were published, not everything refused at the door.
     const deep = ['/api/Cashout/Store', '/api/postback/:wall (signed)', '/apps/:appId/events (signed)', '/api/user/Register', '/api/Offers/start'];
     expect(deep.filter((route) => !((tally.acceptedByRoute[route] ?? 0) > 0))).toEqual([]);
-  });
+  }, PASS_TIMEOUT_MS);
 
   it('never answers 5xx to hostile handshakes and frames on the realtime gateway', async () => {
-    await session.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = session.app.server.address() as AddressInfo;
+    const port = await listeningPort();
     const tally = await fuzzGateway({ port, seed: SEED, handshakes: 300, sockets: 150 });
     // eslint-disable-next-line no-console
     console.log(`gateway fuzz: ${tally.handshakes} handshakes, ${tally.sockets} sockets with ${tally.frames} frames, ${JSON.stringify(tally.byAnswer)}`);
     expect(tally.failures).toEqual([]);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-  });
+  }, 60_000);
+
+  it('never answers 5xx to malformed HTTP on a real socket (parser, framing, lengths)', async () => {
+    const port = await listeningPort();
+    const tally = await fuzzRawHttp({ port, seed: SEED, requests: 300 });
+    // eslint-disable-next-line no-console
+    console.log(`raw HTTP fuzz: ${tally.sent} requests, answers ${JSON.stringify(tally.byAnswer)}`);
+    expect(tally.failures).toEqual([]);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+  }, 60_000);
 
   it('lets no error escape into the process', () => {
     expect(processErrors.seen).toEqual([]);
@@ -94,7 +110,7 @@ describe(`fuzzing with the rate limits on, on ${kind} (seed ${SEED})`, () => {
 
   beforeAll(async () => {
     session = await openFuzzSession({ database: database(), env: {}, users: 2 });
-  });
+  }, 60_000);
   afterAll(() => session?.close());
 
   it('never answers 5xx, limits or not', async () => {
@@ -103,7 +119,7 @@ describe(`fuzzing with the rate limits on, on ${kind} (seed ${SEED})`, () => {
     console.log(`fuzz with limits: ${tally.requests} requests, ${tally.serverErrors} 5xx, answers ${JSON.stringify(tally.byStatus)}`);
     expect(describeFailures(tally)).toBe('');
     expect(tally.serverErrors).toBe(0);
-  });
+  }, PASS_TIMEOUT_MS);
 
   it('leaves the ledger consistent (ledger:verify)', async () => {
     expect((await ledgerVerify(database())).code).toBe(0);
