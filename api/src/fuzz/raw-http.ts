@@ -67,7 +67,7 @@ const rawRequest = fc
     return pipelined ? `${request}GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n` : request;
   });
 
-/** Sends bytes; answers every status line that came back before the server closed (or 1 s of silence). */
+/** Sends bytes; answers every status line that came back before the server closed (or half a second of silence). */
 function exchange(port: number, text: string): Promise<string[]> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -76,7 +76,7 @@ function exchange(port: number, text: string): Promise<string[]> {
       socket.destroy();
       resolve([...answer.matchAll(/HTTP\/1\.[01] (\d{3})/g)].map((match) => match[1]!));
     };
-    socket.setTimeout(1000, done);
+    socket.setTimeout(500, done);
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
     socket.on('end', done);
     socket.on('error', done);
@@ -89,7 +89,7 @@ function exchange(port: number, text: string): Promise<string[]> {
  * Malformed requests on real sockets. A 5xx answer counts against the server, but for 505 to a request line
  * whose version is not HTTP/1.x: that answer comes from Node's parser and is the right one.
  */
-export async function fuzzRawHttp({ port, seed, requests, concurrency = 8 }: { port: number; seed: number; requests: number; concurrency?: number }): Promise<RawHttpTally> {
+export async function fuzzRawHttp({ port, seed, requests, concurrency = 16 }: { port: number; seed: number; requests: number; concurrency?: number }): Promise<RawHttpTally> {
   const tally: RawHttpTally = { sent: 0, byAnswer: {}, serverErrors: 0, failures: [] };
   const generated = fc.sample(rawRequest, { seed, numRuns: requests });
   let next = 0;

@@ -13,6 +13,8 @@ export type FuzzRequest = {
   bodyLimited: boolean;
   /** The route it was made for (or `random path`), for the report. */
   route: string;
+  /** Sent this many times at once (races: one email registered twice, one cashout key used twice). */
+  copies: number;
 };
 
 /** A registered user whose session and details requests may carry, so deep paths are reached. */
@@ -282,8 +284,10 @@ function signedPostback(context: FuzzContext): fc.Arbitrary<string> {
     );
 }
 
+type OneRequest = Omit<FuzzRequest, 'copies'>;
+
 /** A request to the Pusher HTTP events API, correctly signed, with a hostile event in it: it reaches the broker. */
-function signedEvent(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
+function signedEvent(context: FuzzContext): fc.Arbitrary<OneRequest> {
   const channel = fc.oneof(fc.constantFrom('fake-leads', 'private-user-1', 'presence-x', '__proto__', '#', ''), nastyString);
   const event = fc.record(
     {
@@ -295,8 +299,9 @@ function signedEvent(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
     },
     { requiredKeys: [] },
   );
-  const body = fc.oneof({ weight: 4, arbitrary: event.map((value) => JSON.stringify(value)) }, { weight: 1, arbitrary: jsonValue.map((value) => value.text) });
-  return body.map((text): FuzzRequest => {
+  const valid = fc.tuple(nastyString, fc.constantFrom('fake-leads', 'private-user-1', 'other')).map(([data, name]) => JSON.stringify({ name: 'fuzz', data, channel: name }));
+  const body = fc.oneof({ weight: 4, arbitrary: event.map((value) => JSON.stringify(value)) }, { weight: 2, arbitrary: valid }, { weight: 1, arbitrary: jsonValue.map((value) => value.text) });
+  return body.map((text): OneRequest => {
     const { appId, key, secret } = context.pusher;
     const path = `/apps/${appId}/events`;
     const params: Record<string, string> = { auth_key: key, auth_timestamp: String(Math.floor(Date.now() / 1000)), auth_version: '1.0', body_md5: md5(text) };
@@ -318,7 +323,7 @@ export function fuzzRequest(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
         extra: extraHeaders,
         body: bodyFor(route.bodyFields, identities),
       })
-      .map(({ method, path, query, auth, extra, body }): FuzzRequest => ({
+      .map(({ method, path, query, auth, extra, body }): OneRequest => ({
         method,
         url: query === null ? path : `${path}?${query}`,
         headers: { ...extra, ...auth, ...(body.contentType ? { 'content-type': body.contentType } : {}) },
@@ -327,13 +332,30 @@ export function fuzzRequest(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
         route: route.url,
       })),
   );
+  // Requests a careful client would send, from a signed-in user: they get past validation into the handlers' work.
+  const plausible = fc
+    .tuple(fc.constantFrom(...routes), identities.length > 0 ? fc.constantFrom(...identities) : fc.constant(undefined), fc.stringMatching(/^[a-z]{4,12}$/))
+    .map(([route, user, local]): OneRequest => {
+      const method = route.methods.includes('POST') ? 'POST' : (route.methods[0] ?? 'GET');
+      const body = method === 'POST' ? `{${route.bodyFields.map((name) => `${quoted(name)}:${name === 'email' && route.url.endsWith('Register') ? quoted(`${local}@example.com`) : plausibleText(name, identities)}`).join(',')}}` : undefined;
+      const path = route.url.replace(/:[A-Za-z]+/g, 'demo').replace('*', '');
+      return {
+        method,
+        url: path,
+        headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body }),
+        bodyLimited: false,
+        route: route.url,
+      };
+    });
   const made = fc
     .record({
       method: fc.constantFrom(...METHODS),
       path: fc.array(fc.oneof(pathValue, fc.constantFrom('api', 'app', 'apps', 'user', 'Cashout', 'postback', '', 'walls')), { maxLength: 5 }),
       auth: authHeaders(identities),
     })
-    .map(({ method, path, auth }): FuzzRequest => ({ method, url: `/${path.join('/')}`, headers: auth, bodyLimited: false, route: 'random path' }));
-  const postback = fc.tuple(signedPostback(context), fc.constantFrom('GET', 'POST')).map(([url, method]): FuzzRequest => ({ method, url, headers: {}, bodyLimited: false, route: '/api/postback/:wall (signed)' }));
-  return fc.oneof({ weight: 12, arbitrary: routed }, { weight: 1, arbitrary: made }, { weight: 2, arbitrary: postback }, { weight: 1, arbitrary: signedEvent(context) });
+    .map(({ method, path, auth }): OneRequest => ({ method, url: `/${path.join('/')}`, headers: auth, bodyLimited: false, route: 'random path' }));
+  const postback = fc.tuple(signedPostback(context), fc.constantFrom('GET', 'POST')).map(([url, method]): OneRequest => ({ method, url, headers: {}, bodyLimited: false, route: '/api/postback/:wall (signed)' }));
+  const single = fc.oneof({ weight: 12, arbitrary: routed }, { weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: made }, { weight: 2, arbitrary: postback }, { weight: 1, arbitrary: signedEvent(context) });
+  return fc.tuple(single, fc.oneof({ weight: 15, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 6 }) })).map(([request, copies]) => ({ ...request, copies }));
 }

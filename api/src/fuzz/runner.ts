@@ -58,7 +58,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzTally> {
       while (next < generated.length) {
         const index = next++;
         const request = generated[index]!;
-        await sendOne(app, request, context, tally, { seed: seed + batch, index });
+        await Promise.all(Array.from({ length: request.copies }, () => sendOne(app, request, context, tally, { seed: seed + batch, index })));
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
