@@ -15,7 +15,7 @@ import { type FuzzSession, ledgerVerify, openFuzzSession, watchProcessErrors } f
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SEED = Number(process.env.FUZZ_SEED ?? randomInt(1, 2 ** 31));
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 4_000);
-const SECONDS = Number(process.env.FUZZ_SECONDS ?? 25);
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 20);
 /** The pass stops itself after SECONDS; jest must not stop it first. */
 const PASS_TIMEOUT_MS = (SECONDS + 60) * 1000;
 
@@ -66,7 +66,7 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
     console.log(`fuzz: ${tally.requests} requests, ${tally.serverErrors} 5xx, answers ${JSON.stringify(tally.byStatus)}, huge bodies ${tally.bodyLimited.answered413}/${tally.bodyLimited.sent} answered 413, accepted by route ${JSON.stringify(tally.acceptedByRoute)}`);
     expect(describeFailures(tally)).toBe('');
     expect(tally.serverErrors).toBe(0);
-    expect(tally.requests).toBeGreaterThan(500);
+    expect(tally.requests).toBeGreaterThanOrEqual(Math.min(REQUESTS, 500));
     const missed = session.context().routes.map((route) => route.url).filter((url) => !tally.routesHit.has(url));
     expect(missed).toEqual([]);
     // Deep paths were reached: money moved and events were published, not everything refused at the door.

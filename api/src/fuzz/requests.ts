@@ -286,6 +286,31 @@ function signedPostback(context: FuzzContext): fc.Arbitrary<string> {
 
 type OneRequest = Omit<FuzzRequest, 'copies'>;
 
+/** What a careful signed-in client sends to a route: its own method, every field with a plausible value. */
+function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailLocalPart: string, identities: FuzzIdentity[]): OneRequest {
+  const method = route.methods.includes('POST') ? 'POST' : (route.methods[0] ?? 'GET');
+  const valueOf = (name: string) => (name === 'email' && route.url.endsWith('Register') ? quoted(`${emailLocalPart}@example.com`) : plausibleText(name, identities));
+  const body = method === 'POST' ? `{${route.bodyFields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
+  return {
+    method,
+    url: route.url.replace(/:[A-Za-z]+/g, 'demo').replace('*', ''),
+    headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body }),
+    bodyLimited: false,
+    route: route.url,
+  };
+}
+
+/** One careful request per route, sent before the random ones: every run reaches each handler's work at least once. */
+export function carefulSweep(context: FuzzContext, seed: number): FuzzRequest[] {
+  // Signing out or deleting one of the users here would take the session other sweep requests run with.
+  const endsSession = (url: string) => /logout|DeleteAccount/i.test(url);
+  return context.routes.map((route, index) => {
+    const user = endsSession(route.url) ? undefined : context.identities[index % Math.max(1, context.identities.length)];
+    return { ...carefulRequest(route, user, `sweep${seed}x${index}`, context.identities), copies: 1 };
+  });
+}
+
 /** A request to the Pusher HTTP events API, correctly signed, with a hostile event in it: it reaches the broker. */
 function signedEvent(context: FuzzContext): fc.Arbitrary<OneRequest> {
   const channel = fc.oneof(fc.constantFrom('fake-leads', 'private-user-1', 'presence-x', '__proto__', '#', ''), nastyString);
@@ -335,19 +360,7 @@ export function fuzzRequest(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   // Requests a careful client would send, from a signed-in user: they get past validation into the handlers' work.
   const plausible = fc
     .tuple(fc.constantFrom(...routes), identities.length > 0 ? fc.constantFrom(...identities) : fc.constant(undefined), fc.stringMatching(/^[a-z]{4,12}$/))
-    .map(([route, user, local]): OneRequest => {
-      const method = route.methods.includes('POST') ? 'POST' : (route.methods[0] ?? 'GET');
-      const body = method === 'POST' ? `{${route.bodyFields.map((name) => `${quoted(name)}:${name === 'email' && route.url.endsWith('Register') ? quoted(`${local}@example.com`) : plausibleText(name, identities)}`).join(',')}}` : undefined;
-      const path = route.url.replace(/:[A-Za-z]+/g, 'demo').replace('*', '');
-      return {
-        method,
-        url: path,
-        headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body }),
-        bodyLimited: false,
-        route: route.url,
-      };
-    });
+    .map(([route, user, local]) => carefulRequest(route, user, local, identities));
   const made = fc
     .record({
       method: fc.constantFrom(...METHODS),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { type FuzzContext, type FuzzIdentity, type FuzzRequest, fuzzRequest } from './requests';
+import { carefulSweep, type FuzzContext, type FuzzRequest, fuzzRequest } from './requests';
 
 /** What went wrong with one request: enough to send it again by hand. */
 export type FuzzFailure = { problem: string; seed: number; index: number; method: string; url: string; headers: Record<string, string>; body: string; status?: number; answer?: string };
@@ -52,10 +52,10 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzTally> {
     await options.beforeBatch?.();
     const context = options.context();
     const count = Math.min(BATCH, requests - tally.requests);
-    const generated = fc.sample(fuzzRequest(context), { seed: seed + batch, numRuns: count });
+    const generated = [...(batch === 0 ? carefulSweep(context, seed) : []), ...fc.sample(fuzzRequest(context), { seed: seed + batch, numRuns: count })];
     let next = 0;
     const worker = async () => {
-      while (next < generated.length) {
+      while (next < generated.length && Date.now() - started < timeLimitMs) {
         const index = next++;
         const request = generated[index]!;
         await Promise.all(Array.from({ length: request.copies }, () => sendOne(app, request, context, tally, { seed: seed + batch, index })));
@@ -98,5 +98,3 @@ async function sendOne(app: FastifyInstance, request: FuzzRequest, context: Fuzz
     else if (status < 400) fail(`a body of ${request.body?.length} bytes was accepted`, status, response.body);
   }
 }
-
-export type IdentityPool = { identities: FuzzIdentity[]; refresh(): Promise<void> };
