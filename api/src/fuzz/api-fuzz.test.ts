@@ -29,7 +29,6 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
   let session: FuzzSession;
 
   beforeAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} repeats this run)`);
     session = await openFuzzSession({ database: database(), env: { RATE_LIMITS: 'off' } });
   }, 60_000);
@@ -62,7 +61,6 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
 
   it('never answers 5xx to random requests on every route, with rate limits off', async () => {
     const tally = await runFuzz({ app: session.app, context: session.context, seed: SEED, requests: REQUESTS, timeLimitMs: SECONDS * 1000, beforeBatch: session.refreshIdentities });
-    // eslint-disable-next-line no-console
     console.log(`fuzz: ${tally.requests} requests, ${tally.serverErrors} 5xx, answers ${JSON.stringify(tally.byStatus)}, huge bodies ${tally.bodyLimited.answered413}/${tally.bodyLimited.sent} answered 413, accepted by route ${JSON.stringify(tally.acceptedByRoute)}`);
     expect(describeFailures(tally)).toBe('');
     expect(tally.serverErrors).toBe(0);
@@ -77,7 +75,6 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
   it('never answers 5xx to hostile handshakes and frames on the realtime gateway', async () => {
     const port = await listeningPort();
     const tally = await fuzzGateway({ port, seed: SEED, handshakes: 300, sockets: 150 });
-    // eslint-disable-next-line no-console
     console.log(`gateway fuzz: ${tally.handshakes} handshakes, ${tally.sockets} sockets with ${tally.frames} frames, ${JSON.stringify(tally.byAnswer)}`);
     expect(tally.failures).toEqual([]);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -87,7 +84,6 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
   it('never answers 5xx to malformed HTTP on a real socket (parser, framing, lengths)', async () => {
     const port = await listeningPort();
     const tally = await fuzzRawHttp({ port, seed: SEED, requests: 300 });
-    // eslint-disable-next-line no-console
     console.log(`raw HTTP fuzz: ${tally.sent} requests, answers ${JSON.stringify(tally.byAnswer)}`);
     expect(tally.failures).toEqual([]);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
@@ -115,7 +111,6 @@ describe(`fuzzing with the rate limits on, on ${kind} (seed ${SEED})`, () => {
 
   it('never answers 5xx, limits or not', async () => {
     const tally = await runFuzz({ app: session.app, context: session.context, seed: SEED + 7919, requests: Math.ceil(REQUESTS / 4), timeLimitMs: (SECONDS * 1000) / 4, beforeBatch: session.refreshIdentities });
-    // eslint-disable-next-line no-console
     console.log(`fuzz with limits: ${tally.requests} requests, ${tally.serverErrors} 5xx, answers ${JSON.stringify(tally.byStatus)}`);
     expect(describeFailures(tally)).toBe('');
     expect(tally.serverErrors).toBe(0);

@@ -138,7 +138,6 @@ jest.setTimeout(120_000);
     expect(survivor.isRunning()).toBe(true);
     expect(survivor.output()).not.toMatch(/uncaught exception|unhandled promise rejection/);
 
-    // eslint-disable-next-line no-console
     console.log(
       `kill test: ${calls.length} requests sent (${CASHOUTS} cashouts, ${POSTBACKS} postbacks, half to each instance), ` +
         `instance 2 killed (SIGKILL) after ${killedAt} answers; ${accepted} accepted, ${failedByKill} failed by the kill, ${serverErrors} 5xx; ` +
