@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type onRouteHookHandler } from 'fastify';
 import { type Config, isProduction } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { googleAuthRoutes } from './modules/account/google';
@@ -40,6 +40,8 @@ export type AppOptions = {
   sessionPurgeIntervalMs?: number;
   /** Serve the operator API on OPS_SOCKET once listening (server.ts does; `pnpm ops` runs commands through it). */
   operatorApi?: boolean;
+  /** Told of every route as it is added (the fuzz suite lists the routes it must cover this way). */
+  onRoute?: onRouteHookHandler;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -52,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A hop count trusts that many proxies in front of us (what Fastify does with a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);

@@ -17,7 +17,6 @@ import {
   readUrl,
   readWallSecrets,
   readWindow,
-  WALL_SLUG,
 } from './config-values';
 import { findRepoRoot } from './repo-root';
 

@@ -57,7 +57,7 @@ export async function startSite(extraEnv: Record<string, string> = {}, port?: nu
     await waitForHealth(url, child, 180_000);
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`${(error as Error).message}\n--- site log ---\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+    throw new Error(`${(error as Error).message}\n--- site log ---\n${readFileSync(logFile, 'utf8').slice(-4000)}`, { cause: error });
   }
   return { url, logFile, dataDir, process: child };
 }

@@ -1,4 +1,4 @@
-import { PAYOUT_METHODS, type PayoutMethod } from '../payout-methods/payout-methods';
+import { PAYOUT_METHODS, type PayoutMethod } from '../payout-methods';
 import { AMOUNT_DECIMALS_MESSAGE, toCashoutRequest, validateCashout } from './cashout-validation';
 
 function method(name: PayoutMethod['name']): PayoutMethod {

@@ -1,6 +1,6 @@
 import type { CashoutRequest } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
-import type { PayoutMethod } from '../payout-methods/payout-methods';
+import type { PayoutMethod } from '../payout-methods';
 
 export const AMOUNT_DECIMALS_MESSAGE = 'Enter the amount in dollars and cents, with at most 2 decimals (e.g. 1.50)';
 
