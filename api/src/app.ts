@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type onRouteHookHandler } from 'fastify';
-import type { Config } from './config';
+import { type Config, isProduction } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { googleAuthRoutes } from './modules/account/google';
 import { createMailer, type Mailer } from './modules/account/mailer';
@@ -68,8 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
   await app.register(authPlugin, {
     cookieSecret: config.appSecret,
-    // Development fallbacks only in development and tests: anything else is production.
-    secureCookiesOnly: !['development', 'test'].includes(config.nodeEnv),
+    secureCookiesOnly: isProduction(config.nodeEnv),
     sessionPurgeIntervalMs: options.sessionPurgeIntervalMs,
   });
 
