@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
   await app.register(realtimePlugin, realtimeOptionsOf(config));
 
-  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(authPlugin, {
     cookieSecret: config.appSecret,
     // Development fallbacks only in development and tests: anything else is production.
