@@ -91,7 +91,9 @@ describe('rate limit stores', () => {
   (redisUrl ? it : it.skip)('redis: going away mid-way, the counting carries on in memory, then back in redis', async () => {
     const target = new URL(redisUrl!);
     const relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 6379) });
-    const store = createRedisStore({ url: relay.url('redis'), prefix: `test:${randomBytes(6).toString('hex')}:`, log: quietLog });
+    const logged: string[] = [];
+    const log = { warn: (_: unknown, message: string) => logged.push(`warn ${message}`), info: (message: string) => logged.push(`info ${message}`) };
+    const store = createRedisStore({ url: relay.url('redis'), prefix: `test:${randomBytes(6).toString('hex')}:`, log: log as unknown as FastifyBaseLogger });
     try {
       await store.ready();
       expect(await store.hit('otp_ip', 'k', LONG)).toBe(1);
@@ -102,6 +104,11 @@ describe('rate limit stores', () => {
       await relay.restore();
       await waitFor(async () => (await store.count('otp_ip', 'k', LONG)) === 2);
       expect(await store.hit('otp_ip', 'k', LONG)).toBe(3);
+      // One line when Redis goes away and one when it is back, not one per request or reconnection attempt.
+      expect(logged).toEqual([
+        'warn rate limit redis unavailable: counting in this process until it is back',
+        'info rate limit redis is back: counting in redis again',
+      ]);
     } finally {
       await store.close();
       await relay.cut();

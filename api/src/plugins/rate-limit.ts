@@ -77,18 +77,21 @@ export function createRedisStore({ url, prefix, log, fallback = createMemoryStor
     if (healthy) log.warn({ err: error }, 'rate limit redis unavailable: counting in this process until it is back');
     healthy = false;
   };
-  client.on('error', unavailable);
-  client.on('ready', () => {
+  const available = () => {
     if (!healthy) log.info('rate limit redis is back: counting in redis again');
     healthy = true;
-  });
+  };
+  client.on('error', unavailable);
+  client.on('ready', available);
   const connected = new Promise<void>((resolve) => {
     client.once('ready', () => resolve());
     client.once('error', () => resolve());
   });
   const counted = async (method: 'incr' | 'read', limit: RateLimitName, key: string, rule: RateLimit) => {
     try {
-      return await countWith(redis, method, `${limit}:${key}`, rule);
+      const count = await countWith(redis, method, `${limit}:${key}`, rule);
+      available();
+      return count;
     } catch (error) {
       unavailable(error);
       return method === 'incr' ? fallback.hit(limit, key, rule) : fallback.count(limit, key, rule);
