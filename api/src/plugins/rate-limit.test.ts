@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimit } from '../config';
 import { closedPort, startTcpRelay } from '../test/tcp-relay';
-import { createMemoryStore, createRedisStore, MEMORY_KEYS_PER_LIMIT, type RateLimitStore } from './rate-limit';
+import { createMemoryStore, createRedisStore, MEMORY_KEYS_PER_LIMIT, rateLimitAddress, type RateLimitStore } from './rate-limit';
 
 const quietLog = { warn() {}, info() {} } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -12,6 +12,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const LONG: RateLimit = { max: 5, windowMs: 60_000 };
+
+describe('rate limit addresses', () => {
+  it('counts IPv6 by its /64, IPv4-mapped as IPv4, and never throws on what a proxy or socket gives', () => {
+    const of = (ip: string | undefined) => rateLimitAddress({ ip } as { ip: string });
+    expect(of('2001:db8:1:2:3:4:5:6')).toBe(of('2001:DB8:1:2::ffff'));
+    expect(of('2001:db8:1:2::1')).not.toBe(of('2001:db8:1:3::1'));
+    expect(of('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(of('192.0.2.1')).toBe('192.0.2.1');
+    for (const odd of [undefined, '', 'not an address', 'fe80::1%eth0', '::', '\u0000', 'x'.repeat(10_000)]) expect(of(odd).length).toBeLessThanOrEqual(45);
+    expect(of('x'.repeat(10_000))).not.toBe(of('x'.repeat(9_999)));
+  });
+});
 
 describe('rate limit stores', () => {
   it('memory: counts hits per limit and key and starts a new window when the old one is over', async () => {

@@ -108,9 +108,17 @@ export function createRedisStore({ url, prefix, log, fallback = createMemoryStor
   };
 }
 
+/** The longest text form of an IP address (IPv4-mapped IPv6). */
+const MAX_ADDRESS_LENGTH = 45;
+
 /** A client's address as limits count it: IPv6 by its /64 (what one subscriber gets), IPv4-mapped as IPv4. */
-export function rateLimitAddress(request: FastifyRequest): string {
-  return normalizeIP(request.ip, 64);
+export function rateLimitAddress(request: Pick<FastifyRequest, 'ip'>): string {
+  // No address once the client's socket is gone: such requests share one key rather than fail.
+  const ip: string | undefined = request.ip;
+  if (!ip) return 'unknown';
+  // Behind a trusted proxy the address is the proxy's header, which may hold any text: a key stays short.
+  const address = normalizeIP(ip, 64);
+  return address.length <= MAX_ADDRESS_LENGTH ? address : rateLimitSubject(address);
 }
 
 /** Emails are hashed in keys so the counters (maybe in Redis) hold no addresses. */
