@@ -19,6 +19,7 @@ import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
+import { readEmptyJsonAsNoBody } from './plugins/json-body';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
+  readEmptyJsonAsNoBody(app);
 
   await app.register(compress, { encodings: ['br', 'gzip'] });
 
@@ -65,7 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
   await app.register(realtimePlugin, realtimeOptionsOf(config));
 
-  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(authPlugin, {
     cookieSecret: config.appSecret,
     secureCookiesOnly: isProduction(config.nodeEnv),

@@ -77,6 +77,10 @@ export type RateLimits = {
   login: RateLimit;
   /** Login tries from one IP, whatever the email. */
   login_ip: RateLimit;
+  /** Wrong passwords for one email from any IP. */
+  login_account: RateLimit;
+  /** Sign-ups from one IP. */
+  register_ip: RateLimit;
   /** Reset codes asked for one email from one IP (per account, codes are also capped by day in the database). */
   forgot: RateLimit;
   forgot_ip: RateLimit;
@@ -90,6 +94,8 @@ export type RateLimits = {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 10, windowMs: 60_000 },
   login_ip: { max: 30, windowMs: 60_000 },
+  login_account: { max: 20, windowMs: 15 * 60_000 },
+  register_ip: { max: 10, windowMs: 60 * 60_000 },
   forgot: { max: 5, windowMs: 15 * 60_000 },
   forgot_ip: { max: 20, windowMs: 15 * 60_000 },
   otp: { max: 10, windowMs: 15 * 60_000 },

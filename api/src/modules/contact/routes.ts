@@ -1,4 +1,5 @@
 import { readSessionToken } from '../../plugins/auth';
+import { rateLimitAddress } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { findLiveSession } from '../account/repository';
 import { hashSessionToken } from '../account/secrets';
@@ -11,7 +12,7 @@ import { CONTACT_MESSAGES, contactBody, contactResponse } from './schemas';
  */
 export const contactRoutes: ZodPlugin = async (app) => {
   app.post('/contact', { schema: { body: contactBody, response: { 201: contactResponse } } }, async (request, reply) => {
-    await app.enforceRateLimits([{ limit: 'contact_ip', key: request.ip }]);
+    await app.enforceRateLimits([{ limit: 'contact_ip', key: rateLimitAddress(request) }]);
     const token = readSessionToken(request);
     const session = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
     await storeContactMessage(app.db, { ...request.body, userId: session?.user.id ?? null, ip: request.ip });
