@@ -1,4 +1,5 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
+import { MINIMUM_CASHOUT_COINS } from '@rewards/shared/rules/cashout-amount';
 import type { Cashout, CashoutHistoryPage, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
 import type { Database } from '../../db/database';
 import type { CashoutStatus } from '../../db/schema';
@@ -6,7 +7,6 @@ import { assertAccountActive, UNAUTHENTICATED } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import type { UserRow } from '../account/repository';
 import { appendLedgerEntry, type Executor, InsufficientBalanceError } from '../ledger/ledger';
-import { MINIMUM_CASHOUT_COINS } from './amount';
 import {
   type CashoutListRow,
   type CashoutRow,

@@ -1,3 +1,4 @@
+import { COINS_PER_CENT } from '@rewards/shared/constants';
 import type { DeviceFilter, MyOffer, Offer, Platform } from '@rewards/shared/contracts/offer-types';
 import { coinsToDollars } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
@@ -6,8 +7,6 @@ import type { Links } from './links';
 import { isEventDone } from './progress';
 import { creditedEvents, eventsByOffer, findOfferByPartnerId, insertUserOffer, type OfferEventRow, type OfferRow, userOffersOf } from './repository';
 import { EARN_MESSAGES } from './schemas';
-
-const COINS_PER_CENT = 10;
 
 /** An offer as Offers/Get sends it; `userId` may be a stand-in text (see catalog-cache.ts). */
 export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId: number | string | null, links: Links): Offer {
