@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
-import { authenticate, authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
+import { authenticate, authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../walls/signup-origin';
 import type { Mailer } from './mailer';
-import { findLiveSession, findLiveSessionWithTotals } from './repository';
+import { findLiveSessionWithTotals } from './repository';
 import {
   forgotPasswordBody,
   loginBody,
@@ -17,7 +17,6 @@ import {
   updateProfileBody,
   verifyOtpBody,
 } from './schemas';
-import { hashSessionToken } from './secrets';
 import * as account from './service';
 import { MESSAGES } from './service';
 
@@ -67,10 +66,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   );
 
   // Signing out always succeeds: without a live session there is nothing to revoke, and the cookie goes anyway.
-  app.post('/user/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    const token = readSessionToken(request);
-    const session = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
-    if (session) await account.logout(app.db, session.sessionId);
+  app.post('/user/logout', { preHandler: app.identifyUser, schema: { response: { 200: messageResponse } } }, async (request, reply) => {
+    if (request.auth) await account.logout(app.db, request.auth.sessionId);
     clearSessionCookie(request, reply);
     return { status: 'success' as const, message: MESSAGES.loggedOut };
   });

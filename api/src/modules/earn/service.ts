@@ -2,7 +2,7 @@ import { COINS_PER_CENT } from '@rewards/shared/constants';
 import type { DeviceFilter, MyOffer, Offer, Platform } from '@rewards/shared/contracts/offer-types';
 import { coinsToDollars } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../plugins/errors';
+import { NotFoundError } from '../../domain-errors';
 import type { Links } from './links';
 import { isEventDone } from './progress';
 import { creditedEvents, eventsByOffer, findOfferByPartnerId, insertUserOffer, type OfferEventRow, type OfferRow, userOffersOf } from './repository';
@@ -30,7 +30,7 @@ export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId:
 /** Offers/start: records the user's offer once; a second start changes nothing. */
 export async function startOffer(db: Database, userId: number, partnerOfferId: string): Promise<void> {
   const offer = await findOfferByPartnerId(db, partnerOfferId);
-  if (!offer) throw new HttpError(404, EARN_MESSAGES.offerNotFound);
+  if (!offer) throw new NotFoundError(EARN_MESSAGES.offerNotFound);
   await insertUserOffer(db, userId, offer.id);
 }
 
