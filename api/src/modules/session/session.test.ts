@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { sessions, users } from '../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../domain-errors';
-import { captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
+import { insertUser } from '../account/repository';
+import { uniqueEmail } from '../../test/accounts';
 import { useTestDatabase } from '../../test/test-database';
 import { hashSessionToken, lookupSession, requireSession, revokeAllSessions, revokeSession, startSession } from './session';
 
@@ -12,15 +11,8 @@ const client = { userAgent: 'jest', ip: '203.0.113.9' };
 
 describe(`the session module on ${kind}`, () => {
   const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
   const db = () => database().db;
-  const newUser = async () => (await signUp(app)).user.id;
+  const newUser = async () => (await insertUser(db(), { name: 'Pat', email: uniqueEmail('session'), passwordHash: null, referredBy: null }))!.id;
 
   it('opens a session whose token finds its user, storing only the token hash', async () => {
     const userId = await newUser();
