@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { MINIMUM_CASHOUT_COINS, readCashoutAmount } from './cashout-amount';
+import { cashoutAmountMessage, MINIMUM_CASHOUT_COINS, readCashoutAmount } from './cashout-amount';
 
 describe('readCashoutAmount', () => {
   it.each([
@@ -43,5 +43,24 @@ describe('readCashoutAmount', () => {
         expect(readCashoutAmount(Number(text))).toEqual({ ok: true, coins: cents * 10 });
       }),
     );
+  });
+
+  it('holds a method minimum above the site floor, before the decimals', () => {
+    expect(readCashoutAmount('1.99', 2)).toEqual({ ok: false, problem: 'minimum' });
+    expect(readCashoutAmount('1.234', 2)).toEqual({ ok: false, problem: 'minimum' });
+    expect(readCashoutAmount('2.001', 2)).toEqual({ ok: false, problem: 'decimals' });
+    expect(readCashoutAmount('2', 2)).toEqual({ ok: true, coins: 2000 });
+    expect(readCashoutAmount('0.10', 0)).toEqual({ ok: false, problem: 'minimum' }); // the floor stays
+  });
+
+  it('words each problem as the form and Cashout/Store show it', () => {
+    expect(cashoutAmountMessage('minimum')).toBe('Minimum amount is $0.25');
+    expect(cashoutAmountMessage('minimum', 2)).toBe('Minimum amount is $2.00');
+    expect(cashoutAmountMessage('decimals')).toBe('Enter the amount in dollars and cents, with at most 2 decimals (e.g. 1.50)');
+    expect(cashoutAmountMessage('too_large')).toBe('The amount is too large.');
+  });
+
+  it.each(['1e3', '-0', 'NaN', '0.001', '1,000.00', '9'.repeat(40)])('never accepts the hostile text %p', (text) => {
+    expect(readCashoutAmount(text).ok).toBe(false);
   });
 });
