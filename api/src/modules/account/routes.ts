@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
-import { authenticate, authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { UnauthorizedError } from '../../domain-errors';
+import { authenticate, authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { rateLimitAddress, rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../walls/signup-origin';
 import type { Mailer } from './mailer';
-import { findLiveSession, findLiveSessionWithTotals } from './repository';
+import { findLiveSessionWithTotals } from './repository';
 import {
   forgotPasswordBody,
   loginBody,
@@ -18,7 +18,6 @@ import {
   updateProfileBody,
   verifyOtpBody,
 } from './schemas';
-import { hashSessionToken } from './secrets';
 import * as account from './service';
 import { MESSAGES } from './service';
 
@@ -54,7 +53,7 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     const accountLimit = [{ limit: 'login_account' as const, key: rateLimitSubject(email) }];
     await app.refuseOverRateLimits(accountLimit);
     const { token, user } = await account.login(app.db, request.body, clientOf(request)).catch(async (error: unknown) => {
-      if (error instanceof HttpError && error.statusCode === 401) await app.countRateLimitHits(accountLimit);
+      if (error instanceof UnauthorizedError) await app.countRateLimitHits(accountLimit);
       throw error;
     });
     setSessionCookie(request, reply, token);
@@ -77,10 +76,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   );
 
   // Signing out always succeeds: without a live session there is nothing to revoke, and the cookie goes anyway.
-  app.post('/user/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    const token = readSessionToken(request);
-    const session = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
-    if (session) await account.logout(app.db, session.sessionId);
+  app.post('/user/logout', { preHandler: app.identifyUser, schema: { response: { 200: messageResponse } } }, async (request, reply) => {
+    if (request.auth) await account.logout(app.db, request.auth.sessionId);
     clearSessionCookie(request, reply);
     return { status: 'success' as const, message: MESSAGES.loggedOut };
   });
