@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command: types, unit and component tests of every package (and of the build tools), the API on PGlite and
+// The one test command: lint (no warnings), types, unit and component tests of every package (and of the build tools), the API on PGlite and
 // (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, then end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +43,7 @@ function jest(label, packageDir, env = {}, extraArgs = []) {
   }
 }
 
+run('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
 run('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
 for (const pkg of frontendPackages) jest(`unit ${pkg}`, pkg);
 jest('unit tools', 'tools');

@@ -88,6 +88,8 @@ function startGatewayServer(extraEnv: Record<string, string>, sockets: number): 
     PUSHER_KEY: KEY,
     PUSHER_SECRET: SECRET,
     APP_SECRET: randomBytes(16).toString('hex'),
+    // Production refuses to start without one; the bench sends no email.
+    SMTP_URL: 'smtp://127.0.0.1:1',
     LIVE_FEED_SIMULATION: 'off',
     RATE_LIMITS: 'off',
     // Every bench socket comes from 127.0.0.1.

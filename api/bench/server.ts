@@ -57,6 +57,8 @@ export async function startBenchServer(repoRoot: string, databaseUrl?: string, n
       RATE_LIMITS: 'off',
       APP_SECRET: randomBytes(16).toString('hex'),
       PUSHER_SECRET: randomBytes(16).toString('hex'),
+      // Production refuses to start without one; the bench sends no email.
+      SMTP_URL: 'smtp://127.0.0.1:1',
       POSTBACK_SECRET_DEMO: POSTBACK_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,6 +29,8 @@ const result = await build({
   outdir: outputDir,
   bundle: true,
   platform: 'node',
+  // Only the server-safe part of @rewards/shared resolves: the browser part (React, Redux) is refused.
+  conditions: ['rewards-server'],
   format: 'esm',
   target: 'node20',
   sourcemap: true,

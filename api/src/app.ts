@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import type { Config } from './config';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type onRouteHookHandler } from 'fastify';
+import { type Config, isProduction } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { googleAuthRoutes } from './modules/account/google';
 import { createMailer, type Mailer } from './modules/account/mailer';
@@ -20,6 +20,7 @@ import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
+import { readEmptyJsonAsNoBody } from './plugins/json-body';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
@@ -42,6 +43,8 @@ export type AppOptions = {
   sessionPurgeIntervalMs?: number;
   /** Serve the operator API on OPS_SOCKET once listening (server.ts does; `pnpm ops` runs commands through it). */
   operatorApi?: boolean;
+  /** Told of every route as it is added (the fuzz suite lists the routes it must cover this way). */
+  onRoute?: onRouteHookHandler;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -54,11 +57,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A hop count trusts that many proxies in front of us (what Fastify does with a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
-  const production = !['development', 'test'].includes(config.nodeEnv);
-  await app.register(securityHeadersPlugin, { production });
+  readEmptyJsonAsNoBody(app);
+  await app.register(securityHeadersPlugin, { production: isProduction(config.nodeEnv) });
 
   await app.register(compress, { encodings: ['br', 'gzip'] });
 
@@ -66,11 +70,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
   await app.register(realtimePlugin, realtimeOptionsOf(config));
 
-  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(authPlugin, {
     cookieSecret: config.appSecret,
-    // Development fallbacks only in development and tests: anything else is production.
-    secureCookiesOnly: production,
+    secureCookiesOnly: isProduction(config.nodeEnv),
     sessionPurgeIntervalMs: options.sessionPurgeIntervalMs,
   });
 

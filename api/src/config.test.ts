@@ -1,5 +1,17 @@
 import { join } from 'node:path';
-import { DEFAULT_GATEWAY_LIMITS, DEFAULT_RATE_LIMITS, loadConfig, parseRateLimits } from './config';
+import {
+  ConfigError,
+  DEFAULT_GATEWAY_LIMITS,
+  DEFAULT_RATE_LIMITS,
+  DEV_APP_SECRET,
+  DEV_PUSHER_SECRET,
+  isProduction,
+  loadConfig,
+  parseRateLimits,
+  productionRefusals,
+  readEnvironment,
+} from './config';
+import { readRateLimits } from './config-values';
 
 const root = join('/', 'srv', 'rewards');
 
@@ -112,5 +124,166 @@ describe('live feed and realtime gateway settings', () => {
   it('prefixes Redis names with REDIS_PREFIX (rewards: by default)', () => {
     expect(loadConfig({}, root).redisPrefix).toBe('rewards:');
     expect(loadConfig({ REDIS_PREFIX: 'staging:' }, root).redisPrefix).toBe('staging:');
+  });
+});
+
+describe('the schema', () => {
+  it('reads every variable to the same Config as before, defaults included', () => {
+    expect(loadConfig({}, root)).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      repoRoot: root,
+      dataDir: join(root, '.data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: undefined,
+      serveSite: false,
+      runtimeConfigFile: undefined,
+      pusher: { appId: 'rewards-dev', key: 'rewards-dev-key', secret: DEV_PUSHER_SECRET, cluster: 'eu', host: undefined, port: undefined, useTLS: false },
+      appSecret: DEV_APP_SECRET,
+      trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: 'Earnly <no-reply@localhost>',
+      google: { issuer: 'https://accounts.google.com', clientId: undefined, clientSecret: undefined },
+      rateLimits: DEFAULT_RATE_LIMITS,
+      cashoutDailyLimitCoins: 500_000,
+      postbackSecrets: {},
+      postbackIps: {},
+      postbackLogDays: 90,
+      demoWalls: true,
+      offersSeedFile: join(root, 'api', 'data', 'offers.sample.json'),
+      liveFeed: { simulation: true, simulationGapMs: { min: 4000, max: 9000 } },
+      redisPrefix: 'rewards:',
+      gateway: DEFAULT_GATEWAY_LIMITS,
+      releasesDir: join(root, '.releases'),
+      opsToken: undefined,
+      opsSocket: join(root, '.data', 'ops.sock'),
+    });
+  });
+
+  it('reads set values, trims them and treats blank as unset', () => {
+    const config = loadConfig(
+      {
+        HOST: ' 127.0.0.1 ',
+        LOG_LEVEL: 'WARN',
+        DATABASE_URL: 'postgres://app:pw@db:5432/app',
+        REDIS_URL: 'rediss://cache:6380',
+        PUBLIC_URL: 'https://earnly.example',
+        APP_SECRET: 'an-app-secret',
+        PUSHER_SECRET: '   ',
+        SMTP_URL: 'smtps://mail:pw@smtp.example:465',
+        GOOGLE_CLIENT_ID: 'client',
+        POSTBACK_SECRETS: 'demo:a, acme:b',
+        POSTBACK_SECRET_ACME: 'c',
+        POSTBACK_IPS_CPX: '188.40.3.73, 2a01:4f8:d0a:30ff::2/128',
+        POSTBACK_IPS_TOROX: 'any',
+        DATA_DIR: 'var/data',
+        OPS_TOKEN: 'x'.repeat(32),
+        OFFERS_SEED_FILE: 'OFF',
+        REDIS_PREFIX: '',
+      },
+      root,
+    );
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      logLevel: 'warn',
+      databaseUrl: 'postgres://app:pw@db:5432/app',
+      redisUrl: 'rediss://cache:6380',
+      publicUrl: 'https://earnly.example',
+      appSecret: 'an-app-secret',
+      pusher: expect.objectContaining({ secret: DEV_PUSHER_SECRET }),
+      smtpUrl: 'smtps://mail:pw@smtp.example:465',
+      google: expect.objectContaining({ clientId: 'client' }),
+      postbackSecrets: { demo: 'a', acme: 'c' },
+      postbackIps: { cpx: ['188.40.3.73', '2a01:4f8:d0a:30ff::2/128'], torox: [] },
+      opsToken: 'x'.repeat(32),
+      opsSocket: join(root, 'var', 'data', 'ops.sock'),
+      offersSeedFile: undefined,
+      redisPrefix: '',
+    });
+  });
+
+  it('names each bad variable on a line of its own, all at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: '70000', SERVE_SITE: 'maybe', LOG_LEVEL: 'loud', POSTBACK_LOG_DAYS: '0', POSTBACK_IPS_CPX: 'somewhere', TRUST_PROXY: '10.0.0.1,proxy' }, root);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT must be a port number (0-65535), got "70000"',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+      'SERVE_SITE must be on or off (1/0, true/false, yes/no), got "maybe"',
+      'TRUST_PROXY: "proxy" is not a hop count, an IP address, a CIDR range or one of loopback, linklocal, uniquelocal',
+      'POSTBACK_IPS_CPX: "somewhere" is not an IP address or CIDR range (or use "any")',
+      'POSTBACK_LOG_DAYS must be a whole number of at least 1, got "0"',
+    ]);
+  });
+
+  it('does not repeat secrets in its messages', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env, root);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(messageOf({ DATABASE_URL: 'mysql://app:hunter2@db/app' })).toBe('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+    expect(messageOf({ SMTP_URL: 'smtp//user:hunter2@mail' })).toBe('SMTP_URL must be a URL like smtp://host');
+    expect(messageOf({ OPS_TOKEN: 'hunter2' })).not.toContain('hunter2');
+    expect(messageOf({ POSTBACK_SECRETS: 'demo=hunter2' })).not.toContain('hunter2');
+  });
+
+  it('checks the wall of each POSTBACK_SECRET_<WALL> variable', () => {
+    expect(() => loadConfig({ [`POSTBACK_SECRET_${'W'.repeat(33)}`]: 'key' }, root)).toThrow(
+      `POSTBACK_SECRET_${'W'.repeat(33)}: the wall name must be 1 to 32 letters or digits`,
+    );
+  });
+
+  it('keeps RATE_LIMITS open to new limits: a name in the defaults is a name it reads', () => {
+    const withRegistration = { ...DEFAULT_RATE_LIMITS, register_ip: { max: 5, windowMs: 3_600_000 } };
+    expect(readRateLimits('register_ip=2/1h', withRegistration)).toEqual({ ...withRegistration, register_ip: { max: 2, windowMs: 3_600_000 } });
+  });
+});
+
+describe('production', () => {
+  it('is any NODE_ENV but development and test, and turns the development fallbacks off', () => {
+    expect(['development', 'test'].map(isProduction)).toEqual([false, false]);
+    expect(['production', 'staging', 'prod', 'Development'].map(isProduction)).toEqual([true, true, true, true]);
+    const staging = loadConfig({ NODE_ENV: 'staging' }, root);
+    expect(staging.demoWalls).toBe(false);
+    expect(staging.liveFeed.simulation).toBe(false);
+  });
+
+  const ready = { NODE_ENV: 'production', APP_SECRET: 'own-app-secret', PUSHER_SECRET: 'own-pusher-secret', SMTP_URL: 'smtp://mail.example' };
+  const refusals = (env: Record<string, string>) => productionRefusals(readEnvironment(env));
+
+  it('refuses nothing outside production, whatever the settings', () => {
+    expect(refusals({ NODE_ENV: 'test', DEMO_WALLS: '1', TRUST_PROXY: 'true' })).toEqual([]);
+    expect(refusals({})).toEqual([]);
+  });
+
+  it('refuses nothing when secrets, SMTP and proxy hops are set', () => {
+    expect(refusals(ready)).toEqual([]);
+    expect(refusals({ ...ready, TRUST_PROXY: '2', DEMO_WALLS: '0', LIVE_FEED_SIMULATION: 'on' })).toEqual([]);
+    expect(refusals({ ...ready, TRUST_PROXY: '10.0.0.0/8,loopback' })).toEqual([]);
+  });
+
+  it.each([
+    [{ APP_SECRET: '' }, /^APP_SECRET is missing/],
+    [{ APP_SECRET: DEV_APP_SECRET }, /^APP_SECRET is the development default/],
+    [{ PUSHER_SECRET: '' }, /^PUSHER_SECRET is missing/],
+    [{ PUSHER_SECRET: DEV_PUSHER_SECRET }, /^PUSHER_SECRET is the development default/],
+    [{ DEMO_WALLS: 'on' }, /^DEMO_WALLS is on/],
+    [{ SMTP_URL: '' }, /^SMTP_URL is missing/],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true trusts every hop/],
+  ])('refuses %j with one line naming it', (change, line) => {
+    const problems = refusals({ ...ready, ...change });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(line);
   });
 });

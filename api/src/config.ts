@@ -1,63 +1,27 @@
-import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
-import { dollarsToCoins } from '@rewards/shared/rules/money';
+import { z } from 'zod';
+import {
+  formatWindow,
+  InvalidValue,
+  type RateLimit,
+  readAddressList,
+  readCount,
+  readDollars,
+  readDurationRange,
+  readFlag,
+  readOneOf,
+  readOpsToken,
+  readPort,
+  readRateLimits,
+  readTrustProxy,
+  readUrl,
+  readWallSecrets,
+  readWindow,
+} from './config-values';
 import { findRepoRoot } from './repo-root';
 
-/**
- * Everything configurable comes from the environment. Defaults are for development only;
- * relative paths are resolved against the repository root.
- *
- * | Variable            | Default                 | Meaning                                                   |
- * |---------------------|-------------------------|-----------------------------------------------------------|
- * | PORT                | 8080                    | HTTP port (site, API and realtime gateway)                |
- * | HOST                | 0.0.0.0                 | interface to listen on                                    |
- * | NODE_ENV            | development             | `production` turns on production warnings                 |
- * | LOG_LEVEL           | info                    | pino level                                                |
- * | DATA_DIR            | ./.data                 | PGlite's data lives in DATA_DIR/pglite                    |
- * | DATABASE_URL        | (unset → PGlite)        | postgres://… to use PostgreSQL instead of PGlite          |
- * | REDIS_URL           | (unset → in-process)    | redis://… to fan realtime events out across instances     |
- * | PUBLIC_URL          | (unset)                 | the site's public origin, e.g. https://earnly.example     |
- * | SERVE_SITE          | 0                       | 1 serves the built shell and remotes from this server     |
- * | RUNTIME_CONFIG_FILE | (unset → built-in)      | JSON file served as /runtime-config.json, read per request|
- * | PUSHER_APP_ID       | rewards-dev (dev only)  | Pusher app id of the realtime service                     |
- * | PUSHER_KEY          | rewards-dev-key         | public key pusher-js connects with                        |
- * | PUSHER_SECRET       | rewards-dev-secret      | signs the HTTP events API; set a real one in production   |
- * | PUSHER_CLUSTER      | eu                      | cluster given to pusher-js                                |
- * | PUSHER_HOST         | (unset → this server)   | host the API publishes to (e.g. api-eu.pusher.com)        |
- * | PUSHER_PORT         | (unset → this server)   | port the API publishes to                                 |
- * | PUSHER_USE_TLS      | 0                       | 1 publishes over https                                    |
- * | APP_SECRET          | rewards-dev-app-secret  | signs short-lived cookies and keys OTP hashes; set in prod |
- * | TRUST_PROXY         | 0                       | proxy hops to trust (1 = one proxy), true, or addresses   |
- * | SMTP_URL            | (unset → server log)    | smtp(s)://user:pass@host:port for password reset emails   |
- * | MAIL_FROM           | Earnly <no-reply@localhost> | sender of those emails                                |
- * | GOOGLE_ISSUER       | https://accounts.google.com | OpenID Connect issuer for Google sign-in              |
- * | GOOGLE_CLIENT_ID    | (unset → Google off)    | OAuth client id; unset sends /?error=google_auth_failed   |
- * | GOOGLE_CLIENT_SECRET| (unset)                 | OAuth client secret                                       |
- * | RATE_LIMITS         | (built-in limits)       | `off`, or overrides like `login=10/1m,login_ip=30/1m`     |
- * | CASHOUT_DAILY_LIMIT_DOLLARS | 500             | most one user may cash out per UTC day (pending + approved) |
- * | POSTBACK_SECRETS    | (none)                  | `wall:secret,wall2:secret2`: keys of the walls' signed postbacks |
- * | POSTBACK_SECRET_<WALL> | (none)               | one wall's key, e.g. POSTBACK_SECRET_BITLABS (wins over the list) |
- * |                     |                         | without a key: `dev-postback-secret` outside production, refused (403) in production |
- * | POSTBACK_IPS_<WALL> | (wall's documented IPs in production, any elsewhere) | addresses/CIDRs a wall's callbacks must come from; `any` for none |
- * | POSTBACK_LOG_DAYS   | 90                      | days every raw postback callback is kept (postbacks:list, replay) |
- * | DEMO_WALLS          | 1, 0 in production      | serve the local demo offer wall at /api/walls/<slug> (it credits anyone) |
- * | OFFERS_SEED_FILE    | api/data/offers.sample.json | catalog loaded at start while the offers table is empty; `off` skips |
- * | LIVE_FEED_SIMULATION | on, off in production  | simulated live-feed entries while no real conversion comes (`on`/`off`) |
- * | LIVE_FEED_SIMULATION_GAP | 4s-9s              | quiet time after the last feed entry before a simulated one (random in range) |
- * | REDIS_PREFIX        | rewards:                | prefix of this site's Redis pub/sub channel and keys (several sites, one Redis) |
- * | REALTIME_MAX_CONNECTIONS | 20000              | sockets this instance's gateway holds at most                |
- * | REALTIME_MAX_CONNECTIONS_PER_IP | 100         | sockets one client address may hold on this instance         |
- * | REALTIME_MAX_CHANNELS_PER_SOCKET | 10         | subscriptions one socket may hold                            |
- * | REALTIME_MAX_MESSAGE_BYTES | 4096             | largest frame a client may send; larger closes the socket    |
- * | REALTIME_MESSAGE_RATE | 40/10s                | messages one socket may send per window; more closes it      |
- * | REALTIME_MAX_BUFFERED_BYTES | 1048576         | unsent bytes a socket may queue (a reader too slow) before it is closed |
- * | REALTIME_ACTIVITY_TIMEOUT | 120               | seconds of silence before the gateway pings a socket          |
- * | REALTIME_PONG_TIMEOUT | 30                    | seconds a pinged socket has to answer before it is closed    |
- * | RELEASES_DIR        | ./.releases             | published remote versions and which one each remote runs (pnpm release) |
- * | OPS_TOKEN           | (unset → DATA_DIR/ops-token in dev) | the operator API's token; without it production serves no operator API |
- * | OPS_SOCKET          | DATA_DIR/ops.sock       | the operator API's unix socket (`pnpm ops` runs commands in the running server through it) |
- * | OPS_OPERATOR        | (unset → the OS user)   | read by `pnpm ops`: the operator name in the audit log    |
- */
+export { OPS_TOKEN_FORMAT, type RateLimit, WALL_SLUG } from './config-values';
+
 export type Config = {
   port: number;
   host: string;
@@ -107,15 +71,16 @@ export type GoogleConfig = {
   clientSecret: string | undefined;
 };
 
-/** A fixed window: at most `max` hits per `windowMs`. */
-export type RateLimit = { max: number; windowMs: number };
-
 /** Per IP and per email (spec: login, forgot-password and OTP checks are rate-limited). */
 export type RateLimits = {
   /** Login tries for one email from one IP. */
   login: RateLimit;
   /** Login tries from one IP, whatever the email. */
   login_ip: RateLimit;
+  /** Wrong passwords for one email from any IP. */
+  login_account: RateLimit;
+  /** Sign-ups from one IP. */
+  register_ip: RateLimit;
   /** Reset codes asked for one email from one IP (per account, codes are also capped by day in the database). */
   forgot: RateLimit;
   forgot_ip: RateLimit;
@@ -129,6 +94,8 @@ export type RateLimits = {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 10, windowMs: 60_000 },
   login_ip: { max: 30, windowMs: 60_000 },
+  login_account: { max: 20, windowMs: 15 * 60_000 },
+  register_ip: { max: 10, windowMs: 60 * 60_000 },
   forgot: { max: 5, windowMs: 15 * 60_000 },
   forgot_ip: { max: 20, windowMs: 15 * 60_000 },
   otp: { max: 10, windowMs: 15 * 60_000 },
@@ -146,165 +113,6 @@ export type PusherConfig = {
   port: number | undefined;
   useTLS: boolean;
 };
-
-export const DEV_PUSHER_SECRET = 'rewards-dev-secret';
-/** Development default only; server.ts warns when production runs with it. */
-export const DEV_APP_SECRET = 'rewards-dev-app-secret';
-
-type Env = Record<string, string | undefined>;
-
-export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRoot()): Config {
-  const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
-  const optionalPort = env.PUSHER_PORT ? parsePort('PUSHER_PORT', env.PUSHER_PORT) : undefined;
-  return {
-    port: parsePort('PORT', env.PORT ?? '8080'),
-    host: nonEmpty(env.HOST) ?? '0.0.0.0',
-    nodeEnv: nonEmpty(env.NODE_ENV) ?? 'development',
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    repoRoot,
-    dataDir: fromRoot(nonEmpty(env.DATA_DIR) ?? './.data'),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    redisUrl: nonEmpty(env.REDIS_URL),
-    publicUrl: nonEmpty(env.PUBLIC_URL),
-    serveSite: parseFlag(env.SERVE_SITE),
-    runtimeConfigFile: env.RUNTIME_CONFIG_FILE ? fromRoot(env.RUNTIME_CONFIG_FILE) : undefined,
-    pusher: {
-      appId: nonEmpty(env.PUSHER_APP_ID) ?? 'rewards-dev',
-      key: nonEmpty(env.PUSHER_KEY) ?? 'rewards-dev-key',
-      secret: nonEmpty(env.PUSHER_SECRET) ?? DEV_PUSHER_SECRET,
-      cluster: nonEmpty(env.PUSHER_CLUSTER) ?? 'eu',
-      host: nonEmpty(env.PUSHER_HOST),
-      port: optionalPort,
-      useTLS: parseFlag(env.PUSHER_USE_TLS),
-    },
-    appSecret: nonEmpty(env.APP_SECRET) ?? DEV_APP_SECRET,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Earnly <no-reply@localhost>',
-    google: {
-      issuer: nonEmpty(env.GOOGLE_ISSUER) ?? 'https://accounts.google.com',
-      clientId: nonEmpty(env.GOOGLE_CLIENT_ID),
-      clientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
-    },
-    rateLimits: parseRateLimits(env.RATE_LIMITS),
-    cashoutDailyLimitCoins: parseDollarAmount('CASHOUT_DAILY_LIMIT_DOLLARS', env.CASHOUT_DAILY_LIMIT_DOLLARS, '500'),
-    postbackSecrets: parsePostbackSecrets(env),
-    postbackIps: parsePostbackIps(env),
-    postbackLogDays: parsePositiveInteger('POSTBACK_LOG_DAYS', env.POSTBACK_LOG_DAYS, 90),
-    demoWalls: env.DEMO_WALLS === undefined || env.DEMO_WALLS.trim() === '' ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(env.DEMO_WALLS),
-    offersSeedFile: nonEmpty(env.OFFERS_SEED_FILE)?.toLowerCase() === 'off' ? undefined : fromRoot(nonEmpty(env.OFFERS_SEED_FILE) ?? 'api/data/offers.sample.json'),
-    liveFeed: parseLiveFeedConfig(env),
-    redisPrefix: env.REDIS_PREFIX ?? 'rewards:',
-    gateway: parseGatewayLimits(env),
-    releasesDir: fromRoot(nonEmpty(env.RELEASES_DIR) ?? './.releases'),
-    opsToken: parseOpsToken(env.OPS_TOKEN),
-    opsSocket: fromRoot(nonEmpty(env.OPS_SOCKET) ?? join(nonEmpty(env.DATA_DIR) ?? './.data', 'ops.sock')),
-  };
-}
-
-/** A wall's slug: its lowercase partner name, letters and digits (it is also an env variable suffix). */
-export const WALL_SLUG = /^[a-z0-9]{1,32}$/;
-
-/** POSTBACK_SECRETS (`demo:xxx,offery:yyy`), then POSTBACK_SECRET_<WALL> variables, which win. */
-export function parsePostbackSecrets(env: Env): Record<string, string> {
-  const secrets: Record<string, string> = {};
-  const add = (source: string, wall: string, secret: string) => {
-    if (!WALL_SLUG.test(wall)) throw new Error(`${source}: "${wall}" is not a wall slug (lowercase letters and digits)`);
-    if (secret === '') throw new Error(`${source}: the secret of wall "${wall}" is empty`);
-    secrets[wall] = secret;
-  };
-  for (const part of (nonEmpty(env.POSTBACK_SECRETS) ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
-    const colon = part.indexOf(':');
-    if (colon < 1) throw new Error('POSTBACK_SECRETS: expected wall:secret pairs separated by commas, like demo:xxx,offery:yyy');
-    add('POSTBACK_SECRETS', part.slice(0, colon).trim().toLowerCase(), part.slice(colon + 1).trim());
-  }
-  for (const [name, value] of Object.entries(env)) {
-    const match = /^POSTBACK_SECRET_([A-Za-z0-9]+)$/.exec(name);
-    if (match?.[1] && nonEmpty(value)) add(name, match[1].toLowerCase(), value!.trim());
-  }
-  return secrets;
-}
-
-/** POSTBACK_IPS_<WALL>: comma-separated addresses or CIDR ranges, or `any`. */
-export function parsePostbackIps(env: Env): Record<string, string[]> {
-  const lists: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(env)) {
-    const match = /^POSTBACK_IPS_([A-Za-z0-9]+)$/.exec(name);
-    const text = nonEmpty(value);
-    if (!match?.[1] || text === undefined) continue;
-    const entries = text.toLowerCase() === 'any' ? [] : text.split(',').map((item) => item.trim()).filter(Boolean);
-    for (const entry of entries) {
-      const [address = '', prefix] = entry.split('/');
-      const family = isIP(address);
-      const maxBits = family === 4 ? 32 : 128;
-      if (family === 0 || (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > maxBits))) {
-        throw new Error(`${name}: "${entry}" is not an IP address or CIDR range (or use "any")`);
-      }
-    }
-    lists[match[1].toLowerCase()] = entries;
-  }
-  return lists;
-}
-
-function parsePositiveInteger(name: string, value: string | undefined, fallback: number): number {
-  const text = nonEmpty(value);
-  if (text === undefined) return fallback;
-  if (!/^\d{1,6}$/.test(text) || Number(text) < 1) throw new Error(`${name} must be a whole number of at least 1, got "${text}"`);
-  return Number(text);
-}
-
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  const text = nonEmpty(value);
-  if (text === undefined || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
-  if (['true', 'yes', 'on'].includes(text.toLowerCase())) return true;
-  if (/^\d+$/.test(text)) return Number(text);
-  return text;
-}
-
-const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
-
-/** `off`, or comma-separated `name=max/window` (window like 60s, 1m, 15m, 1h) over the defaults. */
-export function parseRateLimits(value: string | undefined): RateLimits | 'off' {
-  const text = nonEmpty(value);
-  if (text === undefined) return DEFAULT_RATE_LIMITS;
-  if (text.toLowerCase() === 'off') return 'off';
-  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
-  for (const part of text.split(',').map((item) => item.trim()).filter(Boolean)) {
-    const match = /^(\w+)=(\d+)\/(\d+)([smh])$/.exec(part);
-    const name = match?.[1];
-    if (!match || !name || !(name in limits)) {
-      throw new Error(
-        `RATE_LIMITS: cannot read "${part}"; expected off or name=max/window with name one of ${Object.keys(limits).join(', ')} and window like 60s, 1m or 1h`,
-      );
-    }
-    limits[name as keyof RateLimits] = { max: Number(match[2]), windowMs: Number(match[3]) * (DURATION_UNITS_MS[match[4] ?? 's'] ?? 1000) };
-  }
-  return limits;
-}
-
-/** A positive dollar amount (at most 3 decimals) as integer coins, e.g. "500" → 500000. */
-function parseDollarAmount(name: string, value: string | undefined, fallback: string): number {
-  const text = nonEmpty(value) ?? fallback;
-  const coins = dollarsToCoins(text);
-  if (coins === null || coins <= 0) throw new Error(`${name} must be a positive amount of dollars like 500 or 99.50, got "${text}"`);
-  return coins;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function parseFlag(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
-}
-
-function parsePort(name: string, value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
-  }
-  return port;
-}
 
 export type LiveFeedConfig = {
   /** Publish plausible entries while no real conversion comes (spec §4; ARCHITECTURE: off in production unless set). */
@@ -338,66 +146,346 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   pongTimeoutMs: 30_000,
 };
 
-function parseLiveFeedConfig(env: Env): LiveFeedConfig {
-  const flag = nonEmpty(env.LIVE_FEED_SIMULATION)?.toLowerCase();
-  if (flag !== undefined && !['on', 'off', '1', '0', 'true', 'false'].includes(flag)) {
-    throw new Error(`LIVE_FEED_SIMULATION must be on or off, got "${env.LIVE_FEED_SIMULATION}"`);
-  }
-  const simulation = flag === undefined ? nonEmpty(env.NODE_ENV) !== 'production' : parseFlag(flag);
-  return { simulation, simulationGapMs: parseDurationRange('LIVE_FEED_SIMULATION_GAP', env.LIVE_FEED_SIMULATION_GAP ?? '4s-9s') };
+/** Development and test defaults only: the server refuses to start in production with them (or without a value). */
+export const DEV_PUSHER_SECRET = 'rewards-dev-secret';
+export const DEV_APP_SECRET = 'rewards-dev-app-secret';
+
+/** Development fallbacks apply only in development and tests: any other NODE_ENV is production. */
+export function isProduction(nodeEnv: string): boolean {
+  return nodeEnv !== 'development' && nodeEnv !== 'test';
 }
 
-/** `4s-9s`, `500ms-2s`, or one duration (`7s`) for a fixed gap. */
-export function parseDurationRange(name: string, value: string): { min: number; max: number } {
-  const [minText, maxText = minText] = value.split('-').map((part) => part.trim());
-  const min = parseDuration(minText ?? '');
-  const max = parseDuration(maxText ?? '');
-  if (min === undefined || max === undefined || min <= 0 || min > max) {
-    throw new Error(`${name} must be a duration or a range like 4s-9s (units ms, s, m), got "${value}"`);
-  }
-  return { min, max };
+/** What the README's configuration table shows of each variable. */
+export type VariableDoc = {
+  /** The default as the table shows it (markdown). */
+  default: string;
+  description: string;
+  /** What the server refuses in production, if anything. */
+  production?: string;
+};
+
+/** The documentation of each variable of `ENV_SCHEMA`, from which the README's table is generated. */
+export const envDocs = z.registry<VariableDoc>();
+
+/** A value the schema reads with one of the readers; InvalidValue becomes an issue on the variable. */
+function valueOf<T>(read: (text: string) => T) {
+  return z.string().transform((text, context): T => {
+    try {
+      return read(text);
+    } catch (error) {
+      if (!(error instanceof InvalidValue)) throw error;
+      context.addIssue({ code: 'custom', message: error.message });
+      return z.NEVER;
+    }
+  });
 }
 
-function parseDuration(text: string): number | undefined {
-  const match = /^(\d+)(ms|s|m)$/.exec(text);
-  if (!match) return undefined;
-  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[match[2] as 'ms' | 's' | 'm'];
+const text = (value: string) => value;
+const blankAsUnset = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);
+
+/** A variable whose default is a text read like any value; blank counts as unset. */
+function withDefault<T>(fallback: string, read: (text: string) => T, doc: Omit<VariableDoc, 'default'> & { default?: string }) {
+  return z.preprocess(blankAsUnset, valueOf(read).prefault(fallback)).register(envDocs, { default: `\`${fallback}\``, ...doc });
 }
 
-function parseGatewayLimits(env: Env): GatewayLimits {
-  const defaults = DEFAULT_GATEWAY_LIMITS;
-  const count = (name: string, fallback: number) => {
-    const text = nonEmpty(env[name]);
-    if (text === undefined) return fallback;
-    if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`${name} must be a whole number of at least 1, got "${text}"`);
-    return Number(text);
-  };
-  const rateText = nonEmpty(env.REALTIME_MESSAGE_RATE);
-  const rate = rateText === undefined ? undefined : /^(\d+)\/(\d+)([smh])$/.exec(rateText);
-  if (rateText !== undefined && (!rate || Number(rate[1]) < 1 || Number(rate[2]) < 1)) {
-    throw new Error(`REALTIME_MESSAGE_RATE must look like 40/10s (messages per window; s, m or h), got "${rateText}"`);
+/** A variable that may stay unset (blank counts as unset); what unset means is in its doc. */
+function optional<T>(read: (text: string) => T, doc: VariableDoc) {
+  return z.preprocess(blankAsUnset, valueOf(read).optional()).register(envDocs, doc);
+}
+
+/** A family of variables named `<PREFIX><WALL>`; `environmentOf` gathers them by wall. */
+function perWall<T>(read: (text: string) => T, doc: VariableDoc) {
+  const wallName = z.string().regex(/^[A-Za-z0-9]{1,32}$/, ': the wall name must be 1 to 32 letters or digits');
+  return z.record(wallName, valueOf(read)).default({}).register(envDocs, doc);
+}
+
+const PER_WALL_VARIABLES = { 'POSTBACK_SECRET_<WALL>': 'POSTBACK_SECRET_', 'POSTBACK_IPS_<WALL>': 'POSTBACK_IPS_' } as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every variable of the server's environment: how it is read, its default and what it means. The README's
+ * configuration table is generated from this (`pnpm --filter @rewards/api config:table`) and a test keeps them
+ * equal. Relative paths are resolved against the repository root.
+ */
+export const ENV_SCHEMA = z.object({
+  PORT: withDefault('8080', readPort, { description: 'where the site listens' }),
+  HOST: withDefault('0.0.0.0', text, { description: 'interface to listen on' }),
+  NODE_ENV: withDefault('development', text, {
+    description:
+      '`development` and `test` allow the development fallbacks below; anything else is production, where the server refuses to start (exit 1, one line per problem naming the variable) on the settings marked **production**',
+  }),
+  LOG_LEVEL: withDefault('info', readOneOf(LOG_LEVELS), { description: `server log level: ${LOG_LEVELS.join(', ')}` }),
+  DATA_DIR: withDefault('./.data', text, { description: 'where the embedded database (PGlite) keeps its files, relative to the repository' }),
+  DATABASE_URL: optional(readUrl(['postgres', 'postgresql']), {
+    default: 'unset',
+    description: '`postgres://…` runs the same migrations and queries on PostgreSQL instead of PGlite',
+  }),
+  REDIS_URL: optional(readUrl(['redis', 'rediss']), {
+    default: 'unset',
+    description: 'share realtime events (and rate limits) between several API instances, and tell them at once of an offers import',
+  }),
+  PUBLIC_URL: optional(readUrl(['https', 'http']), { default: 'unset', description: "the site's public origin, when it differs from the request's" }),
+  SERVE_SITE: withDefault('0', readFlag, { description: '`1` serves the built shell and remotes from this server (`pnpm start` sets it)' }),
+  RUNTIME_CONFIG_FILE: optional(text, {
+    default: 'unset',
+    description:
+      'a JSON file served as `/runtime-config.json` instead of the built-in one (remote URLs, owned paths, API base, realtime, the optional `footer` module and `embeds`), read on every request',
+  }),
+  PUSHER_APP_ID: withDefault('rewards-dev', text, { description: 'realtime app id' }),
+  PUSHER_KEY: withDefault('rewards-dev-key', text, { description: 'realtime public key pusher-js connects with' }),
+  PUSHER_SECRET: optional(text, {
+    default: `\`${DEV_PUSHER_SECRET}\` (development and test only)`,
+    description: 'signs the realtime events API',
+    production: 'refused when unset or the development default',
+  }),
+  PUSHER_CLUSTER: withDefault('eu', text, { description: 'realtime cluster name' }),
+  PUSHER_HOST: optional(text, { default: "this server's gateway", description: 'host the API publishes realtime events to: hosted Pusher or soketi instead' }),
+  PUSHER_PORT: optional(readPort, { default: "this server's gateway", description: 'port the API publishes realtime events to' }),
+  PUSHER_USE_TLS: withDefault('0', readFlag, { description: '`1` publishes realtime events over https' }),
+  APP_SECRET: optional(text, {
+    default: `\`${DEV_APP_SECRET}\` (development and test only)`,
+    description: 'signs the Google sign-in cookie and keys reset-code hashes',
+    production: 'refused when unset or the development default',
+  }),
+  TRUST_PROXY: withDefault('0', readTrustProxy, {
+    description:
+      'proxy hops to trust: a number (`1` for one proxy), or addresses and CIDR ranges (`10.0.0.1,10.0.0.2`); `true` trusts every hop. Needed behind TLS termination for per-IP limits',
+    production: '`true` refused (it lets any client choose its address): name the hops',
+  }),
+  SMTP_URL: optional(readUrl(['smtp', 'smtps']), {
+    default: 'unset',
+    description:
+      '`smtp(s)://…` sends password-reset codes by email; unset, the code is written to the server log as `password reset code for <email>: <code>`',
+    production: 'refused when unset (reset codes would only reach the log)',
+  }),
+  MAIL_FROM: withDefault('Earnly <no-reply@localhost>', text, { description: 'sender of those emails' }),
+  GOOGLE_ISSUER: withDefault('https://accounts.google.com', readUrl(['https', 'http']), { description: 'OpenID Connect issuer for Google sign-in' }),
+  GOOGLE_CLIENT_ID: optional(text, {
+    default: 'unset (Google sign-in off)',
+    description: 'OAuth client id; the redirect URI is `<origin>/api/auth/google/callback`',
+  }),
+  GOOGLE_CLIENT_SECRET: optional(text, { default: 'unset', description: 'OAuth client secret' }),
+  RATE_LIMITS: withDefault(
+    Object.entries(DEFAULT_RATE_LIMITS)
+      .map(([name, limit]) => `${name}=${formatWindow(limit)}`)
+      .join(','),
+    (value) => readRateLimits(value, DEFAULT_RATE_LIMITS),
+    { description: '`off`, or overrides of some of those windows, e.g. `login=3/1m` (`contact_ip`: contact form messages per IP)' },
+  ),
+  CASHOUT_DAILY_LIMIT_DOLLARS: withDefault('500', readDollars, {
+    description: 'the most one user may cash out per UTC day (pending and approved cashouts together)',
+  }),
+  POSTBACK_SECRETS: optional(readWallSecrets, {
+    default: 'unset',
+    description:
+      '`wall:secret,wall2:secret2`: the keys partner walls sign their postbacks with (HMAC); in development a wall without one uses `dev-postback-secret`, in production its postbacks are refused',
+  }),
+  'POSTBACK_SECRET_<WALL>': perWall(text, {
+    default: 'unset',
+    description: "one wall's key, e.g. `POSTBACK_SECRET_BITLABS`; wins over `POSTBACK_SECRETS`",
+  }),
+  'POSTBACK_IPS_<WALL>': perWall(readAddressList, {
+    default: "the wall's documented addresses in production; any elsewhere",
+    description:
+      "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate) are refused in production without one",
+  }),
+  POSTBACK_LOG_DAYS: withDefault('90', (value) => readCount(value, 6), { description: 'how many days every raw postback callback is kept' }),
+  DEMO_WALLS: optional(readFlag, {
+    default: '`1` in development and test, else `0`',
+    description: 'serves the local demo offer wall at `/api/walls/<slug>`, which credits whoever completes a task: for development and demos only',
+    production: 'refused when on',
+  }),
+  OFFERS_SEED_FILE: withDefault('api/data/offers.sample.json', text, {
+    description: 'the offers catalog loaded at start while the offers table is empty; `off` skips it',
+  }),
+  LIVE_FEED_SIMULATION: optional(readFlag, {
+    default: '`on` in development and test, else `off`',
+    description: 'publish simulated live-feed entries while no real conversion comes (see *The live feed*)',
+  }),
+  LIVE_FEED_SIMULATION_GAP: withDefault('4s-9s', readDurationRange, {
+    description: 'how long the feed stays quiet before a simulated entry: a random time in this range after the last entry, real or simulated',
+  }),
+  // Not blank-as-unset: an empty prefix is a choice (one site alone on its Redis).
+  REDIS_PREFIX: valueOf(text).prefault('rewards:').register(envDocs, {
+    default: '`rewards:`',
+    description: "prefix of this site's Redis pub/sub channel and keys, so several sites (or test runs) can share one Redis",
+  }),
+  REALTIME_MAX_CONNECTIONS: withDefault(String(DEFAULT_GATEWAY_LIMITS.maxConnections), readCount, {
+    description: "sockets one instance's gateway holds; more are refused (HTTP 503)",
+  }),
+  REALTIME_MAX_CONNECTIONS_PER_IP: withDefault(String(DEFAULT_GATEWAY_LIMITS.maxConnectionsPerIp), readCount, {
+    description:
+      'sockets one client address holds on one instance (read as `TRUST_PROXY` says); more are refused (HTTP 429). Raise it where many visitors share an address (offices, mobile carriers)',
+  }),
+  REALTIME_MAX_CHANNELS_PER_SOCKET: withDefault(String(DEFAULT_GATEWAY_LIMITS.maxChannelsPerSocket), readCount, {
+    description: 'subscriptions one socket may hold',
+  }),
+  REALTIME_MAX_MESSAGE_BYTES: withDefault(String(DEFAULT_GATEWAY_LIMITS.maxMessageBytes), readCount, {
+    description: 'the largest frame a client may send; a larger one closes its socket',
+  }),
+  REALTIME_MESSAGE_RATE: withDefault(formatWindow(DEFAULT_GATEWAY_LIMITS.messageRate), readMessageRate, {
+    description: 'messages one socket may send per window; more close it (4301)',
+  }),
+  REALTIME_MAX_BUFFERED_BYTES: withDefault(String(DEFAULT_GATEWAY_LIMITS.maxBufferedBytes), readCount, {
+    description: 'bytes waiting to be sent to one socket (a reader too slow) before the gateway drops it',
+  }),
+  REALTIME_ACTIVITY_TIMEOUT: withDefault(String(DEFAULT_GATEWAY_LIMITS.activityTimeoutMs / 1000), readCount, {
+    description: "seconds of silence before the gateway pings a socket (also pusher-js's `activity_timeout`)",
+  }),
+  REALTIME_PONG_TIMEOUT: withDefault(String(DEFAULT_GATEWAY_LIMITS.pongTimeoutMs / 1000), readCount, {
+    description: 'seconds a pinged socket has to answer before it is closed',
+  }),
+  RELEASES_DIR: withDefault('./.releases', text, {
+    description: 'published versions of the remotes and which one each serves (`pnpm release`, see Releasing a remote)',
+  }),
+  OPS_TOKEN: optional(readOpsToken, {
+    default: 'unset: a generated `DATA_DIR/ops-token` (mode 0600) in development and test',
+    description:
+      "the token `pnpm ops` shows the running server's operator API (24–200 characters, e.g. `openssl rand -base64 32`); set the same value for the server and for `ops`. Without it production serves no operator API",
+  }),
+  OPS_SOCKET: optional(text, {
+    default: '`DATA_DIR/ops.sock`',
+    description: 'the unix socket of the operator API (mode 0600); at most 103 bytes long',
+  }),
+  OPS_OPERATOR: optional(text, { default: 'the OS user', description: 'read by `pnpm ops`: the operator name written into the audit log' }),
+});
+
+/** The environment as the schema reads it. */
+export type Environment = z.output<typeof ENV_SCHEMA>;
+
+type Env = Record<string, string | undefined>;
+
+function readMessageRate(value: string): RateLimit {
+  const rate = readWindow(value);
+  if (!rate) throw new InvalidValue(`must look like 40/10s (messages per window; s, m or h), got "${value}"`);
+  return rate;
+}
+
+/** The variables, with each `<PREFIX><WALL>` family gathered as { WALL: value } (blank values are unset). */
+function environmentOf(env: Env): Record<string, unknown> {
+  const gathered: Record<string, unknown> = { ...env };
+  for (const [family, prefix] of Object.entries(PER_WALL_VARIABLES)) {
+    const byWall: Record<string, string> = {};
+    for (const [name, value] of Object.entries(env)) {
+      const wall = name.startsWith(prefix) ? name.slice(prefix.length) : '';
+      if (/^[A-Za-z0-9]+$/.test(wall) && value !== undefined && value.trim() !== '') byWall[wall] = value.trim();
+    }
+    gathered[family] = byWall;
   }
+  return gathered;
+}
+
+/** Bad values in the environment: one line per problem, each naming its variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+function problemOf(issue: z.core.$ZodIssue): string {
+  const [family = '', wall] = issue.path.map(String);
+  const name = wall === undefined ? family : family.replace('<WALL>', wall);
+  const message = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  // Readers write either the words after the name ("must be …") or a detail (": "x" is not …").
+  return message.startsWith(':') ? `${name}${message}` : `${name} ${message}`;
+}
+
+/** Reads and checks every variable; throws ConfigError naming each bad one. */
+export function readEnvironment(env: Env = process.env): Environment {
+  const result = ENV_SCHEMA.safeParse(environmentOf(env));
+  if (!result.success) throw new ConfigError(result.error.issues.map(problemOf));
+  return result.data;
+}
+
+export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRoot()): Config {
+  return configOf(readEnvironment(env), repoRoot);
+}
+
+/** The configuration the code uses, from the environment the schema read. */
+export function configOf(env: Environment, repoRoot: string): Config {
+  const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(repoRoot, path));
+  const production = isProduction(env.NODE_ENV);
+  const wallIps = Object.entries(env['POSTBACK_IPS_<WALL>']).map(([wall, ips]) => [wall.toLowerCase(), ips] as const);
+  const wallSecrets = Object.entries(env['POSTBACK_SECRET_<WALL>']).map(([wall, secret]) => [wall.toLowerCase(), secret] as const);
   return {
-    maxConnections: count('REALTIME_MAX_CONNECTIONS', defaults.maxConnections),
-    maxConnectionsPerIp: count('REALTIME_MAX_CONNECTIONS_PER_IP', defaults.maxConnectionsPerIp),
-    maxChannelsPerSocket: count('REALTIME_MAX_CHANNELS_PER_SOCKET', defaults.maxChannelsPerSocket),
-    maxMessageBytes: count('REALTIME_MAX_MESSAGE_BYTES', defaults.maxMessageBytes),
-    messageRate: rate
-      ? { max: Number(rate[1]), windowMs: Number(rate[2]) * (DURATION_UNITS_MS[rate[3] ?? 's'] ?? 1000) }
-      : defaults.messageRate,
-    maxBufferedBytes: count('REALTIME_MAX_BUFFERED_BYTES', defaults.maxBufferedBytes),
-    activityTimeoutMs: count('REALTIME_ACTIVITY_TIMEOUT', defaults.activityTimeoutMs / 1000) * 1000,
-    pongTimeoutMs: count('REALTIME_PONG_TIMEOUT', defaults.pongTimeoutMs / 1000) * 1000,
+    port: env.PORT,
+    host: env.HOST,
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    repoRoot,
+    dataDir: fromRoot(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    publicUrl: env.PUBLIC_URL,
+    serveSite: env.SERVE_SITE,
+    runtimeConfigFile: env.RUNTIME_CONFIG_FILE === undefined ? undefined : fromRoot(env.RUNTIME_CONFIG_FILE),
+    pusher: {
+      appId: env.PUSHER_APP_ID,
+      key: env.PUSHER_KEY,
+      secret: env.PUSHER_SECRET ?? DEV_PUSHER_SECRET,
+      cluster: env.PUSHER_CLUSTER,
+      host: env.PUSHER_HOST,
+      port: env.PUSHER_PORT,
+      useTLS: env.PUSHER_USE_TLS,
+    },
+    appSecret: env.APP_SECRET ?? DEV_APP_SECRET,
+    trustProxy: env.TRUST_PROXY,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google: { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+    rateLimits: env.RATE_LIMITS,
+    cashoutDailyLimitCoins: env.CASHOUT_DAILY_LIMIT_DOLLARS,
+    postbackSecrets: { ...env.POSTBACK_SECRETS, ...Object.fromEntries(wallSecrets) },
+    postbackIps: Object.fromEntries(wallIps),
+    postbackLogDays: env.POSTBACK_LOG_DAYS,
+    demoWalls: env.DEMO_WALLS ?? !production,
+    offersSeedFile: env.OFFERS_SEED_FILE.toLowerCase() === 'off' ? undefined : fromRoot(env.OFFERS_SEED_FILE),
+    liveFeed: { simulation: env.LIVE_FEED_SIMULATION ?? !production, simulationGapMs: env.LIVE_FEED_SIMULATION_GAP },
+    redisPrefix: env.REDIS_PREFIX,
+    gateway: {
+      maxConnections: env.REALTIME_MAX_CONNECTIONS,
+      maxConnectionsPerIp: env.REALTIME_MAX_CONNECTIONS_PER_IP,
+      maxChannelsPerSocket: env.REALTIME_MAX_CHANNELS_PER_SOCKET,
+      maxMessageBytes: env.REALTIME_MAX_MESSAGE_BYTES,
+      messageRate: env.REALTIME_MESSAGE_RATE,
+      maxBufferedBytes: env.REALTIME_MAX_BUFFERED_BYTES,
+      activityTimeoutMs: env.REALTIME_ACTIVITY_TIMEOUT * 1000,
+      pongTimeoutMs: env.REALTIME_PONG_TIMEOUT * 1000,
+    },
+    releasesDir: fromRoot(env.RELEASES_DIR),
+    opsToken: env.OPS_TOKEN,
+    opsSocket: fromRoot(env.OPS_SOCKET ?? join(env.DATA_DIR, 'ops.sock')),
   };
 }
 
-/** A token an operator can type and a header can carry: 24 to 200 URL-safe characters. */
-export const OPS_TOKEN_FORMAT = /^[A-Za-z0-9._~+/=-]{24,200}$/;
+/** `off`, or comma-separated `name=max/window` (window like 60s, 1m, 15m, 1h) over the defaults. */
+export function parseRateLimits(value: string | undefined): RateLimits | 'off' {
+  const result = ENV_SCHEMA.shape.RATE_LIMITS.safeParse(value);
+  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => problemOf({ ...issue, path: ['RATE_LIMITS'] })));
+  return result.data;
+}
 
-function parseOpsToken(value: string | undefined): string | undefined {
-  const token = nonEmpty(value);
-  if (token !== undefined && !OPS_TOKEN_FORMAT.test(token)) {
-    throw new Error('OPS_TOKEN must be 24 to 200 characters of letters, digits and ._~+/=- (e.g. openssl rand -base64 32)');
+/**
+ * What production must not run with: one line per problem, naming the variable. Empty in development and
+ * tests, whose fallbacks exist for a laptop (public secrets, a wall that credits anyone, codes in the log).
+ */
+export function productionRefusals(env: Environment): string[] {
+  if (!isProduction(env.NODE_ENV)) return [];
+  const problems: string[] = [];
+  const secrets = [
+    ['APP_SECRET', env.APP_SECRET, DEV_APP_SECRET, 'it signs sign-in cookies and keys reset codes'],
+    ['PUSHER_SECRET', env.PUSHER_SECRET, DEV_PUSHER_SECRET, 'it signs realtime events'],
+  ] as const;
+  for (const [name, value, devDefault, why] of secrets) {
+    if (value === undefined) problems.push(`${name} is missing: set a secret of your own (e.g. openssl rand -base64 32); ${why}`);
+    else if (value === devDefault) problems.push(`${name} is the development default "${devDefault}": set a secret of your own; ${why}`);
   }
-  return token;
+  if (env.DEMO_WALLS === true) problems.push('DEMO_WALLS is on: the demo offer wall credits whoever completes a task; unset it or set DEMO_WALLS=0');
+  if (env.SMTP_URL === undefined) problems.push('SMTP_URL is missing: password-reset codes would only be written to the server log; set SMTP_URL=smtp(s)://…');
+  if (env.TRUST_PROXY === true) {
+    problems.push('TRUST_PROXY=true trusts every hop, so any client can choose its address: name the hops, a number (1 for one proxy) or the proxies\' addresses');
+  }
+  return problems;
 }

@@ -1,17 +1,26 @@
 import { buildApp } from './app';
-import { DEV_APP_SECRET, DEV_PUSHER_SECRET, loadConfig } from './config';
+import { type Config, ConfigError, configOf, productionRefusals, readEnvironment } from './config';
+import { findRepoRoot } from './repo-root';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const config = loadConfig();
-const app = await buildApp({ config, operatorApi: true });
+/** The configuration, or the reasons not to start: one line each on stderr, naming the variable, and exit 1. */
+function configOrExit(): Config {
+  let problems: string[];
+  try {
+    const env = readEnvironment(process.env);
+    problems = productionRefusals(env);
+    if (problems.length === 0) return configOf(env, findRepoRoot());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems = error.problems;
+  }
+  for (const problem of problems) process.stderr.write(`${problem}\n`);
+  process.exit(1);
+}
 
-if (config.nodeEnv === 'production' && config.pusher.secret === DEV_PUSHER_SECRET) {
-  app.log.warn('PUSHER_SECRET is the development default: anyone can publish realtime events. Set PUSHER_SECRET.');
-}
-if (config.nodeEnv === 'production' && config.appSecret === DEV_APP_SECRET) {
-  app.log.warn('APP_SECRET is the development default: sign-in cookies and reset codes are keyed with a public value. Set APP_SECRET.');
-}
+const config = configOrExit();
+const app = await buildApp({ config, operatorApi: true });
 
 // The safety net: a bug that escapes a handler is logged and the process keeps serving the requests it can,
 // instead of one bad request ending the site for everyone. Handlers must still never throw out of events.

@@ -5,7 +5,6 @@ import { startSite, type RunningSite } from './site';
 export const SITE_FILE = path.join(__dirname, '..', '.site.json');
 
 declare global {
-  // eslint-disable-next-line no-var
   var __earnlySite: RunningSite | undefined;
 }
 

@@ -47,7 +47,8 @@ export async function startSite(extraEnv: Record<string, string> = {}, port?: nu
   const child = spawn(process.execPath, [path.join(repositoryRoot, 'scripts', 'start.mjs')], {
     cwd: repositoryRoot,
     // Its own releases folder too: remotes released on this machine must not change what the tests see.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RELEASES_DIR: path.join(workDir, 'releases'), NODE_ENV: 'test', DATABASE_URL: '', ...extraEnv },
+    // Every test user signs up from this machine's address, so sign-ups per address are let through.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RELEASES_DIR: path.join(workDir, 'releases'), NODE_ENV: 'test', DATABASE_URL: '', RATE_LIMITS: 'register_ip=1000/1h', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
@@ -57,7 +58,7 @@ export async function startSite(extraEnv: Record<string, string> = {}, port?: nu
     await waitForHealth(url, child, 180_000);
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`${(error as Error).message}\n--- site log ---\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+    throw new Error(`${(error as Error).message}\n--- site log ---\n${readFileSync(logFile, 'utf8').slice(-4000)}`, { cause: error });
   }
   return { url, logFile, dataDir, process: child };
 }

@@ -1,5 +1,6 @@
 /** Business constants and timers of spec §9, named once. */
 export const COINS_PER_DOLLAR = 1000;
+export const COINS_PER_CENT = COINS_PER_DOLLAR / 100;
 export const LEVEL_STEP_DOLLARS = 10;
 export const MINIMUM_CASHOUT_DOLLARS = 0.25;
 export const REFERRAL_SHARE = 0.05;

@@ -6,7 +6,7 @@
 // `<output folder>/.build-inputs.json` = { "version": 1, "files": { "<path from the repository root>": "<sha256>" } }
 // A dot file: the static server never serves it.
 const { createHash } = require('node:crypto');
-const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { existsSync, readFileSync, statSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 
 const STAMP_FILE = '.build-inputs.json';
@@ -29,7 +29,8 @@ function writeBuildStamp(outputDir, repoRoot, files) {
   for (const file of [...new Set(files)].sort()) {
     const relative = toRepositoryPath(repoRoot, file);
     if (relative.startsWith('..') || path.isAbsolute(relative) || relative.split('/').includes('node_modules')) continue;
-    if (!existsSync(file)) continue;
+    // A folder the bundler looked into (`import '../feature'` resolving to its index.ts) is no input itself.
+    if (!existsSync(file) || !statSync(file).isFile()) continue;
     recorded[relative] = hashFile(file);
   }
   writeFileSync(path.join(outputDir, STAMP_FILE), `${JSON.stringify({ version: STAMP_VERSION, files: recorded }, null, 2)}\n`);

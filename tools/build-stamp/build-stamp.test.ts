@@ -49,6 +49,14 @@ describe('build stamps: is a build older than its sources?', () => {
     expect(staleReason(dist, repo, 'index.html')).toBe('pnpm-lock.yaml changed since it was built');
   });
 
+  it('records the files of a build, not the folders it resolved an import through', () => {
+    write('app/src/feature/index.ts', 'export {};');
+    writeBuildStamp(dist, repo, [file('app/src/page.tsx'), file('app/src/feature'), file('app/src/feature/index.ts')]);
+    expect(staleReason(dist, repo, 'index.html')).toBeNull();
+    write('app/src/feature/index.ts', 'export const changed = 1;');
+    expect(staleReason(dist, repo, 'index.html')).toBe('app/src/feature/index.ts changed since it was built');
+  });
+
   it('ignores installed packages, which the lockfile covers', () => {
     write('app/node_modules/react/index.js', 'module.exports = { changed: true };');
     expect(staleReason(dist, repo, 'index.html')).toBeNull();

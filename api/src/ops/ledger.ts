@@ -52,8 +52,8 @@ export const usersCredit = defineCommand({
   parse: (args) => {
     const [email, amount] = args;
     if (args.length !== 2 || !email || !amount) throw new UsageError('users:credit takes an email, an amount of dollars and --reason <text>');
-    const coins = dollarsToCoins(amount);
-    if (coins === null || coins <= 0 || coins > MAX_OFFER_PAYOUT_COINS) throw new UsageError(`"${amount}" is not an amount of dollars from 0.001 to 10000 (like 2.50)`);
+    const coins = dollarsToCoins(amount, { maxCoins: MAX_OFFER_PAYOUT_COINS });
+    if (!coins) throw new UsageError(`"${amount}" is not an amount of dollars from 0.001 to 10000 (like 2.50)`);
     return { email: parseEmail(email), coins };
   },
   async run({ db, out, tellWallets, concerns, reason }, { email, coins }) {

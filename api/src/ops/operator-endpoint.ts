@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { type Config, OPS_TOKEN_FORMAT } from '../config';
+import { type Config, isProduction, OPS_TOKEN_FORMAT } from '../config';
 
 export const OPERATOR_RUN_PATH = '/ops/run';
 
@@ -38,7 +38,7 @@ export function devTokenFile(config: Pick<Config, 'dataDir'>): string {
 /** The server's token: OPS_TOKEN, else (not in production) the development token file, made on first start. */
 export async function serverToken(config: Pick<Config, 'opsToken' | 'nodeEnv' | 'dataDir'>): Promise<string | undefined> {
   if (config.opsToken) return config.opsToken;
-  if (config.nodeEnv === 'production') return undefined;
+  if (isProduction(config.nodeEnv)) return undefined;
   const file = devTokenFile(config);
   const existing = await readTokenFile(file);
   if (existing) return existing;

@@ -1,8 +1,9 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { ACCOUNT_STATUSES, type AccountStatus, sessions, users } from '../db/schema';
+import { ACCOUNT_STATUSES, type AccountStatus, users } from '../db/schema';
 import { findUserByEmail, findUserById, setStatus, type UserRow } from '../modules/account/repository';
 import { earningsOf } from '../modules/ledger/ledger';
+import { countLiveSessions } from '../modules/session/session';
 import { listCallbacks } from '../modules/walls/callback-log';
 import { callbackResult, printCallbacks } from './callback-view';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
@@ -41,10 +42,7 @@ export const usersShow = defineCommand({
     const user = await userByEmail(context, email);
     // One after another: the command runs in a transaction, which is one connection (pg refuses overlapping queries).
     const referrals = await db.select({ value: count() }).from(users).where(eq(users.referredBy, user.id));
-    const liveSessions = await db
-      .select({ value: count() })
-      .from(sessions)
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`));
+    const liveSessions = await countLiveSessions(db, user.id);
     const total = await earningsOf(db, user.id);
     const recent = await earningsOf(db, user.id, new Date(Date.now() - 30 * 24 * 3600 * 1000));
     const referrer = user.referredBy === null ? undefined : await findUserById(db, user.referredBy);
@@ -64,7 +62,7 @@ export const usersShow = defineCommand({
       referred_by: referrer ? { id: referrer.id, email: referrer.email } : null,
       referrals: referrals[0]?.value ?? 0,
       sign_in: signIn,
-      live_sessions: liveSessions[0]?.value ?? 0,
+      live_sessions: liveSessions,
       created_at: user.createdAt.toISOString(),
       last_callbacks: callbacks.map(callbackResult),
     };

@@ -2,54 +2,48 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
-import type { AccountRestriction } from '@rewards/shared/contracts/api-types';
-import type { AccountStatus } from '../db/schema';
 import type { Database } from '../db/database';
-import { findLiveSession, purgeDeadSessions, SESSION_TTL_MS, type SessionWithUser, touchSession, type UserRow } from '../modules/account/repository';
-import { hashSessionToken } from '../modules/account/secrets';
-import { HttpError } from './errors';
+import { UnauthorizedError } from '../domain-errors';
+import type { UserRow } from '../modules/account/repository';
+import {
+  lookupSession,
+  purgeDeadSessions,
+  requireSession,
+  SESSION_TOKEN_PATTERN,
+  SESSION_TTL_MS,
+  type SessionWithUser,
+  UNAUTHENTICATED,
+} from '../modules/session/session';
 
 export type AuthContext = { user: UserRow; sessionId: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `requireUser`; null on routes that do not require it. */
+    /** Set by `requireUser` and `identifyUser`; null without a live session or on routes that use neither. */
     auth: AuthContext | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 without a live session, 403 for a blocked or pending account. */
     requireUser: preHandlerAsyncHookHandler;
+    /**
+     * preHandler of a route open to visitors too: sets `request.auth` when the request carries a live
+     * session, whatever the account's status (the route decides what a restricted account may do).
+     */
+    identifyUser: preHandlerAsyncHookHandler;
     /** Cookies are always `Secure` (production), not only when the request came over TLS. */
     secureCookiesOnly: boolean;
   }
 }
 
-export const UNAUTHENTICATED = 'Unauthenticated.';
-
-const RESTRICTIONS: Record<Exclude<AccountStatus, 'active'>, { message: string; errorType: AccountRestriction }> = {
-  blocked: { message: 'Your account has been blocked.', errorType: 'account_blocked' },
-  pending: { message: 'The account has been temporarily disabled.', errorType: 'account_pending' },
-};
-
-/** Throws the spec's 403 for a blocked or pending account. */
-export function assertAccountActive(status: AccountStatus): void {
-  if (status === 'active') return;
-  const restriction = RESTRICTIONS[status];
-  throw new HttpError(403, restriction.message, { errorType: restriction.errorType });
-}
-
-// Writing last_used_at on every request would turn every read into a write; once a minute is enough.
-const TOUCH_AFTER_MS = 60_000;
-
 /** The session token of a request: `Authorization: Bearer …` first, else the auth_token cookie. */
 export function readSessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header === 'string') {
-    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
-    if (match?.[1]) return match[1];
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match?.[1] && SESSION_TOKEN_PATTERN.test(match[1])) return match[1];
   }
   const fromCookie = request.cookies[AUTH_COOKIE];
-  return fromCookie && /^[A-Za-z0-9_-]{20,200}$/.test(fromCookie) ? fromCookie : undefined;
+  return fromCookie && SESSION_TOKEN_PATTERN.test(fromCookie) ? fromCookie : undefined;
 }
 
 /**
@@ -85,7 +79,7 @@ export type AuthPluginOptions = {
   sessionPurgeIntervalMs?: number;
 };
 
-/** Cookies (signed ones use APP_SECRET), the session lookup and `app.requireUser`. */
+/** Cookies (signed ones use APP_SECRET), and the requests' decorations `app.requireUser` and `app.identifyUser`. */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     await app.register(cookie, { secret: options.cookieSecret });
@@ -94,9 +88,14 @@ export const authPlugin = fp<AuthPluginOptions>(
     scheduleSessionPurge(app, options.sessionPurgeIntervalMs ?? SESSION_PURGE_INTERVAL_MS);
 
     const requireUser: preHandlerAsyncHookHandler = async (request) => {
-      await authenticate(app, request, findLiveSession);
+      await authenticate(app, request);
+    };
+    const identifyUser: preHandlerAsyncHookHandler = async (request) => {
+      const found = await lookupSession(app.db, readSessionToken(request));
+      request.auth = found ? { user: found.user, sessionId: found.sessionId } : null;
     };
     app.decorate('requireUser', requireUser);
+    app.decorate('identifyUser', identifyUser);
   },
   { name: 'auth', dependencies: ['database'] },
 );
@@ -133,26 +132,22 @@ function scheduleSessionPurge(app: FastifyInstance, intervalMs: number): void {
 }
 
 /**
- * What `requireUser` does, with the session looked up by `find`: a route may read what it needs in the
- * same query as the session (one round trip instead of two). 401 without a live session, 403 for a
- * blocked or pending account; sets `request.auth` and answers what `find` found.
+ * What `requireUser` does, with the session looked up by `find` when given: a route may read what it needs
+ * in the same query as the session (one round trip instead of two). 401 without a live session, 403 for a
+ * blocked or pending account; sets `request.auth` and answers what was found.
  */
-export async function authenticate<Found extends SessionWithUser>(
+export async function authenticate<Found extends SessionWithUser = SessionWithUser>(
   app: FastifyInstance,
   request: FastifyRequest,
-  find: (db: Database, tokenHash: string) => Promise<Found | undefined>,
+  find?: (db: Database, tokenHash: string) => Promise<Found | undefined>,
 ): Promise<Found> {
-  const token = readSessionToken(request);
-  const found = token ? await find(app.db, hashSessionToken(token)) : undefined;
-  if (!found) throw new HttpError(401, UNAUTHENTICATED);
-  assertAccountActive(found.user.status);
-  if (Date.now() - found.lastUsedAt.getTime() > TOUCH_AFTER_MS) await touchSession(app.db, found.sessionId);
+  const found = await requireSession(app.db, readSessionToken(request), find);
   request.auth = { user: found.user, sessionId: found.sessionId };
   return found;
 }
 
 /** The signed-in user of a route guarded by `requireUser`. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new HttpError(401, UNAUTHENTICATED);
+  if (!request.auth) throw new UnauthorizedError(UNAUTHENTICATED);
   return request.auth;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
+import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../domain-errors';
 import { HttpError } from './errors';
 import type { ZodPlugin } from './zod-schemas';
 
@@ -15,6 +16,18 @@ const exampleRoutes: ZodPlugin = async (app) => {
   });
   app.get('/api/forbidden', async () => {
     throw new HttpError(403, 'Your account has been blocked.', { errorType: 'account_blocked' });
+  });
+  app.get<{ Params: { kind: string } }>('/api/domain/:kind', async (request) => {
+    const errors = {
+      validation: new ValidationError('The email has already been taken.', { errors: { email: ['The email has already been taken.'] } }),
+      invalid: new InvalidRequestError('Invalid OTP code'),
+      unauthorized: new UnauthorizedError('Unauthenticated.'),
+      forbidden: new ForbiddenError('The account has been temporarily disabled.', { errorType: 'account_pending' }),
+      missing: new NotFoundError('Offer not found.'),
+      conflict: new ConflictError('This signature was used already.'),
+      tries: new TooManyAttemptsError('Too many wrong codes.'),
+    };
+    throw errors[request.params.kind as keyof typeof errors];
   });
 };
 
@@ -71,6 +84,22 @@ describe('error envelopes', () => {
     const response = await app.inject({ method: 'GET', url: '/api/forbidden' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ status: 'error', message: 'Your account has been blocked.', error_type: 'account_blocked' });
+    await app.close();
+  });
+
+  it.each([
+    ['validation', 422, { status: 'error', message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } }],
+    ['invalid', 400, { status: 'error', message: 'Invalid OTP code' }],
+    ['unauthorized', 401, { status: 'error', message: 'Unauthenticated.' }],
+    ['forbidden', 403, { status: 'error', message: 'The account has been temporarily disabled.', error_type: 'account_pending' }],
+    ['missing', 404, { status: 'error', message: 'Offer not found.' }],
+    ['conflict', 409, { status: 'error', message: 'This signature was used already.' }],
+    ['tries', 429, { status: 'error', message: 'Too many wrong codes.' }],
+  ])('maps the domain error "%s" to %i with its message', async (kind, statusCode, body) => {
+    const app = await appWithExamples();
+    const response = await app.inject({ method: 'GET', url: `/api/domain/${kind}` });
+    expect(response.statusCode).toBe(statusCode);
+    expect(response.json()).toEqual(body);
     await app.close();
   });
 

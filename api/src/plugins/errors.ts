@@ -1,5 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope, FieldErrors } from '@rewards/shared/contracts/api-types';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidRequestError,
+  NotFoundError,
+  TooManyAttemptsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../domain-errors';
 import { RequestValidationError } from './zod-schemas';
 
 /** An error a module throws on purpose: its status and message are meant for the client. */
@@ -12,6 +22,21 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** The HTTP status of each kind of domain error: the only place services' refusals meet HTTP. */
+const STATUS_OF_DOMAIN_ERROR: ReadonlyArray<[new (...args: never[]) => DomainError, number]> = [
+  [ValidationError, 422],
+  [InvalidRequestError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [TooManyAttemptsError, 429],
+];
+
+export function domainErrorStatus(error: DomainError): number {
+  return STATUS_OF_DOMAIN_ERROR.find(([kind]) => error instanceof kind)?.[1] ?? 500;
 }
 
 export function validationErrors(error: RequestValidationError): FieldErrors {
@@ -30,7 +55,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(404).send(body);
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError | RequestValidationError, request, reply) => {
+    if (error instanceof DomainError) {
+      const body: ErrorEnvelope = { status: 'error', message: error.message };
+      if (error.details.errors) body.errors = error.details.errors;
+      if (error.details.errorType) body.error_type = error.details.errorType;
+      return reply.code(domainErrorStatus(error)).send(body);
+    }
     if (error instanceof RequestValidationError) {
       const body: ErrorEnvelope = { status: 'error', message: error.message, errors: validationErrors(error) };
       return reply.code(422).send(body);

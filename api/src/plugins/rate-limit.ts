@@ -1,82 +1,124 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { RateLimit, RateLimits } from '../config';
 import { HttpError } from './errors';
 
-/** Counts hits per key in fixed windows. */
+export type RateLimitName = keyof RateLimits;
+
+/** Counts hits per limit and key in fixed windows (@fastify/rate-limit's stores underneath). */
 export type RateLimitStore = {
   /** Adds one hit and answers how many hits the key has in its current window. */
-  hit(key: string, windowMs: number): Promise<number>;
-  /** Resolves once the store can count (or has given up for now: it then lets requests through). */
+  hit(limit: RateLimitName, key: string, rule: RateLimit): Promise<number>;
+  /** How many hits the key has in its current window, without adding one. */
+  count(limit: RateLimitName, key: string, rule: RateLimit): Promise<number>;
+  /** Resolves once the store can count (Redis connected, or given up for now: then memory counts). */
   ready(): Promise<void>;
   close(): Promise<void>;
 };
 
+export type MemoryRateLimitStore = RateLimitStore & {
+  /** Keys held, all limits together: never more than `keysPerLimit` per limit. */
+  keyCount(): number;
+};
+
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 
-/** One process: a map of windows, swept as it grows. */
-export function createMemoryStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = (time: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= time) windows.delete(key);
+/**
+ * Keys one process remembers per limit (about 370 bytes each, so at most ~3.7 MB per limit). Beyond that
+ * the least recently counted key is forgotten: a flood of new addresses or emails costs no memory, and
+ * a client that keeps coming stays among the most recent and keeps its count.
+ */
+export const MEMORY_KEYS_PER_LIMIT = 10_000;
+
+type StoreCallback = (error: Error | null, result: { current: number; ttl: number } | null) => void;
+type CallbackStore = { incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void; read: CallbackStore['incr'] };
+
+function countWith(store: CallbackStore, method: 'incr' | 'read', key: string, rule: RateLimit): Promise<number> {
+  return new Promise((resolve, reject) => {
+    store[method](key, (error, result) => (error || !result ? reject(error ?? new Error('rate limit store answered nothing')) : resolve(result.current)), rule.windowMs, rule.max);
+  });
+}
+
+/** One process: a least-recently-used map per limit, so one limit's flood never evicts another's keys. */
+export function createMemoryStore({ keysPerLimit = MEMORY_KEYS_PER_LIMIT }: { keysPerLimit?: number } = {}): MemoryRateLimitStore {
+  const stores = new Map<RateLimitName, LocalStore>();
+  const storeOf = (limit: RateLimitName) => {
+    let store = stores.get(limit);
+    if (!store) stores.set(limit, (store = new LocalStore(false, false, keysPerLimit)));
+    return store;
   };
   return {
-    async hit(key, windowMs) {
-      const time = now();
-      if (windows.size > 10_000) sweep(time);
-      let window = windows.get(key);
-      if (!window || window.resetAt <= time) {
-        window = { count: 0, resetAt: time + windowMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return window.count;
-    },
+    hit: (limit, key, rule) => countWith(storeOf(limit), 'incr', key, rule),
+    count: (limit, key, rule) => countWith(storeOf(limit), 'read', key, rule),
+    keyCount: () => [...stores.values()].reduce((sum, store) => sum + store.lru.size, 0),
     ready: async () => {},
-    close: async () => windows.clear(),
+    close: async () => stores.clear(),
   };
 }
 
-// INCR and the window's expiry in one atomic step; a key somehow left without expiry gets one.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count`;
+export type RedisRateLimitStoreOptions = { url: string; prefix: string; log: FastifyBaseLogger; fallback?: RateLimitStore };
 
-/** Several instances: counters in Redis. If Redis is unreachable the limits are skipped (logged), not the logins. */
-export function createRedisStore(url: string, log: FastifyBaseLogger): RateLimitStore {
-  // No offline queue: while Redis is away a hit fails at once (and is let through) instead of waiting.
-  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  client.on('error', (error) => log.warn({ err: error }, `rate limit redis: ${error.message}`));
+/**
+ * Several instances: counters in Redis. While Redis cannot answer, this instance counts in memory instead
+ * (limits per instance rather than none) and goes back to Redis once it answers again.
+ */
+export function createRedisStore({ url, prefix, log, fallback = createMemoryStore() }: RedisRateLimitStoreOptions): RateLimitStore {
+  // No offline queue and a short command timeout: while Redis is away or stuck a hit fails at once and is
+  // counted in memory, instead of holding the request.
+  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
+  const redis = new RedisStore(false, false, client, `${prefix}ratelimit:`);
+  let healthy = true;
+  const unavailable = (error: unknown) => {
+    if (healthy) log.warn({ err: error }, 'rate limit redis unavailable: counting in this process until it is back');
+    healthy = false;
+  };
+  const available = () => {
+    if (!healthy) log.info('rate limit redis is back: counting in redis again');
+    healthy = true;
+  };
+  client.on('error', unavailable);
+  client.on('ready', available);
   const connected = new Promise<void>((resolve) => {
     client.once('ready', () => resolve());
     client.once('error', () => resolve());
   });
+  const counted = async (method: 'incr' | 'read', limit: RateLimitName, key: string, rule: RateLimit) => {
+    try {
+      const count = await countWith(redis, method, `${limit}:${key}`, rule);
+      available();
+      return count;
+    } catch (error) {
+      unavailable(error);
+      return method === 'incr' ? fallback.hit(limit, key, rule) : fallback.count(limit, key, rule);
+    }
+  };
   return {
     ready: () => connected,
-    async hit(key, windowMs) {
-      try {
-        return Number(await client.eval(HIT_SCRIPT, 1, `rewards:ratelimit:${key}`, windowMs));
-      } catch (error) {
-        log.warn({ err: error }, 'rate limit redis unavailable: request not counted');
-        return 0;
-      }
-    },
+    hit: (limit, key, rule) => counted('incr', limit, key, rule),
+    count: (limit, key, rule) => counted('read', limit, key, rule),
     close: async () => {
       client.disconnect();
+      await fallback.close();
     },
   };
 }
 
-export type RateLimitName = keyof RateLimits;
+/** The longest text form of an IP address (IPv4-mapped IPv6). */
+const MAX_ADDRESS_LENGTH = 45;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Counts one hit on each named limit for its key; throws 429 when any is over. */
-    enforceRateLimits(hits: ReadonlyArray<{ limit: RateLimitName; key: string }>): Promise<void>;
-  }
+/** A client's address as limits count it: IPv6 by its /64 (what one subscriber gets), IPv4-mapped as IPv4. */
+export function rateLimitAddress(request: Pick<FastifyRequest, 'ip'>): string {
+  // No address once the client's socket is gone: such requests share one key rather than fail.
+  const ip: string | undefined = request.ip;
+  if (!ip) return 'unknown';
+  // Behind a trusted proxy the address is the proxy's header, which may hold any text: a key stays short.
+  const address = normalizeIP(ip, 64);
+  return address.length <= MAX_ADDRESS_LENGTH ? address : rateLimitSubject(address);
 }
 
 /** Emails are hashed in keys so the counters (maybe in Redis) hold no addresses. */
@@ -84,26 +126,48 @@ export function rateLimitSubject(text: string): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
-export type RateLimitPluginOptions = { limits: RateLimits | 'off'; redisUrl: string | undefined; store?: RateLimitStore };
+export type RateLimitHits = ReadonlyArray<{ limit: RateLimitName; key: string }>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts one hit on each named limit for its key; throws 429 when any is over. */
+    enforceRateLimits(hits: RateLimitHits): Promise<void>;
+    /** Throws 429 when any named limit is already used up for its key, without counting this request. */
+    refuseOverRateLimits(hits: RateLimitHits): Promise<void>;
+    /** Counts one hit on each named limit, refusing nothing (e.g. a wrong password, once it is known). */
+    countRateLimitHits(hits: RateLimitHits): Promise<void>;
+  }
+}
+
+export type RateLimitPluginOptions = {
+  limits: RateLimits | 'off';
+  redisUrl: string | undefined;
+  redisPrefix?: string;
+  store?: RateLimitStore;
+};
 
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
     const { limits } = options;
     if (limits === 'off') {
-      app.decorate('enforceRateLimits', async () => {});
+      for (const name of ['enforceRateLimits', 'refuseOverRateLimits', 'countRateLimitHits'] as const) app.decorate(name, async () => {});
       return;
     }
-    const store = options.store ?? (options.redisUrl ? createRedisStore(options.redisUrl, app.log) : createMemoryStore());
+    const store =
+      options.store ??
+      (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.redisPrefix ?? 'rewards:', log: app.log }) : createMemoryStore());
     app.addHook('onClose', () => store.close());
     await store.ready();
-    app.decorate('enforceRateLimits', async (hits) => {
-      const counts = await Promise.all(
-        hits.map(async ({ limit, key }) => {
-          const rule: RateLimit = limits[limit];
-          return { rule, count: await store.hit(`${limit}:${key}`, rule.windowMs) };
-        }),
-      );
-      if (counts.some(({ rule, count }) => count > rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    const counts = (hits: RateLimitHits, method: 'hit' | 'count') =>
+      Promise.all(hits.map(async ({ limit, key }) => ({ rule: limits[limit], count: await store[method](limit, key, limits[limit]) })));
+    app.decorate('enforceRateLimits', async (hits: RateLimitHits) => {
+      if ((await counts(hits, 'hit')).some(({ rule, count }) => count > rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    });
+    app.decorate('refuseOverRateLimits', async (hits: RateLimitHits) => {
+      if ((await counts(hits, 'count')).some(({ rule, count }) => count >= rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+    });
+    app.decorate('countRateLimitHits', async (hits: RateLimitHits) => {
+      await counts(hits, 'hit');
     });
   },
   { name: 'rate-limit' },

@@ -25,25 +25,9 @@ const START_TIMEOUT_MS = 60_000;
  * only a whole process shows: that it survives hostile traffic, that another process can work beside it.
  */
 export async function startServerProcess(env: Record<string, string> = {}, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<ServerProcess> {
-  const repoRoot = findRepoRoot();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'rewards-server-')));
   const ownsDataDir = env.DATA_DIR === undefined;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
-    cwd: join(repoRoot, 'api'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      TMPDIR: process.env.TMPDIR ?? tmpdir(),
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      OFFERS_SEED_FILE: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer({ ...env, DATA_DIR: dataDir }, nodeArgs);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -94,4 +78,51 @@ export async function startServerProcess(env: Record<string, string> = {}, { nod
       await cleanUp();
     },
   };
+}
+
+/** The server's environment: only what is given over a test baseline, never the environment of the test run. */
+function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+    cwd: join(findRepoRoot(), 'api'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      TMPDIR: process.env.TMPDIR ?? tmpdir(),
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      OFFERS_SEED_FILE: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Runs the real server expecting it to end by itself (a refusal to start): its exit code and what it wrote on
+ * stdout and stderr. Fails if it is still running after `timeoutMs` (it would then have started).
+ */
+export async function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | NodeJS.Signals; stdout: string; stderr: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rewards-server-'));
+  const child = spawnServer({ DATA_DIR: dataDir, ...env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    const code = await new Promise<number | NodeJS.Signals>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`server still running after ${timeoutMs} ms:\n${stdout}${stderr}`));
+      }, timeoutMs);
+      child.on('exit', (exitCode, signal) => {
+        clearTimeout(timer);
+        resolve(exitCode ?? signal ?? 0);
+      });
+    });
+    return { code, stdout, stderr };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }

@@ -1,14 +1,9 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { ApiError } from '../contracts/api-error';
 import type { FieldErrors } from '../contracts/api-types';
 
-/** Every failed call, whatever went wrong, decoded into one shape (spec §7 envelope). */
-export type ApiError = {
-  /** HTTP status, or what happened instead of an answer. */
-  status: number | 'NETWORK_ERROR' | 'TIMEOUT' | 'PARSING_ERROR';
-  message?: string;
-  errors?: FieldErrors;
-  errorType?: string;
-};
+// The shape is a contract (the rules read it on the server side too); decoding it needs RTK Query.
+export type { ApiError };
 
 type EnvelopeLike = { message?: unknown; errors?: unknown; error_type?: unknown };
 

@@ -7,8 +7,8 @@ export type CashoutStatus = 'pending' | 'approved' | 'rejected';
 
 export type CashoutRequest = {
   wallet: PayoutMethodName;
-  /** Dollars, at most two decimals. */
-  amount: number;
+  /** Dollars as the user typed them ("12.50"); Cashout/Store also takes a JSON number, as spec §7 lists it. */
+  amount: string;
   account: string | null;
 };
 

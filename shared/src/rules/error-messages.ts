@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/api-error';
+import type { ApiError } from '../contracts/api-error';
 
 /** The first message of a field-error map, if any. */
 export function firstFieldError(error: ApiError): string | undefined {

@@ -1,4 +1,6 @@
-import { coinsToDollarString, dollarsToCoins, formatDollars } from './money';
+import fc from 'fast-check';
+import { COINS_PER_CENT } from '../constants';
+import { coinsToDollarString, dollarsToCoins, formatDollars, MAX_READABLE_COINS, readCoins } from './money';
 
 describe('money', () => {
   it('shows dollars with two decimals', () => {
@@ -27,5 +29,101 @@ describe('money', () => {
 
   it('refuses amounts that are not plain dollars', () => {
     for (const bad of ['-1', '1.2345', '1e3', '', 'NaN', ' 1 2']) expect(dollarsToCoins(bad)).toBeNull();
+  });
+
+  it('formats coins with 3 decimals when a coin matters, toward zero and never in exponent form', () => {
+    expect(coinsToDollarString(12_345, 3)).toBe('12.345');
+    expect(coinsToDollarString(5, 3)).toBe('0.005');
+    expect(coinsToDollarString(-5)).toBe('0.00');
+    expect(coinsToDollarString(-12_345, 3)).toBe('-12.345');
+    expect(coinsToDollarString(MAX_READABLE_COINS)).toBe('999999999.99');
+    expect(coinsToDollarString(0)).toBe('0.00');
+  });
+
+  it.each([
+    ['1e3', 'not_a_number'],
+    ['NaN', 'not_a_number'],
+    ['Infinity', 'not_a_number'],
+    ['1,000.00', 'not_a_number'],
+    ['0x10', 'not_a_number'],
+    ['+5', 'not_a_number'],
+    ['$5', 'not_a_number'],
+    ['1 000', 'not_a_number'],
+    ['.', 'not_a_number'],
+    ['-', 'not_a_number'],
+    ['１', 'not_a_number'], // a full-width digit is not \d
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['-1', 'negative'],
+    ['0.001', null],
+    ['0.0001', 'decimals'],
+    ['1000000000', 'too_large'],
+    ['9'.repeat(40), 'too_large'],
+    ['9'.repeat(40) + '.5', 'too_large'],
+  ])('reads %p as the problem %p', (text, problem) => {
+    const reading = readCoins(text);
+    if (problem === null) expect(reading.ok).toBe(true);
+    else expect(reading).toEqual({ ok: false, problem });
+  });
+
+  it.each([
+    ['  1.5 ', 1500],
+    ['-0', 0],
+    ['-0.000', 0],
+    ['0.001', 1],
+    ['.5', 500],
+    ['3.', 3000],
+    ['007.5', 7500],
+    ['1.2000', 1200],
+    ['999999999.999', MAX_READABLE_COINS],
+    [0.29, 290],
+    [1.15, 1150],
+  ])('reads %p as %p coins, exactly', (text, coins) => {
+    expect(readCoins(text)).toEqual({ ok: true, coins });
+  });
+
+  it.each([Number.NaN, Infinity, -Infinity, 1e21, 1e-7])('refuses the number %p', (value) => {
+    expect(dollarsToCoins(value)).toBeNull();
+  });
+
+  it('reads a text of coins (a wall provider): signed, decimals dropped toward zero, bounded', () => {
+    const asCoins = { coinsPerUnit: 1, signed: true, extraDecimals: 'drop', maxCoins: 10_000_000 } as const;
+    expect(['500', '512.75', '-500', '-0', '-0.9', '1e3', '10000001'].map((text) => dollarsToCoins(text, asCoins))).toEqual([
+      500,
+      512,
+      -500,
+      0,
+      0,
+      null,
+      null,
+    ]);
+  });
+
+  it('refuses more decimals than asked for, trailing zeros aside', () => {
+    expect(readCoins('1.234', { decimals: 2 })).toEqual({ ok: false, problem: 'decimals' });
+    expect(readCoins('1.230', { decimals: 2 })).toEqual({ ok: true, coins: 1230 });
+    expect(readCoins('1.239', { decimals: 2, extraDecimals: 'drop' })).toEqual({ ok: true, coins: 1230 });
+  });
+
+  it('reads back what the formatter writes, for every amount in coins', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_READABLE_COINS }), (coins) => {
+        expect(dollarsToCoins(coinsToDollarString(coins, 3))).toBe(coins);
+        expect(dollarsToCoins(coinsToDollarString(coins))).toBe(coins - (coins % COINS_PER_CENT));
+      }),
+    );
+  });
+
+  it('never throws and never answers a fraction of a coin or an unsafe number, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^-?\d{0,20}(\.\d{0,20})?$/), fc.double()), (value) => {
+        const reading = readCoins(value);
+        if (reading.ok) {
+          expect(Number.isSafeInteger(reading.coins)).toBe(true);
+          expect(reading.coins).toBeGreaterThanOrEqual(0);
+          expect(reading.coins).toBeLessThanOrEqual(MAX_READABLE_COINS);
+        }
+      }),
+    );
   });
 });

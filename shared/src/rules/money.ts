@@ -1,4 +1,4 @@
-import { COINS_PER_DOLLAR } from '../constants';
+import { COINS_PER_CENT, COINS_PER_DOLLAR } from '../constants';
 
 const dollarFormat = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -17,23 +17,80 @@ export function coinsToDollars(coins: number): number {
   return coins / COINS_PER_DOLLAR;
 }
 
-/** Two-decimal dollar string of an integer number of coins, without float drift: 12345 → "12.34". */
-export function coinsToDollarString(coins: number): string {
-  const cents = Math.trunc(coins / 10);
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+/**
+ * The one coins → dollars text formatter, without float drift, rounded toward zero: 12345 → "12.34" with
+ * 2 decimals (cents), "12.345" with 3 (one coin).
+ */
+export function coinsToDollarString(coins: number, decimals: 2 | 3 = 2): string {
+  const coinsPerUnit = decimals === 3 ? 1 : COINS_PER_CENT;
+  const unitsPerDollar = COINS_PER_DOLLAR / coinsPerUnit;
+  const units = Math.trunc(coins / coinsPerUnit);
+  const sign = units < 0 ? '-' : '';
+  const absolute = Math.abs(units);
+  return `${sign}${Math.trunc(absolute / unitsPerDollar)}.${String(absolute % unitsPerDollar).padStart(decimals, '0')}`;
 }
 
+/** Why a text is not an amount: the caller chooses the words. */
+export type AmountProblem = 'empty' | 'not_a_number' | 'negative' | 'decimals' | 'too_large';
+export type CoinsReading = { ok: true; coins: number } | { ok: false; problem: AmountProblem };
+
+export type ReadCoinsOptions = {
+  /** What one whole unit of the text is worth in coins: 1000 for dollars (the default), 1 for a text of coins. */
+  coinsPerUnit?: number;
+  /** Most decimals that count (trailing zeros do not); default: as many as make one coin (3 for dollars). */
+  decimals?: number;
+  /** What to do with decimals beyond `decimals`: refuse the text (the default) or drop them (toward zero). */
+  extraDecimals?: 'refuse' | 'drop';
+  /** Whether "-5" is a (negative) amount; by default it is refused as `negative`. */
+  signed?: boolean;
+  /** The largest number of coins (by absolute value) the text may stand for. */
+  maxCoins?: number;
+};
+
+/** 999,999,999.999 dollars: every amount stays a safe integer of coins. */
+export const MAX_READABLE_COINS = 999_999_999_999;
+
+/** A plain decimal: digits with an optional fraction, or a fraction alone (`3`, `3.`, `3.50`, `.5`). */
+const DECIMAL_TEXT = /^(-?)(?:(\d+)(?:\.(\d*))?|\.(\d+))$/;
+
 /**
- * Integer coins of a dollar amount given as a decimal string ("1.5", "0.25") or number, exactly;
- * null when it is not a plain non-negative amount with at most three decimals.
+ * The one dollars-text → coins parser. Reads the decimal text itself (a number through `String`), so no float
+ * rounding is involved: "1.1" → 1100, "0.25" → 250, ".5" → 500, 0.29 → 290. Refuses exponents, signs other
+ * than a leading "-", separators, "NaN" and "Infinity", and saying which rule the text broke.
  */
-export function dollarsToCoins(dollars: string | number): number | null {
-  const text = typeof dollars === 'number' ? String(dollars) : dollars.trim();
-  const match = /^(\d{1,9})(?:\.(\d{1,3}))?$/.exec(text);
-  if (!match) return null;
-  const whole = Number(match[1]);
-  const fraction = Number((match[2] ?? '').padEnd(3, '0'));
-  return whole * COINS_PER_DOLLAR + fraction;
+export function readCoins(value: string | number, options: ReadCoinsOptions = {}): CoinsReading {
+  const coinsPerUnit = options.coinsPerUnit ?? COINS_PER_DOLLAR;
+  const decimals = options.decimals ?? Math.round(Math.log10(coinsPerUnit));
+  const maxCoins = options.maxCoins ?? MAX_READABLE_COINS;
+  if (typeof value === 'number' && !Number.isFinite(value)) return refused('not_a_number');
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (text === '') return refused('empty');
+
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return refused('not_a_number');
+  const negative = match[1] === '-';
+  const whole = (match[2] ?? '').replace(/^0+/, '');
+  let fraction = (match[3] ?? match[4] ?? '').replace(/0+$/, '');
+  if (negative && !options.signed && (whole !== '' || fraction !== '')) return refused('negative');
+
+  // Compared as digits first, so a text of any length never becomes an unsafe number.
+  if (whole.length > String(Math.trunc(maxCoins / coinsPerUnit)).length) return refused('too_large');
+  if (fraction.length > decimals) {
+    if (options.extraDecimals !== 'drop') return refused('decimals');
+    fraction = fraction.slice(0, decimals);
+  }
+  const coinsPerDecimal = coinsPerUnit / 10 ** decimals;
+  const coins = Number(whole || '0') * coinsPerUnit + Number(fraction.padEnd(decimals, '0') || '0') * coinsPerDecimal;
+  if (coins > maxCoins) return refused('too_large');
+  return { ok: true, coins: negative && coins !== 0 ? -coins : coins };
+}
+
+/** `readCoins` for callers that only need the coins: null when the text is not an amount. */
+export function dollarsToCoins(value: string | number, options?: ReadCoinsOptions): number | null {
+  const reading = readCoins(value, options);
+  return reading.ok ? reading.coins : null;
+}
+
+function refused(problem: AmountProblem): CoinsReading {
+  return { ok: false, problem };
 }

@@ -6,6 +6,7 @@ import { uiSlice } from './ui-slice';
 import { registerStorageListeners } from './storage-listeners';
 
 /** Remotes add their slices with `slice.injectInto(rootReducer)` and declare them here by module augmentation. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty until remotes augment it (RTK's pattern)
 export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices(sessionSlice, uiSlice, settingsSlice, api).withLazyLoadedSlices<LazyLoadedSlices>();

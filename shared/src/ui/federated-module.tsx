@@ -49,7 +49,7 @@ export function FederatedModule<P extends object = Record<string, never>>({ expo
 }
 
 function FederatedModuleArea<P extends object>(options: FederatedModuleProps<P>) {
-  const { exposed, label, props, loader } = options;
+  const { exposed, props, loader } = options;
   return (
     <ModuleLoader
       logAs={`Federated module ${exposed}`}

@@ -60,6 +60,7 @@ function viewOf<M>(module: Promise<M>): ComponentType<ViewProps<M>> {
 
 function Loaded<M>({ module, render }: { module: Promise<M> } & ViewProps<M>) {
   const View = viewOf(module);
+  // eslint-disable-next-line react-hooks/static-components -- one component per load, kept in `views`: its identity is stable
   return <View render={render} />;
 }
 

@@ -12,11 +12,11 @@ import {
   findUserIdByReferralCode,
   insertUser,
   linkGoogleSubjectDroppingPassword,
-  revokeAllSessions,
   type UserRow,
 } from './repository';
 import { REFERRAL_CODE_PATTERN } from './secrets';
-import { type ClientInfo, startSession } from './service';
+import type { ClientInfo } from './service';
+import { revokeAllSessions, startSession } from '../session/session';
 import { rememberSignupOrigin } from '../walls/signup-origin';
 
 export const GOOGLE_FAILED_PATH = '/?error=google_auth_failed';

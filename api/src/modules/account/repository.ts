@@ -1,13 +1,13 @@
-import { and, eq, inArray, isNotNull, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { type AccountStatus, passwordResetCodes, sessions, users } from '../../db/schema';
-import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, type Executor, referralsSql, type Transaction } from '../ledger/ledger';
+import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, type Executor, referralsSql } from '../ledger/ledger';
+import { liveSessionOf, sessionColumns, type SessionWithUser } from '../session/session';
 import { newReferralCode } from './secrets';
 
 export type UserRow = typeof users.$inferSelect;
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const OTP_TTL_MINUTES = 10;
 /** Wrong tries one code allows; then it is dead. */
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -130,68 +130,6 @@ export async function anonymiseUser(db: Executor, userId: number): Promise<void>
 
 // ---- sessions ----
 
-export type NewSession = { userId: number; tokenHash: string; userAgent: string | null; ip: string | null };
-
-export async function insertSession(db: Executor, session: NewSession): Promise<number> {
-  const rows = await db
-    .insert(sessions)
-    .values({ ...session, expiresAt: sql`now() + make_interval(secs => ${SESSION_TTL_MS / 1000})` })
-    .returning({ id: sessions.id });
-  const row = rows[0];
-  if (!row) throw new Error('session insert returned nothing');
-  return row.id;
-}
-
-/**
- * Opens a session only if the user still has the password hash that was just verified and is not deleted;
- * answers the user row as it is now (its status may have changed too), or undefined. The row is share-locked
- * for the insert, so a password reset, a Google link or a deletion that changes the row either waits and then
- * revokes this session, or has committed and this finds the hash changed: a password checked a moment before
- * such a change can never leave a session after it.
- */
-export async function insertSessionIfPasswordUnchanged(
-  tx: Transaction,
-  session: NewSession,
-  verifiedPasswordHash: string,
-): Promise<UserRow | undefined> {
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, session.userId), eq(users.passwordHash, verifiedPasswordHash), isNull(users.deletedAt)))
-    .for('share');
-  const user = rows[0];
-  if (user?.status === 'active') await insertSession(tx, session);
-  return user;
-}
-
-export type SessionWithUser = { sessionId: number; lastUsedAt: Date; user: UserRow };
-
-/**
- * A live session's token hash, a live user: the one condition of every session lookup (from sessions
- * joined with users, selecting `sessionColumns` and what else a route needs in the same query).
- */
-export function liveSessionOf(tokenHash: SQLWrapper): SQL | undefined {
-  return and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`, isNull(users.deletedAt));
-}
-
-export const sessionColumns = { sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users };
-
-// Every signed-in call runs it: prepared once (see db/prepared.ts).
-const liveSessionQuery = preparedQuery((db) =>
-  db
-    .select(sessionColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSessionOf(sql.placeholder('tokenHash')))
-    .prepare('find_live_session'),
-);
-
-/** The live session of this token hash and its (not deleted) user. */
-export async function findLiveSession(db: Database, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const rows = await liveSessionQuery(db).execute({ tokenHash });
-  return rows[0];
-}
-
 export type SessionWithTotals = SessionWithUser & { totals: AccountTotals };
 
 // Profile in one round trip: the session check and the user's totals together.
@@ -215,42 +153,6 @@ const liveSessionWithTotalsQuery = preparedQuery((db) =>
 export async function findLiveSessionWithTotals(db: Database, tokenHash: string): Promise<SessionWithTotals | undefined> {
   const rows = await liveSessionWithTotalsQuery(db).execute({ tokenHash });
   return rows[0];
-}
-
-export async function touchSession(db: Executor, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
-}
-
-export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-export async function revokeAllSessions(db: Executor, userId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
-
-/**
- * Deletes sessions that can never be used again (expired or revoked), at most `batchSize` per statement so
- * a big backlog never holds long locks; answers how many were deleted.
- */
-export async function purgeDeadSessions(db: Executor, batchSize = 5_000): Promise<number> {
-  let purged = 0;
-  for (;;) {
-    const dead = db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(or(lte(sessions.expiresAt, sql`now()`), isNotNull(sessions.revokedAt)))
-      .limit(batchSize);
-    const rows = await db.delete(sessions).where(inArray(sessions.id, dead)).returning({ id: sessions.id });
-    purged += rows.length;
-    if (rows.length < batchSize) return purged;
-  }
 }
 
 // ---- password reset codes ----

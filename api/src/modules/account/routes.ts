@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
-import { authenticate, authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
-import { rateLimitSubject } from '../../plugins/rate-limit';
+import { UnauthorizedError } from '../../domain-errors';
+import { authenticate, authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
+import { rateLimitAddress, rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../walls/signup-origin';
 import type { Mailer } from './mailer';
-import { findLiveSession, findLiveSessionWithTotals } from './repository';
+import { findLiveSessionWithTotals } from './repository';
 import {
   forgotPasswordBody,
   loginBody,
@@ -17,7 +18,6 @@ import {
   updateProfileBody,
   verifyOtpBody,
 } from './schemas';
-import { hashSessionToken } from './secrets';
 import * as account from './service';
 import { MESSAGES } from './service';
 
@@ -33,6 +33,7 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   const deps: account.AccountDeps = { db: app.db, mailer, appSecret, log: app.log };
 
   app.post('/user/Register', { schema: { body: registerBody, response: { 201: signedInResponse } } }, async (request, reply) => {
+    await app.enforceRateLimits([{ limit: 'register_ip', key: rateLimitAddress(request) }]);
     const { token, user } = await account.register(app.db, request.body, clientOf(request));
     await rememberSignupOrigin(app.db, request, reply, user.id);
     setSessionCookie(request, reply, token);
@@ -42,11 +43,19 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
 
   app.post('/user/Login', { schema: { body: loginBody, response: { 200: signedInResponse } } }, async (request, reply) => {
     const { email } = request.body;
+    const address = rateLimitAddress(request);
     await app.enforceRateLimits([
-      { limit: 'login', key: `${request.ip}:${rateLimitSubject(email)}` },
-      { limit: 'login_ip', key: request.ip },
+      { limit: 'login', key: `${address}:${rateLimitSubject(email)}` },
+      { limit: 'login_ip', key: address },
     ]);
-    const { token, user } = await account.login(app.db, request.body, clientOf(request));
+    // Per account, from every address together, only wrong passwords count: the owner's own sign-ins
+    // never use it up, and once it is, even the right password waits for the window to end.
+    const accountLimit = [{ limit: 'login_account' as const, key: rateLimitSubject(email) }];
+    await app.refuseOverRateLimits(accountLimit);
+    const { token, user } = await account.login(app.db, request.body, clientOf(request)).catch(async (error: unknown) => {
+      if (error instanceof UnauthorizedError) await app.countRateLimitHits(accountLimit);
+      throw error;
+    });
     setSessionCookie(request, reply, token);
     return { status: 'success' as const, message: MESSAGES.loggedIn, data: { user: await account.profileOf(app.db, user) } };
   });
@@ -67,10 +76,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   );
 
   // Signing out always succeeds: without a live session there is nothing to revoke, and the cookie goes anyway.
-  app.post('/user/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    const token = readSessionToken(request);
-    const session = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
-    if (session) await account.logout(app.db, session.sessionId);
+  app.post('/user/logout', { preHandler: app.identifyUser, schema: { response: { 200: messageResponse } } }, async (request, reply) => {
+    if (request.auth) await account.logout(app.db, request.auth.sessionId);
     clearSessionCookie(request, reply);
     return { status: 'success' as const, message: MESSAGES.loggedOut };
   });
@@ -84,9 +91,10 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   // Per address and per address + email only: a per-email limit would let a stranger keep the owner's own
   // requests refused. Per account, the codes mailed and wrong tries are capped by day (see service.ts).
   app.post('/user/forgot-password', { schema: { body: forgotPasswordBody, response: { 200: messageResponse } } }, async (request) => {
+    const address = rateLimitAddress(request);
     await app.enforceRateLimits([
-      { limit: 'forgot', key: `${request.ip}:${rateLimitSubject(request.body.email)}` },
-      { limit: 'forgot_ip', key: request.ip },
+      { limit: 'forgot', key: `${address}:${rateLimitSubject(request.body.email)}` },
+      { limit: 'forgot_ip', key: address },
     ]);
     await account.forgotPassword(deps, request.body);
     return { status: 'success' as const, message: MESSAGES.otpSent };
@@ -94,8 +102,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
 
   const otpLimits = (request: FastifyRequest, email: string) =>
     app.enforceRateLimits([
-      { limit: 'otp', key: `${request.ip}:${rateLimitSubject(email)}` },
-      { limit: 'otp_ip', key: request.ip },
+      { limit: 'otp', key: `${rateLimitAddress(request)}:${rateLimitSubject(email)}` },
+      { limit: 'otp_ip', key: rateLimitAddress(request) },
     ]);
 
   app.post('/user/verify-otp', { schema: { body: verifyOtpBody, response: { 200: messageResponse } } }, async (request) => {

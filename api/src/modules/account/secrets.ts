@@ -1,14 +1,5 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-
-/** A new session token: 32 random bytes, base64url. Only its hash is stored. */
-export function newSessionToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Six random digits, zero-padded. */
 export function newOtpCode(): string {

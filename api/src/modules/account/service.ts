@@ -2,9 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../plugins/errors';
-import { assertAccountActive, UNAUTHENTICATED } from '../../plugins/auth';
-import { type AccountTotals, accountTotals, type Executor } from '../ledger/ledger';
+import { InvalidRequestError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../domain-errors';
+import { type AccountTotals, accountTotals } from '../ledger/ledger';
 import type { Mailer } from './mailer';
 import {
   anonymiseUser,
@@ -13,19 +12,24 @@ import {
   deleteResetCodes,
   findUserByEmail,
   findUserIdByReferralCode,
-  insertSession,
-  insertSessionIfPasswordUnchanged,
   insertUser,
   issueResetCode,
-  type NewSession,
-  revokeAllSessions,
-  revokeSession,
   setName,
   setPasswordHash,
   type UserRow,
 } from './repository';
 import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, UpdateProfileInput, VerifyOtpInput } from './schemas';
-import { hashOtpCode, hashPassword, hashSessionToken, newOtpCode, newSessionToken, verifyPassword } from './secrets';
+import { hashOtpCode, hashPassword, newOtpCode, verifyPassword } from './secrets';
+import {
+  assertAccountActive,
+  insertSessionIfPasswordUnchanged,
+  newSession,
+  revokeAllSessions,
+  revokeSession,
+  type SessionClient,
+  startSession,
+  UNAUTHENTICATED,
+} from '../session/session';
 
 export const MESSAGES = {
   registered: 'Registration successful.',
@@ -43,23 +47,11 @@ export const MESSAGES = {
 } as const;
 
 export type AccountDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
-export type ClientInfo = { userAgent: string | null; ip: string | null };
+export type ClientInfo = SessionClient;
 export type SignedIn = { token: string; user: UserRow };
 
-function newSession(userId: number, client: ClientInfo): { token: string; session: NewSession } {
-  const token = newSessionToken();
-  return { token, session: { userId, tokenHash: hashSessionToken(token), userAgent: client.userAgent?.slice(0, 512) ?? null, ip: client.ip } };
-}
-
-/** Opens a session for the user and returns its token (the only time the token exists in clear). */
-export async function startSession(db: Executor, userId: number, client: ClientInfo): Promise<string> {
-  const { token, session } = newSession(userId, client);
-  await insertSession(db, session);
-  return token;
-}
-
 export async function register(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
-  const emailTaken = () => new HttpError(422, MESSAGES.emailTaken, { errors: { email: [MESSAGES.emailTaken] } });
+  const emailTaken = () => new ValidationError(MESSAGES.emailTaken, { errors: { email: [MESSAGES.emailTaken] } });
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   // An unknown referral code is ignored: signing up must not fail because of a stale link.
@@ -73,13 +65,13 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
   const user = await findUserByEmail(db, input.email);
   // verifyPassword spends a hash even without a user, so timing does not reveal registered emails.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user?.passwordHash || !passwordOk) throw new HttpError(401, MESSAGES.wrongCredentials);
+  if (!user?.passwordHash || !passwordOk) throw new UnauthorizedError(MESSAGES.wrongCredentials);
   assertAccountActive(user.status);
   const verifiedHash = user.passwordHash;
   const { token, session } = newSession(user.id, client);
   // The password may have been reset (or dropped by a Google link) while it was being checked.
   const current = await db.transaction((tx) => insertSessionIfPasswordUnchanged(tx, session, verifiedHash));
-  if (!current) throw new HttpError(401, MESSAGES.wrongCredentials);
+  if (!current) throw new UnauthorizedError(MESSAGES.wrongCredentials);
   assertAccountActive(current.status);
   return { token, user: current };
 }
@@ -112,7 +104,7 @@ export async function logout(db: Database, sessionId: number): Promise<void> {
 /** Renames the signed-in user (the name is checked by the schema: no control or formatting characters). */
 export async function updateProfile(db: Database, userId: number, input: UpdateProfileInput): Promise<UserRow> {
   const user = await setName(db, userId, input.name);
-  if (!user) throw new HttpError(401, UNAUTHENTICATED);
+  if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
   return user;
 }
 
@@ -158,13 +150,13 @@ export async function forgotPassword({ db, mailer, appSecret, log }: AccountDeps
   });
 }
 
-function codeRefused(check: 'wrong' | 'too_many'): HttpError {
-  return check === 'too_many' ? new HttpError(429, MESSAGES.tooManyWrongCodes) : new HttpError(400, MESSAGES.invalidOtp);
+function codeRefused(check: 'wrong' | 'too_many'): Error {
+  return check === 'too_many' ? new TooManyAttemptsError(MESSAGES.tooManyWrongCodes) : new InvalidRequestError(MESSAGES.invalidOtp);
 }
 
 export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtpInput): Promise<void> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw new HttpError(400, MESSAGES.invalidOtp);
+  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp);
   const check = await checkResetCode(db, user.id, hashOtpCode(appSecret, user.id, input.otp));
   if (check !== 'right') throw codeRefused(check);
 }
@@ -172,7 +164,7 @@ export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtp
 /** Uses the code up, sets the new password and signs the user out everywhere, in one transaction. */
 export async function resetPassword({ db, appSecret }: AccountDeps, input: ResetPasswordInput): Promise<void> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw new HttpError(400, MESSAGES.invalidOtp);
+  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp);
   const codeHash = hashOtpCode(appSecret, user.id, input.otp);
   const passwordHash = await hashPassword(input.password);
   const reset = await db.transaction(async (tx) => {

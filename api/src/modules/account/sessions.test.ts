@@ -4,8 +4,7 @@ import { sessions } from '../../db/schema';
 import { bearer, captureMailer, sessionCookieOf, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { purgeDeadSessions } from './repository';
-import { hashSessionToken } from './secrets';
+import { hashSessionToken, purgeDeadSessions } from '../session/session';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { readCashoutAmount } from '@rewards/shared/rules/cashout-amount';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { captureMailer } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
-import { parseCashoutAmount } from './amount';
 import { databaseKind, fundedUser, storeRequest } from './cashout-test-kit';
 
 const WALLETS = ['stake', 'visa', 'paypal', 'letcoin', 'payeer'] as const;
@@ -98,7 +98,7 @@ describe(`Cashout/Store with random bodies on ${databaseKind}`, () => {
           return;
         }
         const { cashout, new_balance } = answer.data;
-        const parsed = parseCashoutAmount(JSON.parse(payload).amount);
+        const parsed = readCashoutAmount(JSON.parse(payload).amount);
         if (!parsed.ok) throw new Error(`accepted an amount it should refuse: ${payload}`);
         expect(cashout.amount).toBe(coinsToDollarString(parsed.coins));
         if (seen.has(cashout.id)) {

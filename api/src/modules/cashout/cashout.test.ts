@@ -263,7 +263,7 @@ describe(`the daily cashout limit on ${databaseKind}`, () => {
   });
 
   it('counts pending and approved cashouts of today (UTC), not rejected ones nor earlier days', async () => {
-    const { token, user } = await fundedUser(app, db(), 20_000);
+    const { token } = await fundedUser(app, db(), 20_000);
     const approved = (await store(app, token, paypal(2))).json().data.cashout.id;
     const rejected = (await store(app, token, paypal(2))).json().data.cashout.id;
     const yesterday = (await store(app, token, paypal(1))).json().data.cashout.id;

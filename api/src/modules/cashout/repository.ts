@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'd
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { type CashoutStatus, cashouts, sessions, users } from '../../db/schema';
-import { liveSessionOf, sessionColumns, type SessionWithUser } from '../account/repository';
+import { liveSessionOf, sessionColumns, type SessionWithUser } from '../session/session';
 import { earningsSql, type Executor, type Transaction } from '../ledger/ledger';
 
 export type CashoutRow = typeof cashouts.$inferSelect;

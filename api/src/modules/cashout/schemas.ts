@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { formatDollars } from '@rewards/shared/rules/money';
-import { COINS_PER_DOLLAR, MINIMUM_CASHOUT_DOLLARS } from '@rewards/shared/constants';
+import { MINIMUM_CASHOUT_DOLLARS } from '@rewards/shared/constants';
+import { CASHOUT_AMOUNT_MESSAGES, cashoutAmountMessage, readCashoutAmount } from '@rewards/shared/rules/cashout-amount';
 import type { Cashout, CashoutHistoryPage, CashoutResult, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
 import { findPayoutMethod, PAYOUT_METHOD_NAMES } from '@rewards/shared/contracts/payout-methods';
 import { CASHOUT_STATUSES } from '../../db/schema';
-import { type AmountProblem, parseCashoutAmount } from './amount';
 
 export const MAX_ACCOUNT_LENGTH = 200;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
@@ -20,10 +19,7 @@ export const CASHOUT_MESSAGES = {
   accountTooLong: `The account may not be greater than ${MAX_ACCOUNT_LENGTH} characters.`,
   accountCharacters: 'The account may not contain line breaks or control characters.',
   accountEmail: 'Please enter a valid email address.',
-  minimum: (dollars: number) => `Minimum amount is ${formatDollars(dollars)}`,
-  // The words mf-cashout uses for the same mistake.
-  decimals: 'Enter the amount in dollars and cents, with at most 2 decimals (e.g. 1.50)',
-  tooLarge: 'The amount is too large.',
+  ...CASHOUT_AMOUNT_MESSAGES,
   insufficientBalance: 'Insufficient balance.',
   dailyLimit: (limit: string) => `Daily withdrawal limit of ${limit} reached.`,
   idempotencyKey: `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters.`,
@@ -31,18 +27,13 @@ export const CASHOUT_MESSAGES = {
   body: 'The request body must be a JSON object.',
 } as const;
 
-const AMOUNT_MESSAGES: Record<Exclude<AmountProblem, 'minimum'>, string> = {
-  decimals: CASHOUT_MESSAGES.decimals,
-  too_large: CASHOUT_MESSAGES.tooLarge,
-};
-
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 const EMAIL = z.email();
 
 export type CashoutInput = { method: PayoutMethodName; account: string; amountCoins: number };
 
 /**
- * Cashout/Store's body (spec §7): `wallet` (method name), `amount` in dollars (number or numeric string),
+ * Cashout/Store's body (spec §7): `wallet` (method name), `amount` in dollars (the text the user typed, or a number),
  * `account`. Checked in the order the form asks for them, so the first message is the one to fix first.
  */
 export const storeCashoutBody = z
@@ -66,11 +57,10 @@ export const storeCashoutBody = z
       fail('account', CASHOUT_MESSAGES.accountEmail);
     }
 
-    // The parser holds the site-wide floor (spec §9); a method may ask for more.
+    // The rule holds the site-wide floor (spec §9); a method may ask for more.
     const minimum = method?.minimum ?? MINIMUM_CASHOUT_DOLLARS;
-    const amount = parseCashoutAmount(raw.amount);
-    if (!amount.ok) fail('amount', amount.problem === 'minimum' ? CASHOUT_MESSAGES.minimum(minimum) : AMOUNT_MESSAGES[amount.problem]);
-    else if (amount.coins < Math.round(minimum * COINS_PER_DOLLAR)) fail('amount', CASHOUT_MESSAGES.minimum(minimum));
+    const amount = readCashoutAmount(raw.amount, minimum);
+    if (!amount.ok) fail('amount', cashoutAmountMessage(amount.problem, minimum));
 
     if (!method || !amount.ok) return z.NEVER;
     return { method: method.name, account, amountCoins: amount.coins };

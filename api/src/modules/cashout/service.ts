@@ -1,12 +1,12 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
+import { MINIMUM_CASHOUT_COINS } from '@rewards/shared/rules/cashout-amount';
 import type { Cashout, CashoutHistoryPage, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
 import type { Database } from '../../db/database';
 import type { CashoutStatus } from '../../db/schema';
-import { assertAccountActive, UNAUTHENTICATED } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { UnauthorizedError, ValidationError } from '../../domain-errors';
+import { assertAccountActive, UNAUTHENTICATED } from '../session/session';
 import type { UserRow } from '../account/repository';
 import { appendLedgerEntry, type Executor, InsufficientBalanceError } from '../ledger/ledger';
-import { MINIMUM_CASHOUT_COINS } from './amount';
 import {
   type CashoutListRow,
   type CashoutRow,
@@ -54,8 +54,8 @@ export type CashoutRequestInput = {
 export type AcceptedCashout = { cashout: CashoutRow; newBalanceCoins: number };
 
 /** A refusal of Cashout/Store: 422 with the message under `errors.amount`; nothing was changed. */
-function refusal(message: string, field = 'amount'): HttpError {
-  return new HttpError(422, message, { errors: { [field]: [message] } });
+function refusal(message: string, field = 'amount'): ValidationError {
+  return new ValidationError(message, { errors: { [field]: [message] } });
 }
 
 /**
@@ -72,7 +72,7 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
   try {
     return await db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
-      if (!user) throw new HttpError(401, UNAUTHENTICATED);
+      if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
       assertAccountActive(user.status);
       // Same-key requests that arrived together waited for the lock: the first one's cashout is visible now.
       if (idempotencyKey) {

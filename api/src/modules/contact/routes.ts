@@ -1,7 +1,5 @@
-import { readSessionToken } from '../../plugins/auth';
+import { rateLimitAddress } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
-import { findLiveSession } from '../account/repository';
-import { hashSessionToken } from '../account/secrets';
 import { storeContactMessage } from './repository';
 import { CONTACT_MESSAGES, contactBody, contactResponse } from './schemas';
 
@@ -10,11 +8,9 @@ import { CONTACT_MESSAGES, contactBody, contactResponse } from './schemas';
  * message is linked to their account. Limited per IP, counted only for messages that pass validation.
  */
 export const contactRoutes: ZodPlugin = async (app) => {
-  app.post('/contact', { schema: { body: contactBody, response: { 201: contactResponse } } }, async (request, reply) => {
-    await app.enforceRateLimits([{ limit: 'contact_ip', key: request.ip }]);
-    const token = readSessionToken(request);
-    const session = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
-    await storeContactMessage(app.db, { ...request.body, userId: session?.user.id ?? null, ip: request.ip });
+  app.post('/contact', { preHandler: app.identifyUser, schema: { body: contactBody, response: { 201: contactResponse } } }, async (request, reply) => {
+    await app.enforceRateLimits([{ limit: 'contact_ip', key: rateLimitAddress(request) }]);
+    await storeContactMessage(app.db, { ...request.body, userId: request.auth?.user.id ?? null, ip: request.ip });
     return reply.code(201).send({ status: 'success' as const, message: CONTACT_MESSAGES.sent });
   });
 };

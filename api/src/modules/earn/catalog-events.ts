@@ -23,7 +23,7 @@ export async function subscribeCatalogChanges(
     await subscriber.subscribe(catalogChannel(prefix));
   } catch (error) {
     subscriber.disconnect();
-    throw new Error(`REDIS_URL is set but Redis cannot be reached: ${String(error)}`);
+    throw new Error(`REDIS_URL is set but Redis cannot be reached: ${String(error)}`, { cause: error });
   }
   subscriber.on('message', onChange);
   // A message sent while the connection was down is lost: whatever it said, the cache starts over.

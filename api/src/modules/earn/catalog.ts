@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { count, eq, and, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { COINS_PER_DOLLAR } from '@rewards/shared/constants';
 import { dollarsToCoins } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import { appMeta, offerEvents, offers, PLATFORMS } from '../../db/schema';
@@ -15,7 +16,7 @@ import type { Executor } from '../ledger/ledger';
 
 /** Where Play and Earn goes when an offer names no link: our demo wall, on that offer. */
 export const DEFAULT_CLICK_URL = '/api/walls/demo?user_id={user_id}&offer_id={offer_id}';
-export const MAX_OFFER_PAYOUT_COINS = 10_000 * 1000;
+export const MAX_OFFER_PAYOUT_COINS = 10_000 * COINS_PER_DOLLAR;
 
 const PARTNER_ID = /^[A-Za-z0-9._:-]+$/;
 // A link is ours (`/api/...`) or a partner's over http(s): never javascript: or data:.
@@ -31,8 +32,8 @@ const optionalText = (label: string, max: number) =>
 
 const dollars = (label: string) =>
   z.union([z.string(), z.number()], { error: `${label} must be an amount of dollars like "1.50"` }).transform((value, ctx) => {
-    const coins = dollarsToCoins(value);
-    if (coins === null || coins <= 0 || coins > MAX_OFFER_PAYOUT_COINS) {
+    const coins = dollarsToCoins(value, { maxCoins: MAX_OFFER_PAYOUT_COINS });
+    if (!coins) {
       ctx.addIssue({ code: 'custom', message: `${label} must be more than 0 and at most 10000 dollars, with at most 3 decimals; got ${JSON.stringify(value)}` });
       return z.NEVER;
     }

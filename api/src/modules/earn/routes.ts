@@ -1,9 +1,7 @@
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertAccountActive, authOf, readSessionToken } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
-import { findLiveSession, type UserRow } from '../account/repository';
-import { hashSessionToken } from '../account/secrets';
+import { assertAccountActive } from '../session/session';
 import { seedCatalogIfEmpty } from './catalog';
 import { type ContentEncoding, createOffersCatalog } from './catalog-cache';
 import { subscribeCatalogChanges } from './catalog-events';
@@ -27,18 +25,6 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}
-
-/**
- * The signed-in user when the request carries a live session, else null (a visitor). A blocked or
- * pending account still gets its 403, like on every signed-in call.
- */
-async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
-  const token = readSessionToken(request);
-  const found = token ? await findLiveSession(app.db, hashSessionToken(token)) : undefined;
-  if (!found) return null;
-  assertAccountActive(found.user.status);
-  return found.user;
 }
 
 /**
@@ -68,8 +54,10 @@ export const earnRoutes: ZodPlugin<EarnRoutesOptions> = async (app, { repoRoot, 
 
   // No response schema here: the answer is checked against offersResponse and serialised once per catalog
   // version (catalog-cache.ts), then sent as text or compressed bytes.
-  app.post('/Offers/Get', { schema: { body: offersRequestBody } }, async (request, reply) => {
-    const user = await optionalUser(app, request);
+  app.post('/Offers/Get', { preHandler: app.identifyUser, schema: { body: offersRequestBody } }, async (request, reply) => {
+    // A visitor gets offers too; a blocked or pending account still gets its 403, like on every signed-in call.
+    const user = request.auth?.user ?? null;
+    if (user) assertAccountActive(user.status);
     const answer = await catalog.answer(request.body.device, user?.id ?? null);
     reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, Authorization, Cookie');
     if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();

@@ -1,13 +1,12 @@
+import { COINS_PER_CENT } from '@rewards/shared/constants';
 import type { DeviceFilter, MyOffer, Offer, Platform } from '@rewards/shared/contracts/offer-types';
 import { coinsToDollars } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../plugins/errors';
+import { NotFoundError } from '../../domain-errors';
 import type { Links } from './links';
 import { isEventDone } from './progress';
 import { creditedEvents, eventsByOffer, findOfferByPartnerId, insertUserOffer, type OfferEventRow, type OfferRow, userOffersOf } from './repository';
 import { EARN_MESSAGES } from './schemas';
-
-const COINS_PER_CENT = 10;
 
 /** An offer as Offers/Get sends it; `userId` may be a stand-in text (see catalog-cache.ts). */
 export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId: number | string | null, links: Links): Offer {
@@ -31,7 +30,7 @@ export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId:
 /** Offers/start: records the user's offer once; a second start changes nothing. */
 export async function startOffer(db: Database, userId: number, partnerOfferId: string): Promise<void> {
   const offer = await findOfferByPartnerId(db, partnerOfferId);
-  if (!offer) throw new HttpError(404, EARN_MESSAGES.offerNotFound);
+  if (!offer) throw new NotFoundError(EARN_MESSAGES.offerNotFound);
   await insertUserOffer(db, userId, offer.id);
 }
 

@@ -1,12 +1,10 @@
 import { and, eq, gte, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { Executor, Transaction } from '../../db/executor';
 import { preparedQuery } from '../../db/prepared';
 import { type LedgerKind, ledgerEntries, users } from '../../db/schema';
 
-/** A transaction of the one database type. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or a transaction: inside a transaction always pass the transaction (PGlite would hang). */
-export type Executor = Database | Transaction;
+export type { Executor, Transaction } from '../../db/executor';
 
 /** Kinds that count as earnings (total_earnings, earnings_last_30_days); reversals take earnings back. */
 export const EARNING_KINDS: readonly LedgerKind[] = ['offer_credit', 'offer_reversal', 'referral_bonus', 'referral_reversal', 'manual_credit'];

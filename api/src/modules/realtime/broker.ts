@@ -43,7 +43,7 @@ export async function createRedisBroker(url: string, redisPrefix: string, regist
   } catch (error) {
     publisher.disconnect();
     subscriber.disconnect();
-    throw new Error(`REDIS_URL is set but Redis cannot be reached: ${String(error)}`);
+    throw new Error(`REDIS_URL is set but Redis cannot be reached: ${String(error)}`, { cause: error });
   }
   subscriber.on('message', (_channel: string, message: string) => {
     const parsed = broadcastEventSchema.safeParse(safeJson(message));

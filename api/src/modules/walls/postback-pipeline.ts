@@ -1,5 +1,6 @@
 import type { CallbackOutcome } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain-errors';
+import { domainErrorStatus } from '../../plugins/errors';
 import { type CallbackRecord, recordCallback } from './callback-log';
 import { type ConversionAction, MalformedPostbackError } from './conversion-action';
 import { ipAllowlist } from './ip-allowlist';
@@ -90,7 +91,7 @@ async function judge(deps: PostbackDeps, options: PipelineOptions, request: Post
     const answer = await applyConversion(deps, adapter, action);
     return { outcome: answer.outcome, statusCode: 200, reason: answer.message, action, coins: answer.coins, announcements: answer.announcements };
   } catch (error) {
-    if (error instanceof HttpError) return refusal(error.statusCode, error.message, action);
+    if (error instanceof DomainError) return refusal(domainErrorStatus(error), error.message, action);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { CallbackOutcome } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { ConflictError, NotFoundError } from '../../domain-errors';
 import { creditConversion, reverseConversion, UnknownUserError } from './crediting';
 import type { RealtimePublisher } from '../realtime/publisher';
 import { announceLead, type CreditedConversion } from '../realtime/lead-announcer';
@@ -71,7 +71,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
   if (action.kind === 'reverse') {
     // A deleted account is reversed too: its row stays, and the money it earned was never its to keep.
     const result = await reverseConversion(db, { wall: wall.slug, txid: action.txid, userId: action.userId });
-    if (result.outcome === 'unknown') throw new HttpError(404, POSTBACK_MESSAGES.unknownReversal);
+    if (result.outcome === 'unknown') throw new NotFoundError(POSTBACK_MESSAGES.unknownReversal);
     if (result.outcome === 'already-reversed') {
       return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
     }
@@ -93,11 +93,11 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
       signedContent: action.signedContent,
     });
   } catch (error) {
-    if (error instanceof UnknownUserError) throw new HttpError(404, POSTBACK_MESSAGES.unknownUser);
+    if (error instanceof UnknownUserError) throw new NotFoundError(POSTBACK_MESSAGES.unknownUser);
     throw error;
   }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
-  if (result.outcome === 'signature-reused') throw new HttpError(409, POSTBACK_MESSAGES.signatureReused);
+  if (result.outcome === 'signature-reused') throw new ConflictError(POSTBACK_MESSAGES.signatureReused);
   const lead: CreditedConversion = {
     userName: result.user.name,
     payoutCoins: result.payoutCoins,

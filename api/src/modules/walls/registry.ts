@@ -1,5 +1,5 @@
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
-import { type Config, WALL_SLUG } from '../../config';
+import { type Config, isProduction, WALL_SLUG } from '../../config';
 import { adgate } from './adapters/adgate';
 import { ayetstudios } from './adapters/ayetstudios';
 import { bitlabs } from './adapters/bitlabs';
@@ -33,7 +33,7 @@ export type WallsConfig = {
 
 /** The walls' part of the configuration (the server's and the ops tool's). */
 export function wallsConfigOf(config: Config): WallsConfig {
-  return { secrets: config.postbackSecrets, ips: config.postbackIps, production: config.nodeEnv === 'production' };
+  return { secrets: config.postbackSecrets, ips: config.postbackIps, production: isProduction(config.nodeEnv) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
-import type { PayoutMethod } from '../payout-methods/payout-methods';
+import type { PayoutMethod } from '../payout-methods';
 import { accountError, amountError, toCashoutRequest } from './cashout-validation';
 import { useCashoutSubmission } from './use-cashout-submission';
 import styles from './cashout-modal.module.css';

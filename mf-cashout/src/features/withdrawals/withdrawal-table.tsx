@@ -1,6 +1,6 @@
 import type { Cashout } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { payoutMethodTitle } from '../payout-methods/payout-methods';
+import { payoutMethodTitle } from '../payout-methods';
 import { maskAccount } from './mask-account';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 import styles from './withdrawals-panel.module.css';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { useCashoutStats } from '../cashout-stats/cashout-stats-api';
+import { useCashoutStats } from '../cashout-stats';
 import { useGetCashoutHistoryInfiniteQuery } from './cashout-history-api';
 import { WithdrawalTable } from './withdrawal-table';
 import styles from './withdrawals-panel.module.css';

@@ -2,8 +2,7 @@ import { useId } from 'react';
 import type { MyOffer, MyOfferEvent } from '@rewards/shared/contracts/offer-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { isEventDone, offerProgress } from '@rewards/shared/rules/offer-progress';
-import offerIconUrl from '../offers/offer-icon.svg';
-import { sanitizeHtml } from '../offers/sanitize-html';
+import { offerIconUrl, sanitizeHtml } from '../offers';
 import { ProgressBar } from './progress-bar';
 import styles from './my-offers.module.css';
 

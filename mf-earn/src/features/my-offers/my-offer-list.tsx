@@ -1,7 +1,7 @@
 import type { MyOffer } from '@rewards/shared/contracts/offer-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { offerProgress } from '@rewards/shared/rules/offer-progress';
-import offerIconUrl from '../offers/offer-icon.svg';
+import { offerIconUrl } from '../offers';
 import { ProgressBar } from './progress-bar';
 import styles from './my-offers.module.css';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import type { ContactContent } from '../../content/content-schemas';
 import contact from '../../../content/contact.json';
-import { fakeApi, fail, networkDown, ok } from '../../test/fake-api';
+import { fakeApi, fail, networkDown } from '../../test/fake-api';
 import { ContactForm } from './contact-form';
 import { validateContact } from './contact-validation';
 

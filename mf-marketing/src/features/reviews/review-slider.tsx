@@ -38,7 +38,8 @@ export function ReviewSlider({ reviews }: { reviews: readonly Review[] }) {
   );
 
   useEffect(() => {
-    // A change of width changes the pages: stay on a page that exists.
+    // A change of width changes the pages: stay on a page that exists (and scroll the carousel there).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- only when the page count shrinks, not on every render
     if (selected > pages - 1) goTo(pages - 1);
   }, [pages, selected, goTo]);
 

@@ -20,6 +20,7 @@ export function OauthErrorBanner() {
     if (!new URLSearchParams(location.search).has(OAUTH_ERROR_PARAM)) return;
     navigate({ pathname: location.pathname, search: withoutOauthError(location.search), hash: location.hash }, { replace: true });
     // Read once on load: the address as it was when the page opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately no dependencies, see above
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
 import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
-import type { RealtimeConnection } from '../realtime/realtime-connection';
+import type { RealtimeConnection } from '../realtime';
 import { isLiveLead } from './ticker-entries';
 
 /** Listens to `lead.created` on the public feed over the page's socket; the returned function stops. */

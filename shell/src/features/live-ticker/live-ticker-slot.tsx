@@ -1,7 +1,7 @@
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectLiveStats } from '@rewards/shared/store/settings-slice';
 import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
-import type { RealtimeConnection } from '../realtime/realtime-connection';
+import type { RealtimeConnection } from '../realtime';
 import styles from './live-ticker.module.css';
 
 const loadLiveTicker = () => import('./live-ticker');

@@ -6,7 +6,7 @@ import { setLiveStats } from '@rewards/shared/store/settings-slice';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import FakePusher from '../../test/fake-pusher';
 import { testRuntimeConfig } from '../../test/runtime-config';
-import { createRealtimeConnection } from '../realtime/realtime-connection';
+import { createRealtimeConnection } from '../realtime';
 import { LiveTickerSlot } from './live-ticker-slot';
 
 jest.mock('pusher-js', () => jest.requireActual('../../test/fake-pusher'));

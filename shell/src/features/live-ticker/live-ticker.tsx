@@ -1,7 +1,8 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer, useState } from 'react';
 import { getApiBase } from '@rewards/shared/api/base-query';
-import { useOnlineStatus } from '../offline/use-online-status';
-import type { RealtimeConnection } from '../realtime/realtime-connection';
+import type { LiveLead } from '@rewards/shared/contracts/api-types';
+import { useOnlineStatus } from '../offline';
+import type { RealtimeConnection } from '../realtime';
 import { connectLeadsChannel } from './leads-channel';
 import { fetchRecentLeads } from './recent-leads';
 import { useStepClock } from './ticker-clock';
@@ -25,8 +26,10 @@ export default function LiveTicker({ connection }: Props) {
   const [loaded, setLoaded] = useState(false);
   // A pointer resting on the ticker (someone reading it) holds the clock.
   const [hovered, setHovered] = useState(false);
-  const onlineNow = useRef(online);
-  onlineNow.current = online;
+  // Reads `online` as it is when a lead arrives, without reconnecting the channel when it changes.
+  const onLead = useEffectEvent((lead: LiveLead) => {
+    if (online) dispatch({ type: 'pushed', lead });
+  });
 
   useEffect(() => {
     if (!online) {
@@ -43,13 +46,7 @@ export default function LiveTicker({ connection }: Props) {
     return () => controller.abort();
   }, [online]);
 
-  useEffect(
-    () =>
-      connectLeadsChannel(connection, (lead) => {
-        if (onlineNow.current) dispatch({ type: 'pushed', lead });
-      }),
-    [connection],
-  );
+  useEffect(() => connectLeadsChannel(connection, (lead) => onLead(lead)), [connection]);
 
   useStepClock(() => dispatch({ type: 'stepped' }), online && !hovered);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { TICKER_STEP_MS } from '@rewards/shared/constants';
 
 /** Time to the next multiple of the step on the wall clock: every open page steps at the same moments. */
@@ -8,15 +8,14 @@ export function msUntilNextStep(now: number, stepMs: number = TICKER_STEP_MS): n
 
 /** Calls `onStep` on every 7 s boundary of the clock while `running`. */
 export function useStepClock(onStep: () => void, running: boolean): void {
-  const latest = useRef(onStep);
-  latest.current = onStep;
+  const step = useEffectEvent(onStep);
   useEffect(() => {
     if (!running) return;
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
       // Scheduled afresh each time from the clock, so timer drift never adds up.
       timer = setTimeout(() => {
-        latest.current();
+        step();
         schedule();
       }, msUntilNextStep(Date.now()));
     };

@@ -10,7 +10,7 @@ import { sampleUser, signedInState } from '@rewards/shared/test/sample-user';
 import FakePusher, { onlyPusher } from '../../test/fake-pusher';
 import { testRuntimeConfig } from '../../test/runtime-config';
 import { sessionUnknown, signedOut } from '../../test/session-fixtures';
-import { SiteHeader } from '../navigation/site-header';
+import { SiteHeader } from '../navigation';
 import { createRealtimeConnection } from './realtime-connection';
 import { useLiveWallet } from './use-live-wallet';
 

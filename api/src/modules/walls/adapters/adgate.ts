@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../conversion-action';
 import { secretMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
@@ -52,7 +53,7 @@ export const adgate: WallAdapter = {
       conversion_id: txid,
       s1: String(userId),
       points: String(coins),
-      payout: (coins / 1000).toFixed(2),
+      payout: coinsToDollarString(coins),
       offer_id: offerId,
       event_id: eventId,
       state: reverse ? 'rejected' : 'approved',

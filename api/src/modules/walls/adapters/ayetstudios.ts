@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, MalformedPostbackError } from '../conversion-action';
 import { hmacHex, signatureMatches } from '../signature';
 import type { WallAdapter } from '../wall-adapter';
@@ -114,7 +115,7 @@ export const ayetstudios: WallAdapter = {
       ['uid', String(userId)],
       ['transaction_id', txid],
       ['currency_amount', String(reverse ? -coins : coins)],
-      ['payout_usd', (coins / 1000).toFixed(3)],
+      ['payout_usd', coinsToDollarString(coins, 3)],
       ['offer_id', offerId],
       ['task_id', eventId],
       ['is_chargeback', reverse ? '1' : '0'],

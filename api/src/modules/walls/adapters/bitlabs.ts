@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, MalformedPostbackError } from '../conversion-action';
 import { hmacHex, signatureMatches } from '../signature';
 import { queryOf, type WallAdapter } from '../wall-adapter';
@@ -90,7 +91,7 @@ export const bitlabs: WallAdapter = {
       uid: String(userId),
       tx: reverse ? `r-${txid}` : txid,
       val: String(reverse ? -coins : coins),
-      raw: (coins / 1000).toFixed(3),
+      raw: coinsToDollarString(coins, 3),
       type: reverse ? 'RECONCILIATION' : 'COMPLETE',
       ref: txid,
       offer_id: offerId,

@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../conversion-action';
 import { digestHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
@@ -57,7 +58,7 @@ export const cpx: WallAdapter = {
       trans_id: txid,
       user_id: String(userId),
       amount_local: String(coins),
-      amount_usd: (coins / 1000).toFixed(2),
+      amount_usd: coinsToDollarString(coins),
       offer_id: offerId,
       type: 'complete',
       hash: digestHex('md5', `${txid}-${secret}`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollarsToCoins } from '@rewards/shared/rules/money';
+import { coinsToDollarString, dollarsToCoins } from '@rewards/shared/rules/money';
 import { MAX_OFFER_PAYOUT_COINS } from '../../earn/catalog';
 import { MalformedPostbackError } from '../conversion-action';
 import { hmacHex, signatureMatches } from '../signature';
@@ -68,12 +68,6 @@ export const genericPostbackQuerySchema = z.object({
 
 export type ParsedGenericPostback = z.output<typeof genericPostbackQuerySchema>;
 
-/** The payout of a credit as coins; null when it is not a positive amount we accept. */
-export function creditCoinsOf(payout: string): number | null {
-  const coins = dollarsToCoins(payout);
-  return coins !== null && coins > 0 && coins <= MAX_OFFER_PAYOUT_COINS ? coins : null;
-}
-
 function parse(params: Map<string, string>): ParsedGenericPostback {
   const parsed = genericPostbackQuerySchema.safeParse(Object.fromEntries(params));
   if (parsed.success) return parsed.data;
@@ -96,8 +90,8 @@ export function genericAdapter(slug: string, title: string): WallAdapter {
       const fields = parse(callbackParams(request));
       const userId = Number(fields.user_id);
       if (fields.status === POSTBACK_STATUS.reversal) return { kind: 'reverse', txid: fields.txid, userId };
-      const payoutCoins = creditCoinsOf(fields.payout);
-      if (payoutCoins === null) {
+      const payoutCoins = dollarsToCoins(fields.payout, { maxCoins: MAX_OFFER_PAYOUT_COINS });
+      if (!payoutCoins) {
         throw new MalformedPostbackError('The payout of a credit must be more than 0 and at most 10000 dollars.', {
           payout: ['The payout of a credit must be more than 0 and at most 10000 dollars.'],
         });
@@ -124,7 +118,6 @@ export function genericAdapter(slug: string, title: string): WallAdapter {
 
 /** Dollars as the generic format sends them: at least 2 decimals, 3 when a coin needs it. */
 export function coinsToPayout(coins: number): string {
-  const whole = Math.trunc(coins / 1000);
-  const fraction = String(coins % 1000).padStart(3, '0');
-  return `${whole}.${fraction.endsWith('0') ? fraction.slice(0, 2) : fraction}`;
+  const dollars = coinsToDollarString(coins, 3);
+  return dollars.endsWith('0') ? dollars.slice(0, -1) : dollars;
 }

@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../conversion-action';
 import { digestHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
@@ -54,7 +55,7 @@ export const lootably: WallAdapter = {
     return signatureMatches(digestHex('sha256', `${signed}${secret}`), params.get('hash'));
   },
   sign({ base, userId, txid, coins, offerId, eventId, reverse }, secret) {
-    const values = { userID: String(userId), ip: '203.0.113.7', revenue: (coins / 1000).toFixed(2), currencyReward: String(coins) };
+    const values = { userID: String(userId), ip: '203.0.113.7', revenue: coinsToDollarString(coins), currencyReward: String(coins) };
     const hash = digestHex('sha256', `${values.userID}${values.ip}${values.revenue}${values.currencyReward}${secret}`);
     const query = queryOf({ ...values, transactionID: txid, offerID: offerId, goalID: eventId, status: reverse ? REVERSED : '1', hash });
     return { method: 'GET', url: `${base}/api/postback/lootably?${query}`, headers: {} };

@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../conversion-action';
 import { hmacHex } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
@@ -51,7 +52,7 @@ export const notik: WallAdapter = {
     const query = queryOf({
       user_id: String(userId),
       amount: String(reverse ? -coins : coins),
-      payout: (reverse ? -coins / 1000 : coins / 1000).toFixed(2),
+      payout: coinsToDollarString(reverse ? -coins : coins),
       offer_id: offerId,
       event_id: eventId,
       txn_id: reverse ? `cb-${txid}` : txid,

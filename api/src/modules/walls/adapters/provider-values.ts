@@ -1,6 +1,9 @@
 import { isIP } from 'node:net';
+import { dollarsToCoins, type ReadCoinsOptions } from '@rewards/shared/rules/money';
 import { normaliseIp } from '../ip-allowlist';
 import { MAX_OFFER_PAYOUT_COINS } from '../../earn/catalog';
+
+const PROVIDER_COINS: ReadCoinsOptions = { coinsPerUnit: 1, signed: true, extraDecimals: 'drop', maxCoins: MAX_OFFER_PAYOUT_COINS };
 
 /**
  * A provider's reward in its app currency, which we configure as our coins (1000 per US dollar), e.g.
@@ -8,12 +11,7 @@ import { MAX_OFFER_PAYOUT_COINS } from '../../earn/catalog';
  * or beyond what one conversion may pay.
  */
 export function providerCoins(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  const match = /^(-?)(\d{1,12})(?:\.\d{1,8})?$/.exec(value.trim());
-  if (!match) return null;
-  const coins = Number(match[2]);
-  if (coins > MAX_OFFER_PAYOUT_COINS) return null;
-  return match[1] === '-' && coins !== 0 ? -coins : coins;
+  return value === undefined ? null : dollarsToCoins(value, PROVIDER_COINS);
 }
 
 /** A provider's offer or task id as we store it: visible ASCII, at most 100 characters, else ''. */

@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../conversion-action';
 import { digestHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
@@ -65,7 +66,7 @@ export const revlum: WallAdapter = {
       ...values,
       offerId,
       event_id: eventId,
-      payout: (coins / 1000).toFixed(2),
+      payout: coinsToDollarString(coins),
       status: reverse ? CHARGEBACK : CREDIT,
       debug: '0',
       signature: digestHex('md5', `${values.subId}${values.transId}${values.reward}${secret}`),

@@ -1,3 +1,4 @@
+import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../conversion-action';
 import { digestHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
@@ -50,7 +51,7 @@ export const torox: WallAdapter = {
       amount: String(reverse ? -coins : coins),
       currency_name: 'Earnly',
       user_id: String(userId),
-      payout: (coins / 1000).toFixed(2),
+      payout: coinsToDollarString(coins),
       o_name: offerId,
       sig: digestHex('md5', `${offerId}${SEPARATOR}${userId}${SEPARATOR}${secret}`),
     });

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { DEV_PUSHER_SECRET } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { appendLedgerEntry } from '../modules/ledger/ledger';
+import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
+import { COMMANDS } from '../ops/commands';
+import { runOps } from '../ops/run-ops';
+import { bearer, captureMailer, distinctAddress, signUp } from '../test/accounts';
+import { buildTestApp } from '../test/build-test-app';
+import { createSiteFixture, type SiteFixture } from '../test/site-fixture';
+import type { FuzzContext, FuzzIdentity } from './requests';
+import { routeCollector } from './routes';
+
+/** Coins each fuzz user starts with (and is topped up to): enough that cashouts are accepted, not only refused. */
+const STARTING_COINS = 50_000;
+
+export type FuzzSession = {
+  app: FastifyInstance;
+  context: () => FuzzContext;
+  /** Signs up again the users the fuzzer deleted or signed out, so later requests still reach deep paths. */
+  refreshIdentities(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The real app (site served from a fixture too) on `database`, with real signed-up, funded users. */
+/** What buildTestApp's config has for the realtime service (the development defaults). */
+const DEV_PUSHER = { appId: 'rewards-dev', key: 'rewards-dev-key', secret: DEV_PUSHER_SECRET };
+
+export async function openFuzzSession({ database, env, users = 4 }: { database: DatabaseHandle; env: Record<string, string>; users?: number }): Promise<FuzzSession> {
+  const collector = routeCollector();
+  const site: SiteFixture = await createSiteFixture();
+  const app = await buildTestApp({ database, env, serveSite: true, siteRoot: site.root, mailer: captureMailer(), onRoute: collector.onRoute });
+  await app.ready();
+  const identities: FuzzIdentity[] = [];
+
+  const newIdentity = async (): Promise<FuzzIdentity> => {
+    const signedUp = await signUp(app, {}, { from: distinctAddress() });
+    await appendLedgerEntry(database.db, { userId: signedUp.user.id, amountCoins: STARTING_COINS, kind: 'manual_credit', note: 'fuzz starting balance' });
+    return { userId: signedUp.user.id, token: signedUp.token, email: signedUp.email, password: signedUp.password };
+  };
+  for (let i = 0; i < users; i++) identities.push(await newIdentity());
+
+  return {
+    app,
+    context: () => ({ routes: collector.routes(), identities: [...identities], postbackSecret: DEV_POSTBACK_SECRET, pusher: DEV_PUSHER }),
+    async refreshIdentities() {
+      for (let i = 0; i < identities.length; i++) {
+        const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(identities[i]!.token) });
+        if (profile.statusCode !== 200) identities[i] = await newIdentity();
+      }
+    },
+    async close() {
+      await app.close();
+      await site.remove();
+    },
+  };
+}
+
+/** `pnpm ops ledger:verify` on the database: exit code and what it printed. */
+export async function ledgerVerify(database: DatabaseHandle): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const code = await runOps(['ledger:verify'], {
+    commands: COMMANDS,
+    openDatabase: async () => ({ ...database, close: async () => {} }),
+    out: { line: (text = '') => lines.push(text) },
+    err: { line: (text = '') => lines.push(text) },
+    invocation: { operator: 'fuzz', cwd: '.' },
+  });
+  return { code, out: lines.join('\n') };
+}
+
+/** Counts errors that escape into the process (what server.ts's safety net would log) while a run lasts. */
+export function watchProcessErrors() {
+  const seen: string[] = [];
+  const onError = (error: unknown) => seen.push(error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error));
+  process.on('uncaughtException', onError);
+  process.on('unhandledRejection', onError);
+  return {
+    seen,
+    stop() {
+      process.off('uncaughtException', onError);
+      process.off('unhandledRejection', onError);
+    },
+  };
+}

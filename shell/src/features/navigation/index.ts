@@ -1,0 +1,2 @@
+// What the navigation feature gives the other features of the shell.
+export { SiteHeader } from './site-header';
