@@ -14,6 +14,7 @@ import { liveFeedPlugin } from './modules/live-feed/plugin';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
 import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
+import { sitePolicySources } from './modules/runtime-config/site-policy-sources';
 import { siteMetadataRoutes } from './modules/site-metadata/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
@@ -21,6 +22,7 @@ import { databasePlugin } from './plugins/database';
 import { registerErrorHandling } from './plugins/errors';
 import { readEmptyJsonAsNoBody } from './plugins/json-body';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
 import { COMMANDS } from './ops/commands';
@@ -60,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(zodSerializerCompiler);
   registerErrorHandling(app);
   readEmptyJsonAsNoBody(app);
+  await app.register(securityHeadersPlugin, { production: isProduction(config.nodeEnv) });
 
   await app.register(compress, { encodings: ['br', 'gzip'] });
 
@@ -96,7 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir });
+    const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy });
   }
   if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS });
   return app;

@@ -16,12 +16,51 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * A Chromium whose every context (browser.newContext, browser.newPage) reports Content-Security-Policy
+ * violations to the guard: a test that triggers one fails (see csp-guard.ts).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     env: { ...process.env, TMPDIR: mkdtempSync(path.join(os.tmpdir(), 'earnly-chromium-')) },
   });
+  const newContext = browser.newContext.bind(browser);
+  // browser.newPage() goes through newContext too.
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchForCspViolations(context);
+    return context;
+  };
+  return browser;
+}
+
+const cspViolations: string[] = [];
+const CSP_REPORT = /Content[- ]Security[- ]Policy|securitypolicyviolation/i;
+
+async function watchForCspViolations(context: BrowserContext): Promise<void> {
+  // Chromium logs each refusal to the console ("Refused to … because it violates the following Content
+  // Security Policy directive"); the event, logged by the page itself, also names frames and workers.
+  context.on('console', (message) => {
+    if (CSP_REPORT.test(message.text())) cspViolations.push(`${message.page()?.url() ?? 'a page'}: ${message.text()}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`securitypolicyviolation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} in ${event.documentURI}`);
+    });
+  });
+}
+
+/** The CSP violations reported since the last call, forgotten once taken. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/** Throws, listing them, when any page reported a CSP violation since the last look. */
+export function assertNoCspViolations(): void {
+  const seen = takeCspViolations();
+  if (seen.length > 0) throw new Error(`Content-Security-Policy violations in the browser:\n${seen.map((line) => `  - ${line}`).join('\n')}`);
 }
 
 /** The site started by the global setup. */

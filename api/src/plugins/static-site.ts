@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
 import { VERSION_PATTERN } from '../modules/releases/release-state';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
+import { applySitePolicy, type SitePolicySources } from './security-headers';
 
 export const REMOTE_PACKAGES = ['mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
 
@@ -18,6 +19,8 @@ export type StaticSiteOptions = {
   siteRoot: string;
   /** RELEASES_DIR: `<package>/<version>/` folders of published remote builds (`pnpm release`). */
   releasesDir?: string;
+  /** What the shell page's Content-Security-Policy allows; without it the page keeps the API's policy. */
+  sitePolicy?: () => Promise<SitePolicySources>;
 };
 
 /**
@@ -26,7 +29,7 @@ export type StaticSiteOptions = {
  * are read from disk on every request, so rebuilding a remote's `dist/` while the server runs shows on the
  * next page load. A version's folder never changes once published: all of it may be cached forever.
  */
-export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir }) => {
+export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir, sitePolicy }) => {
   const releasesRoot = releasesDir ? resolve(releasesDir) : undefined;
   const shellDist = resolve(siteRoot, 'shell', 'dist');
   for (const pkg of ['shell', ...REMOTE_PACKAGES]) {
@@ -69,6 +72,7 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     const file = request.params['*'];
     if (file !== '' && (await isFileInside(shellDist, file))) return reply.sendFile(file, shellDist);
     if (!wantsPage(request, file)) return reply.callNotFound();
+    if (sitePolicy) applySitePolicy(request, reply, await sitePolicy());
     return sendShellPage(shellDist, reply);
   });
 };

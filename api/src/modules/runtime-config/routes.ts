@@ -61,7 +61,7 @@ function canaryBucket(request: FastifyRequest, reply: FastifyReply): number {
 }
 
 // Read on every request so operators can move a remote by editing the file, with no restart.
-async function readRuntimeConfigFile(file: string, log: FastifyBaseLogger): Promise<RuntimeConfig> {
+export async function readRuntimeConfigFile(file: string, log: FastifyBaseLogger): Promise<RuntimeConfig> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
