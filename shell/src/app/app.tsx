@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from '@rewards/shared/router';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import type { AppStore } from '@rewards/shared/store/store';
-import { refreshSession } from '@rewards/shared/store/session-thunks';
+import { checkSession } from '@rewards/shared/store/session-thunks';
 import { RemotePage } from './remote-page';
 import { RuntimeConfigContext } from './runtime-config-context';
 import { ShellLayout } from './shell-layout';
@@ -12,7 +12,7 @@ type Props = { store: AppStore; config: RuntimeConfig };
 
 export function App({ store, config }: Props) {
   useEffect(() => {
-    void store.dispatch(refreshSession());
+    void store.dispatch(checkSession());
   }, [store]);
   return (
     <Provider store={store}>

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { authenticate, authOf, clearSessionCookie, readSessionToken, setSessionCookie } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
 import { rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../walls/signup-origin';
@@ -13,6 +14,7 @@ import {
   profileResponse,
   registerBody,
   resetPasswordBody,
+  sessionResponse,
   signedInResponse,
   updateProfileBody,
   verifyOtpBody,
@@ -55,6 +57,19 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   app.post('/user/Profile', { schema: { response: { 200: profileResponse } } }, async (request) => {
     const { user, totals } = await authenticate(app, request, findLiveSessionWithTotals);
     return { status: 'success' as const, data: account.toProfile(user, totals) };
+  });
+
+  // A page's first question, "is anyone signed in?": for a visitor "no one" is an answer, not an error, so it is
+  // 200 with no user and the browser logs no failed request. The rest is Profile's: the profile, and 403 for a
+  // blocked or held account.
+  app.post('/user/Session', { schema: { response: { 200: sessionResponse } } }, async (request) => {
+    try {
+      const { user, totals } = await authenticate(app, request, findLiveSessionWithTotals);
+      return { status: 'success' as const, data: account.toProfile(user, totals) };
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return { status: 'success' as const, data: null };
+      throw error;
+    }
   });
 
   app.post(
