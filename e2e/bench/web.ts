@@ -1,7 +1,10 @@
 // Prints, for /, /Earn and /Cashout in Chromium with a cold cache: JS requests, JS bytes (raw and as
 // transferred, compressed) and the time until the owning remote's heading is visible. Median of 3 runs.
+// Then Lighthouse (mobile defaults) on / as a visitor and /Earn signed in, median of 3 runs each.
+// `--list` names every script of each page; `--no-lighthouse` skips Lighthouse.
 import { launchBrowser } from '../src/browser';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
+import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { startSite, stopSite } from '../src/site';
 import { signUpThroughApi } from '../src/users';
 
@@ -11,9 +14,30 @@ const PAGES = [
   { path: '/Cashout', signedIn: true },
 ];
 const RUNS = 3;
+const LIGHTHOUSE_PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/Earn', signedIn: true },
+];
 
-/** `--list` prints every script of each page (first run), to see what a page loads. */
 const listScripts = process.argv.includes('--list');
+const withLighthouse = !process.argv.includes('--no-lighthouse');
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The median of each figure over the runs (each figure on its own), and every best-practices failure seen. */
+function medianFigures(runs: LighthouseFigures[]) {
+  const of = (pick: (run: LighthouseFigures) => number) => median(runs.map(pick));
+  return {
+    performance: of((run) => run.performance),
+    lcpMs: of((run) => run.lcpMs),
+    fcpMs: of((run) => run.fcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    bestPractices: of((run) => run.bestPractices),
+    failures: [...new Set(runs.flatMap((run) => run.bestPracticesFailures))],
+    lcpElement: runs[0]?.lcpElement ?? null,
+  };
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -39,6 +63,20 @@ async function main() {
       console.log(
         `${path.padEnd(10)} ${String(row.jsRequests).padStart(11)}  ${kb(row.jsRawBytes).padStart(9)}  ${kb(row.jsCompressedBytes).padStart(13)}  ${String(row.contentVisibleMs).padStart(12)} ms`,
       );
+    }
+    if (withLighthouse) {
+      console.log('\nLighthouse 12 (mobile, simulated throttling), median of 3');
+      console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
+      for (const { path, signedIn } of LIGHTHOUSE_PAGES) {
+        const runs: LighthouseFigures[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null));
+        const row = medianFigures(runs);
+        console.log(
+          `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
+        );
+        if (row.lcpElement) console.log(`           LCP element: ${row.lcpElement}`);
+        for (const failure of row.failures) console.log(`           best practices: ${failure}`);
+      }
     }
   } finally {
     await browser.close();
