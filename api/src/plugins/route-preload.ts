@@ -3,21 +3,16 @@ import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 
 /** The parts of a remote's `mf-manifest.json` a page needs before the remote's route table runs. */
-type Manifest = {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
-};
+type Manifest = { metaData?: { remoteEntry?: { name?: string; path?: string } } };
 
-export type Preload = { href: string; as: 'fetch' | 'script' | 'style' };
+export type Preload = { href: string; as: 'fetch' | 'script' };
 
 /** Where a URL of the site (`/remotes/...`) is on this server's disk; null for anything it does not serve. */
 export type LocateFile = (urlPath: string) => string | null;
 
-const ROUTE_TABLE = './routes';
-
 /**
  * What the page at `pathname` will fetch one after another before its remote can render (manifest, then remote
- * entry, then the route table's chunks), named up front so the browser fetches them at once with the shell's
+ * entry), named up front so the browser fetches them at once with the shell's
  * own files. The remote is the one the runtime config of this very request names, so a released version or a
  * canary preloads its own files. A manifest this server cannot read (another origin, not built) is preloaded
  * alone.
@@ -37,9 +32,8 @@ export async function routePreloads(pathname: string, config: RuntimeConfig, loc
   const base = owner.manifest.slice(0, owner.manifest.lastIndexOf('/') + 1);
   const entry = manifest.metaData?.remoteEntry;
   if (entry?.name) preloads.push({ href: `${base}${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`, as: 'script' });
-  const routeTable = manifest.exposes?.find((exposed) => exposed.path === ROUTE_TABLE);
-  for (const file of routeTable?.assets?.css?.sync ?? []) preloads.push({ href: `${base}${file}`, as: 'style' });
-  for (const file of routeTable?.assets?.js?.sync ?? []) preloads.push({ href: `${base}${file}`, as: 'script' });
+  // Not the route table's chunks: the bundler loads them by plain script tags, which a failed preload (a remote
+  // down as the page loaded) would fail again on Retry. The remote entry's loader asks again under another URL.
   return preloads.filter((preload) => isSafeRelativeUrl(preload.href));
 }
 

@@ -47,17 +47,12 @@ describe('site serving', () => {
       });
     const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]*)" as="(\w+)"/g)].map(([, href, as]) => `${as} ${href}`);
 
-    it("names the manifest, remote entry and route table's own files of the remote owning the path, in the head", async () => {
+    it('names the manifest and the remote entry of the remote owning the path, in the head', async () => {
       await site.write('shell/dist/index.html', '<!doctype html><html><head><title>shell v1</title></head><body><div id="root"></div></body></html>');
       await site.write('mf-marketing/dist/mf-manifest.json', marketingManifest('remoteEntry.js', ['__federation_expose_routes.a1b2c3d4e5.js']));
       for (const path of ['/', '/faq', '/FAQ/']) {
         const response = await get(path, { accept: 'text/html' });
-        expect(preloadsOf(response.body)).toEqual([
-          'fetch /remotes/mf-marketing/mf-manifest.json',
-          'script /remotes/mf-marketing/remoteEntry.js',
-          'style /remotes/mf-marketing/routes.3333333333.css',
-          'script /remotes/mf-marketing/__federation_expose_routes.a1b2c3d4e5.js',
-        ]);
+        expect(preloadsOf(response.body)).toEqual(['fetch /remotes/mf-marketing/mf-manifest.json', 'script /remotes/mf-marketing/remoteEntry.js']);
         expect(response.body).toMatch(/as="script" \/><\/head><body>/);
         expect(response.headers['cache-control']).toBe('no-cache');
       }
@@ -69,19 +64,14 @@ describe('site serving', () => {
     });
 
     it('puts nothing of a hostile manifest into the page: no markup, no path out of the folder', async () => {
-      await site.write(
-        'mf-marketing/dist/mf-manifest.json',
-        marketingManifest('"><script>alert(1)</script>', ['../../../etc/passwd', 'ok.4444444444.js', 'x" onload="alert(1)']),
-      );
-      const body = (await get('/', { accept: 'text/html' })).body;
-      expect(body).not.toContain('<script>alert');
-      expect(body).not.toContain('onload');
-      expect(body).not.toContain('passwd');
-      expect(preloadsOf(body)).toEqual([
-        'fetch /remotes/mf-marketing/mf-manifest.json',
-        'style /remotes/mf-marketing/routes.3333333333.css',
-        'script /remotes/mf-marketing/ok.4444444444.js',
-      ]);
+      for (const hostile of ['"><script>alert(1)</script>', '../../../etc/passwd', 'x" onload="alert(1)']) {
+        await site.write('mf-marketing/dist/mf-manifest.json', marketingManifest(hostile, []));
+        const body = (await get('/', { accept: 'text/html' })).body;
+        expect(body).not.toContain('<script>alert');
+        expect(body).not.toContain('onload');
+        expect(body).not.toContain('passwd');
+        expect(preloadsOf(body)).toEqual(['fetch /remotes/mf-marketing/mf-manifest.json']);
+      }
       await site.write('mf-marketing/dist/mf-manifest.json', '{ not json');
       expect(preloadsOf((await get('/', { accept: 'text/html' })).body)).toEqual(['fetch /remotes/mf-marketing/mf-manifest.json']);
     });
