@@ -8,7 +8,7 @@ import { useStepClock } from './ticker-clock';
 import { emptyTicker, tickerReducer } from './ticker-entries';
 import { TickerEntry } from './ticker-entry';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
-import { whenPageSettled } from './when-page-settled';
+import { whenPageSettled } from '../realtime/when-page-settled';
 import styles from './live-ticker.module.css';
 
 // The server's last entries fill the ticker at once; the socket (and pusher-js, ~15 KB) can wait until the page
