@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one test command: lint (no warnings), types, unit and component tests of every package (and of the build tools), the API on PGlite and
-// (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, then end-to-end tests in Chromium.
+// (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, the size budgets, then end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -50,6 +50,8 @@ jest('unit tools', 'tools');
 jest('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']);
 if (process.env.TEST_DATABASE_URL) jest('api on PostgreSQL', 'api', {}, ['--runInBand']);
 for (const pkg of buildOrder) run(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']);
+// Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
+run('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
 jest('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
 
 console.log('');

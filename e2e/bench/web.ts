@@ -1,11 +1,12 @@
 // Prints, for /, /Earn and /Cashout in Chromium with a cold cache: JS requests, JS bytes (raw and as
 // transferred, compressed) and the time until the owning remote's heading is visible. Median of 3 runs.
-import type { Browser, Page } from 'playwright-core';
+// Then Lighthouse (mobile defaults) on / as a visitor and /Earn signed in, median of 3 runs each.
+// `--list` names every script of each page; `--no-lighthouse` skips Lighthouse.
 import { launchBrowser } from '../src/browser';
+import { measurePageJs, median, type PageJs } from '../src/page-js';
+import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { startSite, stopSite } from '../src/site';
 import { signUpThroughApi } from '../src/users';
-
-type Measurement = { jsRequests: number; jsRawBytes: number; jsCompressedBytes: number; contentVisibleMs: number };
 
 const PAGES = [
   { path: '/', signedIn: false },
@@ -13,41 +14,29 @@ const PAGES = [
   { path: '/Cashout', signedIn: true },
 ];
 const RUNS = 3;
+const LIGHTHOUSE_PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/Earn', signedIn: true },
+];
 
-async function measure(browser: Browser, baseUrl: string, path: string, cookie: string | null): Promise<Measurement> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-  if (cookie) await context.addCookies([{ name: 'auth_token', value: cookie, url: baseUrl }]);
-  const page: Page = await context.newPage();
-  const scripts: Array<Promise<{ raw: number; compressed: number }>> = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    scripts.push(
-      (async () => {
-        const sizes = await request.sizes();
-        const response = await request.response();
-        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-        return { raw: body.length, compressed: sizes.responseBodySize };
-      })(),
-    );
-  });
-  const started = Date.now();
-  await page.goto(path);
-  await page.locator('main h1').first().waitFor();
-  const contentVisibleMs = Date.now() - started;
-  await page.waitForLoadState('networkidle');
-  const sizes = await Promise.all(scripts);
-  await context.close();
+const listScripts = process.argv.includes('--list');
+const withLighthouse = !process.argv.includes('--no-lighthouse');
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The median of each figure over the runs (each figure on its own), and every best-practices failure seen. */
+function medianFigures(runs: LighthouseFigures[]) {
+  const of = (pick: (run: LighthouseFigures) => number) => median(runs.map(pick));
   return {
-    jsRequests: sizes.length,
-    jsRawBytes: sizes.reduce((sum, size) => sum + size.raw, 0),
-    jsCompressedBytes: sizes.reduce((sum, size) => sum + size.compressed, 0),
-    contentVisibleMs,
+    performance: of((run) => run.performance),
+    lcpMs: of((run) => run.lcpMs),
+    fcpMs: of((run) => run.fcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    bestPractices: of((run) => run.bestPractices),
+    failures: [...new Set(runs.flatMap((run) => run.bestPracticesFailures))],
+    lcpElement: runs[0]?.lcpElement ?? null,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -60,17 +49,34 @@ async function main() {
     console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}`);
     console.log('page       JS requests  JS raw      JS compressed  content visible');
     for (const { path, signedIn } of PAGES) {
-      const runs: Measurement[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await measure(browser, site.url, path, signedIn ? (session?.token ?? null) : null));
+      const runs: PageJs[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageJs(browser, site.url, path, signedIn ? (session?.token ?? null) : null));
       const row = {
         jsRequests: median(runs.map((r) => r.jsRequests)),
         jsRawBytes: median(runs.map((r) => r.jsRawBytes)),
         jsCompressedBytes: median(runs.map((r) => r.jsCompressedBytes)),
         contentVisibleMs: median(runs.map((r) => r.contentVisibleMs)),
       };
+      if (listScripts) {
+        for (const script of runs[0]!.scripts) console.log(`    ${kb(script.compressed).padStart(9)}  ${new URL(script.url).pathname}`);
+      }
       console.log(
         `${path.padEnd(10)} ${String(row.jsRequests).padStart(11)}  ${kb(row.jsRawBytes).padStart(9)}  ${kb(row.jsCompressedBytes).padStart(13)}  ${String(row.contentVisibleMs).padStart(12)} ms`,
       );
+    }
+    if (withLighthouse) {
+      console.log('\nLighthouse 12 (mobile, simulated throttling), median of 3');
+      console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
+      for (const { path, signedIn } of LIGHTHOUSE_PAGES) {
+        const runs: LighthouseFigures[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null));
+        const row = medianFigures(runs);
+        console.log(
+          `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
+        );
+        if (row.lcpElement) console.log(`           LCP element: ${row.lcpElement}`);
+        for (const failure of row.failures) console.log(`           best practices: ${failure}`);
+      }
     }
   } finally {
     await browser.close();

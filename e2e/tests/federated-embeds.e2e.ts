@@ -20,6 +20,12 @@ const heroOf = (page: Page) => page.getByRole('heading', { level: 1, name: HERO 
 const offerPartners = (page: Page) => page.getByRole('list', { name: 'Offer Partners' });
 const surveyPartners = (page: Page) => page.getByRole('list', { name: 'Survey Partners' });
 
+/** mf-earn's sections load as the visitor scrolls towards them: scrolls there. */
+async function scrollToEmbeds(page: Page): Promise<void> {
+  const placeholder = page.getByRole('status', { name: 'Loading Featured surveys and partner walls' });
+  if (await placeholder.count()) await placeholder.scrollIntoViewIfNeeded();
+}
+
 /** The paths of the requests to one remote's folder, e.g. `/remotes/mf-earn/`. */
 function recordRequests(page: Page, folder: string): string[] {
   const paths: string[] = [];
@@ -45,7 +51,11 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
     const mfEarn = recordRequests(page, '/remotes/mf-earn/');
     await page.goto('/');
     await heroOf(page).waitFor();
+    // A visitor who reads only the first screen never loads mf-earn.
+    await page.waitForLoadState('networkidle');
+    expect(mfEarn).toEqual([]);
 
+    await scrollToEmbeds(page);
     await offerPartners(page).getByRole('button', { name: 'Open the Bloomtask wall' }).waitFor();
     expect(await offerPartners(page).getByRole('listitem').count()).toBe(14);
     // Signed out is level 0: every survey wall is locked (spec §4).
@@ -70,6 +80,8 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
   it("asks a visitor to sign up on an unlocked partner's card (the shell hosts mf-account's modal)", async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/');
+    await heroOf(page).waitFor();
+    await scrollToEmbeds(page);
     await offerPartners(page).getByRole('button', { name: 'Open the Bloomtask wall' }).click();
     await page.getByRole('dialog', { name: 'Sign up' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Bloomtask' }).count()).toBe(0);
@@ -83,6 +95,7 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
     await page.route(MF_EARN_FILES, blockMfEarn);
     await page.goto('/');
     await heroOf(page).waitFor();
+    await scrollToEmbeds(page);
     const wallsNotice = page.locator('[data-federated-fallback="mf_earn/partner-walls"]');
     await wallsNotice.getByText('Partner walls could not be loaded. Please try again in a moment.').waitFor();
     expect(await page.getByRole('button', { name: 'Start earning now' }).first().isVisible()).toBe(true);

@@ -94,6 +94,29 @@ describe('composition', () => {
   });
 });
 
+describe("a visitor's console", () => {
+  it.each(['/', '/faq'])('stays clean on %s: no error, no warning, no failed request (the session check answers 200)', async (path) => {
+    const { context, page, errors } = await openPage(browser);
+    const console: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') console.push(`${message.type()}: ${message.text()}`);
+    });
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    const sessionProbe = page.waitForResponse((response) => response.url().endsWith('/api/user/Session'));
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect((await sessionProbe).status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    expect(console).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('shell', () => {
   it('shows the 404 page with its links for an unknown path', async () => {
     const { context, page } = await openPage(browser);

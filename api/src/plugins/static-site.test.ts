@@ -35,6 +35,48 @@ describe('site serving', () => {
     expect(response.body).toContain('shell v1');
   });
 
+  describe("preloads of the page's remote", () => {
+    const marketingManifest = (remoteEntryName: string, routeFiles: string[]) =>
+      JSON.stringify({
+        id: 'mf_marketing',
+        metaData: { remoteEntry: { name: remoteEntryName, path: '' } },
+        exposes: [
+          { path: './site-footer', assets: { js: { sync: ['__federation_expose_site_footer.1111111111.js'], async: [] }, css: { sync: [], async: [] } } },
+          { path: './routes', assets: { js: { sync: routeFiles, async: ['lazy.2222222222.js'] }, css: { sync: ['routes.3333333333.css'], async: [] } } },
+        ],
+      });
+    const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]*)" as="(\w+)"/g)].map(([, href, as]) => `${as} ${href}`);
+
+    it('names the manifest and the remote entry of the remote owning the path, in the head', async () => {
+      await site.write('shell/dist/index.html', '<!doctype html><html><head><title>shell v1</title></head><body><div id="root"></div></body></html>');
+      await site.write('mf-marketing/dist/mf-manifest.json', marketingManifest('remoteEntry.js', ['__federation_expose_routes.a1b2c3d4e5.js']));
+      for (const path of ['/', '/faq', '/FAQ/']) {
+        const response = await get(path, { accept: 'text/html' });
+        expect(preloadsOf(response.body)).toEqual(['fetch /remotes/mf-marketing/mf-manifest.json', 'script /remotes/mf-marketing/remoteEntry.js']);
+        expect(response.body).toMatch(/as="script" \/><\/head><body>/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('names only the manifest of a remote that is not built, and nothing for a path no remote owns', async () => {
+      expect(preloadsOf((await get('/Earn', { accept: 'text/html' })).body)).toEqual(['fetch /remotes/mf-earn/mf-manifest.json']);
+      expect(preloadsOf((await get('/no-such-page', { accept: 'text/html' })).body)).toEqual([]);
+    });
+
+    it('puts nothing of a hostile manifest into the page: no markup, no path out of the folder', async () => {
+      for (const hostile of ['"><script>alert(1)</script>', '../../../etc/passwd', 'x" onload="alert(1)']) {
+        await site.write('mf-marketing/dist/mf-manifest.json', marketingManifest(hostile, []));
+        const body = (await get('/', { accept: 'text/html' })).body;
+        expect(body).not.toContain('<script>alert');
+        expect(body).not.toContain('onload');
+        expect(body).not.toContain('passwd');
+        expect(preloadsOf(body)).toEqual(['fetch /remotes/mf-marketing/mf-manifest.json']);
+      }
+      await site.write('mf-marketing/dist/mf-manifest.json', '{ not json');
+      expect(preloadsOf((await get('/', { accept: 'text/html' })).body)).toEqual(['fetch /remotes/mf-marketing/mf-manifest.json']);
+    });
+  });
+
   it('keeps a missing hashed script a 404, not HTML', async () => {
     const response = await get('/main.ffffffffff.js', { accept: '*/*' });
     expect(response.statusCode).toBe(404);

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { VERSION_PATTERN } from '../modules/releases/release-state';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
+import { routePreloads, withPreloads, type LocateFile } from './route-preload';
 
 export const REMOTE_PACKAGES = ['mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
 
@@ -73,8 +75,19 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     if (file !== '' && (await isFileInside(shellDist, file))) return reply.sendFile(file, shellDist);
     if (!wantsPage(request, file)) return reply.callNotFound();
     if (sitePolicy) applySitePolicy(request, reply, await sitePolicy());
-    return sendShellPage(shellDist, reply);
+    return sendShellPage(app, shellDist, path, locate, request, reply);
   });
+
+  /** The file behind `/remotes/<package>/…` (a working build or a published version), as the route above serves it. */
+  const locate: LocateFile = (urlPath) => {
+    const match = /^\/remotes\/([^/]+)\/(.+)$/.exec(urlPath);
+    if (!match || !isRemotePackage(match[1]!)) return null;
+    const [, remote, file] = match as unknown as [string, string, string];
+    const [first = '', ...rest] = file.split('/');
+    const folder = releasesRoot && VERSION_PATTERN.test(first) ? join(releasesRoot, remote, first) : join(siteRoot, remote, 'dist');
+    const absolute = resolve(folder, releasesRoot && VERSION_PATTERN.test(first) ? rest.join('/') : file);
+    return absolute.startsWith(resolve(folder) + sep) ? absolute : null;
+  };
 };
 
 function isRemotePackage(name: string): name is (typeof REMOTE_PACKAGES)[number] {
@@ -96,10 +109,22 @@ function wantsPage(request: FastifyRequest, file: string): boolean {
   return extname(file) === '' || (request.headers.accept ?? '').includes('text/html');
 }
 
-async function sendShellPage(shellDist: string, reply: FastifyReply) {
+/**
+ * The shell's page, with preload links for the files of the remote owning this path: the runtime config this
+ * request would get (a canary's bucket cookie, given here on a first visit, goes with the page), so the
+ * browser fetches the remote with the shell instead of after it.
+ */
+async function sendShellPage(app: FastifyInstance, shellDist: string, path: string, locate: LocateFile, request: FastifyRequest, reply: FastifyReply) {
   if (!(await isFileInside(shellDist, 'index.html'))) {
     const body: ErrorEnvelope = { status: 'error', message: 'The site is not built yet' };
     return reply.code(503).header('cache-control', 'no-store').send(body);
   }
-  return reply.sendFile('index.html', shellDist);
+  const html = await readFile(join(shellDist, 'index.html'), 'utf8');
+  const config = await app.inject({ method: 'GET', url: RUNTIME_CONFIG_PATH, headers: request.headers.cookie ? { cookie: request.headers.cookie } : {} });
+  reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html'));
+  if (config.statusCode !== 200) return reply.send(html);
+  const bucketCookie = config.headers['set-cookie'];
+  if (bucketCookie) reply.header('set-cookie', bucketCookie);
+  if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
+  return reply.send(withPreloads(html, await routePreloads(path, config.json<RuntimeConfig>(), locate)));
 }

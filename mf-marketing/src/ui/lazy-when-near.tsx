@@ -7,6 +7,8 @@ type Props = {
   label: string;
   /** Height the placeholder keeps, so the page does not jump. */
   minHeight: number;
+  /** How far below the viewport loading starts. */
+  aheadPx?: number;
   children: ReactNode;
 };
 
@@ -17,8 +19,8 @@ const AHEAD_PX = 600;
  * Renders `children` (lazy sections) only once the reader scrolls near them: a visitor who leaves after the
  * hero never downloads them. Without IntersectionObserver they render at once.
  */
-export function LazyWhenNear({ label, minHeight, children }: Props) {
-  const { ref, near } = useNearViewport<HTMLDivElement>(`${AHEAD_PX}px 0px`);
+export function LazyWhenNear({ label, minHeight, aheadPx = AHEAD_PX, children }: Props) {
+  const { ref, near } = useNearViewport<HTMLDivElement>(`${aheadPx}px 0px`);
   const placeholder = <div ref={ref} className={styles.placeholder} style={{ minHeight }} role="status" aria-label={`Loading ${label}`} />;
   return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

@@ -13,6 +13,11 @@ export const api = createApi({
       transformResponse: (envelope: SuccessEnvelope<UserProfile>) => envelope.data,
       providesTags: ['Profile'],
     }),
+    // Whoever is signed in, or null for a visitor (200 either way: no failed request in a visitor's console).
+    probeSession: build.query<UserProfile | null, void>({
+      query: () => ({ url: '/user/Session', method: 'POST' }),
+      transformResponse: (envelope: SuccessEnvelope<UserProfile | null>) => envelope.data,
+    }),
     logout: build.mutation<unknown, void>({
       query: () => ({ url: '/user/logout', method: 'POST' }),
     }),

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from '../router';
 import { setApiBase } from '../api/base-query';
 import type { RemoteRoute } from '../contracts/remote-routes';
-import { refreshSession } from '../store/session-thunks';
+import { checkSession } from '../store/session-thunks';
 import { makeStore } from '../store/store';
 import '../styles/tokens.css';
 import '../styles/base.css';
@@ -14,7 +14,7 @@ import { StandaloneHarness } from './standalone-harness';
 export function mountStandalone(remoteName: string, routes: RemoteRoute[]): void {
   setApiBase('/api');
   const store = makeStore();
-  void store.dispatch(refreshSession());
+  void store.dispatch(checkSession());
   const container = document.getElementById('root');
   if (!container) throw new Error('The standalone page needs a #root element');
   createRoot(container).render(

@@ -10,6 +10,23 @@ export const refreshSession = createAsyncThunk('session/refresh', async (_: void
   return result.isSuccess;
 });
 
+type ApiState = { [api.reducerPath]: ReturnType<typeof api.reducer> };
+
+/**
+ * A page's first look at the session (spec §4): the session probe answers a visitor 200 with no user, where
+ * the profile call answers 401, which the browser logs as a failed request. A signed-in answer fills the
+ * profile, as a profile fetch would; anything else (no one, a network or server failure) means signed out.
+ */
+export const checkSession = createAsyncThunk<boolean, void, { state: ApiState }>('session/check', async (_, { dispatch }) => {
+  const result = await dispatch(api.endpoints.probeSession.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  if (result.data) {
+    await dispatch(api.util.upsertQueryData('getProfile', undefined, result.data));
+    return true;
+  }
+  dispatch(signedOut());
+  return false;
+});
+
 /** Spec §4/§7: the server is asked, then the session ends whatever it answered. */
 export const logout = createAsyncThunk('session/logout', async (_: void, { dispatch }) => {
   const result = await dispatch(api.endpoints.logout.initiate());

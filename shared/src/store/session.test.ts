@@ -3,7 +3,7 @@ import { api, selectRequestsInFlight } from '../api/api';
 import { jsonResponse } from '../test/render-with-providers';
 import { sampleUser } from '../test/sample-user';
 import { selectIsAuthenticated, selectSessionStatus, selectUser, walletUpdated } from './session-slice';
-import { acknowledgeAlert, logout, refreshSession } from './session-thunks';
+import { acknowledgeAlert, checkSession, logout, refreshSession } from './session-thunks';
 import { makeStore, rootReducer } from './store';
 import { showAlert } from './ui-slice';
 
@@ -35,6 +35,29 @@ describe('session (spec §4)', () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: 'error', message: 'Unauthenticated' }, 401));
     const store = makeStore();
     await expect(store.dispatch(refreshSession()).unwrap()).resolves.toBe(false);
+    expect(selectSessionStatus(store.getState())).toBe('unauthenticated');
+    expect(selectUser(store.getState())).toBeNull();
+  });
+
+  it('checks a signed-in session with the session probe, and stores the user as a profile fetch does', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success', data: profile }));
+    const store = makeStore();
+    await expect(store.dispatch(checkSession()).unwrap()).resolves.toBe(true);
+    expect((fetchMock.mock.calls[0]![0] as Request).url).toMatch(/\/user\/Session$/);
+    expect(selectIsAuthenticated(store.getState())).toBe(true);
+    expect(selectUser(store.getState())).toEqual(profile);
+    expect(api.endpoints.getProfile.select()(store.getState()).data).toEqual(profile);
+    expect(localStorage.getItem('ID')).toBe('7');
+  });
+
+  it.each([
+    ['the probe answers no user', () => jsonResponse({ status: 'success', data: null })],
+    ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server fails', () => jsonResponse({ status: 'error', message: 'Server error' }, 503)],
+  ])('checks a visitor as signed out when %s', async (_case, answer) => {
+    fetchMock.mockImplementation(answer);
+    const store = makeStore();
+    await expect(store.dispatch(checkSession()).unwrap()).resolves.toBe(false);
     expect(selectSessionStatus(store.getState())).toBe('unauthenticated');
     expect(selectUser(store.getState())).toBeNull();
   });

@@ -3,7 +3,9 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from '@rewards/shared/router';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import type { AppStore } from '@rewards/shared/store/store';
-import { refreshSession } from '@rewards/shared/store/session-thunks';
+import { checkSession } from '@rewards/shared/store/session-thunks';
+import { usePreloadOnIntent } from '../federation/preload-on-intent';
+import { loadRemoteRoutes } from '../federation/remote-routes';
 import { RemotePage } from './remote-page';
 import { RuntimeConfigContext } from './runtime-config-context';
 import { ShellLayout } from './shell-layout';
@@ -12,8 +14,10 @@ type Props = { store: AppStore; config: RuntimeConfig };
 
 export function App({ store, config }: Props) {
   useEffect(() => {
-    void store.dispatch(refreshSession());
+    void store.dispatch(checkSession());
   }, [store]);
+  // The likely next remote: the one behind the link under the pointer or focus.
+  usePreloadOnIntent(config.remotes, loadRemoteRoutes);
   return (
     <Provider store={store}>
       <RuntimeConfigContext.Provider value={config}>

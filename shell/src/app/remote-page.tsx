@@ -2,7 +2,7 @@ import { Route, Routes, useLocation } from '@rewards/shared/router';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
-import { findRouteOwner } from '../federation/route-owner';
+import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageSkeleton } from './page-skeleton';

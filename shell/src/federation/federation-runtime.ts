@@ -24,11 +24,27 @@ export function remoteDeadlinePlugin(timeoutMs: number): ModuleFederationRuntime
         return attempt();
       }
     },
-    createScript() {
-      return { timeout: timeoutMs };
+    createScript({ url }) {
+      const script = document.createElement('script');
+      script.src = reachesNetwork(url) ? url : `${url}${url.includes('?') ? '&' : '?'}retry=${Date.now()}`;
+      return { script, timeout: timeoutMs };
     },
   };
 }
+
+/**
+ * Whether a script of this address would be fetched anew. The page names its remote's entry in a preload; a
+ * preload that failed (the remote was down as the page loaded) stays failed for the browser, and a script of
+ * the same address gets that failure again without asking the network. Such a script is asked for under
+ * another address, so Retry works once the remote is back (a preload still on its way is fetched twice).
+ */
+function reachesNetwork(url: string): boolean {
+  const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].some((link) => link.href === url);
+  if (!preloaded || typeof performance.getEntriesByName !== 'function') return true;
+  const loaded = performance.getEntriesByName(url, 'resource') as PerformanceResourceTiming[];
+  return loaded.some((entry) => entry.responseStatus === 200 || entry.decodedBodySize > 0);
+}
+
 
 // A module's load is a chain of requests (manifest, remote entry, chunks), each given `remoteTimeoutMs` by the
 // plugin above. The whole load gets that many times over, so a wait no request deadline ends (a chunk, which

@@ -337,6 +337,31 @@ describe(`account calls on ${kind}`, () => {
     });
   });
 
+  describe('POST /api/user/Session', () => {
+    it('answers a visitor 200 with no user: without a session, with a made-up, malformed or revoked token', async () => {
+      const { token } = await signUp(app);
+      await post('logout', undefined, bearer(token));
+      const visitors = [{}, bearer('x'.repeat(43)), { authorization: 'Basic abc' }, bearer(token), { authorization: 'Bearer \u0000' }];
+      for (const headers of visitors) {
+        const response = await post('Session', undefined, headers);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ status: 'success', data: null });
+      }
+      const byCookie = await post('Session', undefined, {}, { [AUTH_COOKIE]: "'; DROP TABLE sessions; --" });
+      expect(byCookie.json()).toEqual({ status: 'success', data: null });
+    });
+
+    it('answers the signed-in user the same profile as Profile, from the cookie and from a Bearer header', async () => {
+      const { token, user } = await signUp(app);
+      const profile = await post('Profile', undefined, bearer(token));
+      for (const response of [await post('Session', undefined, {}, withCookie(token)), await post('Session', undefined, bearer(token))]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ status: 'success', data: user });
+        expect(response.json()).toEqual(profile.json());
+      }
+    });
+  });
+
   describe('POST /api/user/logout', () => {
     it('revokes the session and clears the cookie; the token no longer works', async () => {
       const { token } = await signUp(app);

@@ -28,7 +28,7 @@ describe(`blocked and pending accounts on ${kind}`, () => {
   ] as const)('answers every authenticated call of a %s account with 403 and its error_type', async (status, expected) => {
     const { token, user } = await signUp(app);
     await setStatus(user.id, status);
-    for (const url of ['/api/user/Profile', '/api/user/DeleteAccount']) {
+    for (const url of ['/api/user/Profile', '/api/user/Session', '/api/user/DeleteAccount']) {
       const response = await app.inject({ method: 'POST', url, headers: bearer(token) });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(expected);

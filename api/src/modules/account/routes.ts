@@ -14,6 +14,7 @@ import {
   profileResponse,
   registerBody,
   resetPasswordBody,
+  sessionResponse,
   signedInResponse,
   updateProfileBody,
   verifyOtpBody,
@@ -64,6 +65,19 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   app.post('/user/Profile', { schema: { response: { 200: profileResponse } } }, async (request) => {
     const { user, totals } = await authenticate(app, request, findLiveSessionWithTotals);
     return { status: 'success' as const, data: account.toProfile(user, totals) };
+  });
+
+  // A page's first question, "is anyone signed in?": for a visitor "no one" is an answer, not an error, so it is
+  // 200 with no user and the browser logs no failed request. The rest is Profile's: the profile, and 403 for a
+  // blocked or held account.
+  app.post('/user/Session', { schema: { response: { 200: sessionResponse } } }, async (request) => {
+    try {
+      const { user, totals } = await authenticate(app, request, findLiveSessionWithTotals);
+      return { status: 'success' as const, data: account.toProfile(user, totals) };
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return { status: 'success' as const, data: null };
+      throw error;
+    }
   });
 
   app.post(

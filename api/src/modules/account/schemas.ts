@@ -134,6 +134,9 @@ export const messageResponse = z.object({ status: z.literal('success'), message:
 
 export const profileResponse = z.object({ status: z.literal('success'), data: userProfileSchema });
 
+/** The session probe: the profile of whoever is signed in, `null` for a visitor. */
+export const sessionResponse = z.object({ status: z.literal('success'), data: userProfileSchema.nullable() });
+
 export const signedInResponse = z.object({
   status: z.literal('success'),
   message: z.string(),

@@ -12,6 +12,8 @@ import styles from './landing-page.module.css';
 const FEATURED_SURVEYS_HEIGHT_PX = 180;
 const PARTNER_WALLS_HEIGHT_PX = 420;
 const MORE_SECTIONS_HEIGHT_PX = 4000;
+// mf-earn's sections sit below the first screen: a visitor who reads only the hero never loads mf-earn.
+const EMBEDS_AHEAD_PX = 300;
 
 // Below the partner rows: loaded as the visitor scrolls towards them (the page's 200 KB budget is for the top).
 const MoreSections = lazy(() => import('./more-sections'));
@@ -27,18 +29,20 @@ export default function LandingPage() {
       <SampleOffers content={LANDING.sampleOffers} />
       {/* mf-earn's sections, loaded through federation (spec §2): each brings its own heading. */}
       <div className={styles.embeds}>
-        <Embed
-          name="featuredSurveys"
-          label="Featured surveys"
-          minHeight={FEATURED_SURVEYS_HEIGHT_PX}
-          className={styles.embedPlaceholder}
-        />
-        <Embed
-          name="partnerWalls"
-          label="Partner walls"
-          minHeight={PARTNER_WALLS_HEIGHT_PX}
-          className={styles.embedPlaceholder}
-        />
+        <LazyWhenNear label="Featured surveys and partner walls" minHeight={FEATURED_SURVEYS_HEIGHT_PX + PARTNER_WALLS_HEIGHT_PX} aheadPx={EMBEDS_AHEAD_PX}>
+          <Embed
+            name="featuredSurveys"
+            label="Featured surveys"
+            minHeight={FEATURED_SURVEYS_HEIGHT_PX}
+            className={styles.embedPlaceholder}
+          />
+          <Embed
+            name="partnerWalls"
+            label="Partner walls"
+            minHeight={PARTNER_WALLS_HEIGHT_PX}
+            className={styles.embedPlaceholder}
+          />
+        </LazyWhenNear>
       </div>
       <LazyWhenNear label="More about Earnly" minHeight={MORE_SECTIONS_HEIGHT_PX}>
         <MoreSections content={LANDING} />

@@ -12,13 +12,15 @@ type Props = {
   connection: RealtimeConnection;
   /** Whether the page's own content is on screen: the ticker's code and data wait for it. */
   pageShown: boolean;
+  /** How long after the page's load the ticker joins the live feed (its own default unless given). */
+  connectDelayMs?: number;
 };
 
 /**
  * The "Live earnings" region under the navigation on every page, unless Live Stats is off (spec §2, §3). Its
  * height is fixed from the first paint, so nothing below it moves when the ticker arrives.
  */
-export function LiveTickerSlot({ connection, pageShown }: Props) {
+export function LiveTickerSlot({ connection, pageShown, connectDelayMs }: Props) {
   const liveStats = useAppSelector(selectLiveStats);
   if (!liveStats) return null;
   return (
@@ -31,7 +33,7 @@ export function LiveTickerSlot({ connection, pageShown }: Props) {
         {pageShown ? (
           // A ticker that fails (its chunk, a bug) leaves an empty strip; the page around it is untouched.
           <ModuleLoader logAs="The live ticker" load={loadLiveTicker} loading={<TickerPlaceholder />} failure={() => null}>
-            {({ default: LiveTicker }) => <LiveTicker connection={connection} />}
+            {({ default: LiveTicker }) => <LiveTicker connection={connection} connectDelayMs={connectDelayMs} />}
           </ModuleLoader>
         ) : (
           <TickerPlaceholder />

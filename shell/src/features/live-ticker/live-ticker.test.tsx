@@ -65,9 +65,9 @@ const shownNames = () => within(region()).queryAllByRole('listitem').map((item) 
 const feed = () => FakePusher.instances[0]!.channel('fake-leads');
 const push = (data: unknown) => act(() => feed().emit('lead.created', data));
 
-async function renderTicker({ pageShown = true, liveStats = true } = {}) {
+async function renderTicker({ pageShown = true, liveStats = true, connectDelayMs = 0 } = {}) {
   const connection = createRealtimeConnection(testRuntimeConfig.realtime, '/api');
-  const rendered = renderWithProviders(<LiveTickerSlot connection={connection} pageShown={pageShown} />, {
+  const rendered = renderWithProviders(<LiveTickerSlot connection={connection} pageShown={pageShown} connectDelayMs={connectDelayMs} />, {
     preloadedState: { settings: { liveStats } },
   });
   await settle();
@@ -100,6 +100,17 @@ describe('live ticker (spec §4)', () => {
     recentAnswers = [serverLeads(15)];
     await renderTicker();
     expect(shownNames()).toHaveLength(12);
+  });
+
+  it('shows the server’s entries at once but joins the live feed (pusher-js, the socket) only once the page has settled', async () => {
+    await renderTicker({ connectDelayMs: 3_000 });
+    expect(shownNames()).toHaveLength(12);
+    expect(FakePusher.instances).toHaveLength(0);
+    await advance(2_900);
+    expect(FakePusher.instances).toHaveLength(0);
+    await advance(100);
+    await settle();
+    expect(FakePusher.instances[0]!.channels.map((channel) => channel.name)).toEqual(['fake-leads']);
   });
 
   it('puts a real-time lead at the front at once, without waiting for the clock, and keeps 12', async () => {
@@ -202,7 +213,7 @@ describe('live ticker (spec §4)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(FakePusher.instances).toHaveLength(0);
     const connection = createRealtimeConnection(testRuntimeConfig.realtime, '/api');
-    rerender(<LiveTickerSlot connection={connection} pageShown />);
+    rerender(<LiveTickerSlot connection={connection} pageShown connectDelayMs={0} />);
     await settle();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(FakePusher.instances).toHaveLength(1);

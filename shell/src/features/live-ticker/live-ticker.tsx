@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useReducer, useState } from 'react';
 import { getApiBase } from '@rewards/shared/api/base-query';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
 import { useOnlineStatus } from '../offline';
-import type { RealtimeConnection } from '../realtime';
+import { type RealtimeConnection, whenPageSettled } from '../realtime';
 import { connectLeadsChannel } from './leads-channel';
 import { fetchRecentLeads } from './recent-leads';
 import { useStepClock } from './ticker-clock';
@@ -11,7 +11,15 @@ import { TickerEntry } from './ticker-entry';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
 import styles from './live-ticker.module.css';
 
-type Props = { connection: RealtimeConnection };
+// The server's last entries fill the ticker at once; the socket (and pusher-js, ~15 KB) can wait until the page
+// has settled, so they take nothing from the page's first seconds.
+export const LIVE_FEED_CONNECT_DELAY_MS = 3_000;
+
+type Props = {
+  connection: RealtimeConnection;
+  /** How long after the page's load the ticker joins the live feed. */
+  connectDelayMs?: number;
+};
 
 /**
  * The live-leads ticker (spec §4): the server's last 12 entries at once on load, real-time pushes at the front
@@ -19,7 +27,7 @@ type Props = { connection: RealtimeConnection };
  * 400 ms. Offline it stops and empties; back online it reloads and goes on. Loaded lazily by the slot, after
  * the page's own content; default export for `React.lazy`.
  */
-export default function LiveTicker({ connection }: Props) {
+export default function LiveTicker({ connection, connectDelayMs = LIVE_FEED_CONNECT_DELAY_MS }: Props) {
   const online = useOnlineStatus();
   const reducedMotion = usePrefersReducedMotion();
   const [{ entries, enteringId }, dispatch] = useReducer(tickerReducer, undefined, emptyTicker);
@@ -46,7 +54,16 @@ export default function LiveTicker({ connection }: Props) {
     return () => controller.abort();
   }, [online]);
 
-  useEffect(() => connectLeadsChannel(connection, (lead) => onLead(lead)), [connection]);
+  useEffect(() => {
+    let leave = () => {};
+    const cancel = whenPageSettled(() => {
+      leave = connectLeadsChannel(connection, (lead) => onLead(lead));
+    }, connectDelayMs);
+    return () => {
+      cancel();
+      leave();
+    };
+  }, [connection, connectDelayMs]);
 
   useStepClock(() => dispatch({ type: 'stepped' }), online && !hovered);
 

@@ -19,7 +19,7 @@ jest.mock('pusher-js', () => jest.requireActual('../../test/fake-pusher'));
 const connection = createRealtimeConnection(testRuntimeConfig.realtime, '/api');
 
 function HeaderWithLiveWallet() {
-  useLiveWallet(connection);
+  useLiveWallet(connection, 0);
   return <SiteHeader />;
 }
 
@@ -68,6 +68,20 @@ describe('live wallet', () => {
     renderWithProviders(<HeaderWithLiveWallet />, { preloadedState: state });
     await settle();
     expect(FakePusher.instances).toHaveLength(0);
+  });
+
+  it('joins the channel (pusher-js, the socket) only once the page has settled, then reads the profile again', async () => {
+    function SlowWallet() {
+      useLiveWallet(connection, 300);
+      return null;
+    }
+    renderWithProviders(<SlowWallet />, { store: makeStore(signedInState({ id: 42, wallet: '12.34' })) });
+    await settle();
+    expect(FakePusher.instances).toHaveLength(0);
+    const { channel } = await userChannel();
+    expect(channel.name).toBe('private-user-42');
+    act(() => channel.emit('pusher:subscription_succeeded', {}));
+    await waitFor(() => expect(profileRequests(fetchMock)).toHaveLength(1));
   });
 
   it('subscribes to the signed-in user’s private channel', async () => {

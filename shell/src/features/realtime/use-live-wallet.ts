@@ -5,6 +5,11 @@ import type { RootState } from '@rewards/shared/store/store';
 import { connectUserChannel } from './connect-user-channel';
 import type { RealtimeConnection } from './realtime-connection';
 import { createWalletSync } from './wallet-sync';
+import { whenPageSettled } from './when-page-settled';
+
+// The balance on the page comes from the session check; the socket (and pusher-js, ~15 KB) waits until the page
+// has settled, and on joining the channel the profile is read again, so a credit in between is not missed.
+export const LIVE_WALLET_CONNECT_DELAY_MS = 3_000;
 
 // The id, not the user: a profile refresh replaces the user object and must not reconnect.
 function selectSignedInUserId(state: RootState): number | null {
@@ -12,22 +17,26 @@ function selectSignedInUserId(state: RootState): number | null {
 }
 
 /** Keeps the balance live while someone is signed in: one private channel per user, closed on sign-out. */
-export function useLiveWallet(connection: RealtimeConnection): void {
+export function useLiveWallet(connection: RealtimeConnection, connectDelayMs = LIVE_WALLET_CONNECT_DELAY_MS): void {
   const userId = useAppSelector(selectSignedInUserId);
   const dispatch = useAppDispatch();
 
   useEffect(() => {
     if (userId === null) return;
     const walletSync = createWalletSync(dispatch);
-    const disconnect = connectUserChannel({
-      connection,
-      userId,
-      onWalletUpdated: walletSync.apply,
-      onSubscribed: walletSync.catchUp,
-    });
+    let disconnect = () => {};
+    const cancel = whenPageSettled(() => {
+      disconnect = connectUserChannel({
+        connection,
+        userId,
+        onWalletUpdated: walletSync.apply,
+        onSubscribed: walletSync.catchUp,
+      });
+    }, connectDelayMs);
     return () => {
+      cancel();
       disconnect();
       walletSync.stop();
     };
-  }, [connection, userId, dispatch]);
+  }, [connection, userId, dispatch, connectDelayMs]);
 }

@@ -1,4 +1,4 @@
-import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
+import type { RemoteConfig } from './runtime-config';
 
 /**
  * The remote owning a path: the longest owned prefix wins, matched case-insensitively on whole segments.

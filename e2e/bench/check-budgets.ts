@@ -1,0 +1,51 @@
+// The budgets CI keeps: each package's `budget.json` (owned by its team) caps its initial JS and the compressed
+// JS of the pages it owns. Measures the built site (remotes from their dist, pages in Chromium with a cold
+// cache, the median of 3 loads), prints each figure against its budget, and exits 1 when one grows past it.
+import path from 'node:path';
+import { BUDGETED_PACKAGES, compareWithBudgets, initialJsBytes, readBudget, type Measured } from '@rewards/tools/budget/budgets';
+import { launchBrowser } from '../src/browser';
+import { measurePageJs, median } from '../src/page-js';
+import { repositoryRoot, startSite, stopSite } from '../src/site';
+import { signUpThroughApi } from '../src/users';
+
+const LOADS_PER_PAGE = 3;
+
+async function main() {
+  const budgets = BUDGETED_PACKAGES.map((name) => ({ name, budget: readBudget(path.join(repositoryRoot, name)) }));
+  const measured: Measured[] = budgets.map(({ name, budget }) => ({
+    label: `${name} initial JS`,
+    budgetKB: budget.initialJsKB,
+    actualBytes: initialJsBytes(name, path.join(repositoryRoot, name, 'dist')),
+  }));
+
+  const pages = budgets.flatMap(({ name, budget }) => Object.entries(budget.pages ?? {}).map(([page, pageBudget]) => ({ name, page, ...pageBudget })));
+  if (pages.length) {
+    const site = await startSite();
+    const browser = await launchBrowser();
+    try {
+      const session = pages.some((page) => page.signedIn) ? await signUpThroughApi(site.url) : null;
+      for (const { name, page, signedIn, compressedJsKB } of pages) {
+        const loads: number[] = [];
+        for (let load = 0; load < LOADS_PER_PAGE; load += 1) {
+          loads.push((await measurePageJs(browser, site.url, page, signedIn ? session!.token : null)).jsCompressedBytes);
+        }
+        measured.push({ label: `${name} page ${page}${signedIn ? ' (signed in)' : ''}`, budgetKB: compressedJsKB, actualBytes: median(loads) });
+      }
+    } finally {
+      await browser.close();
+      await stopSite(site);
+    }
+  }
+
+  const { lines, over } = compareWithBudgets(measured);
+  console.log(lines.join('\n'));
+  if (over.length) {
+    console.log(`\n${over.length} over budget. Make it smaller, or raise the figure in that package's budget.json (its team's call).`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+// Lighthouse (pinned 12.8.x: it runs on Node 20) against this machine's Chromium, with its default mobile
+// settings (simulated throttling), for one page at a time.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../src/browser';
+
+export type LighthouseFigures = {
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bestPractices: number;
+  /** Why best practices lost points: the failed audits' titles. */
+  bestPracticesFailures: string[];
+  lcpElement: string | null;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. */
+export async function runLighthouse(url: string, authToken: string | null): Promise<LighthouseFigures> {
+  // Lighthouse is ES modules only; this file runs as CommonJS.
+  const { default: lighthouse } = await import('lighthouse');
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'earnly-lighthouse-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    env: { ...process.env, TMPDIR: profile },
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'best-practices'],
+        // The session cookie on every request of the page, as the browser would send it.
+        ...(authToken ? { extraHeaders: { Cookie: `auth_token=${authToken}` } } : {}),
+      },
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const bestPractices = lhr.categories['best-practices'];
+    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: numeric('largest-contentful-paint'),
+      fcpMs: numeric('first-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      bestPractices: Math.round((bestPractices?.score ?? 0) * 100),
+      bestPracticesFailures: (bestPractices?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => lhr.audits[ref.id]!.title),
+      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null,
+    };
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

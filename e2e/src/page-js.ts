@@ -1,0 +1,46 @@
+import type { Browser, Page } from 'playwright-core';
+
+export type ScriptSize = { url: string; raw: number; compressed: number };
+export type PageJs = { jsRequests: number; jsRawBytes: number; jsCompressedBytes: number; contentVisibleMs: number; scripts: ScriptSize[] };
+
+/**
+ * Loads `path` in a fresh context (a cold cache), signed in with `authToken` when given, and adds up every
+ * script until the network is idle: how many, their bytes as run and as transferred (compressed), and the
+ * time until the page's own heading is visible.
+ */
+export async function measurePageJs(browser: Browser, baseUrl: string, path: string, authToken: string | null): Promise<PageJs> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  if (authToken) await context.addCookies([{ name: 'auth_token', value: authToken, url: baseUrl }]);
+  const page: Page = await context.newPage();
+  const scripts: Array<Promise<ScriptSize>> = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(
+      (async () => {
+        const sizes = await request.sizes();
+        const response = await request.response();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        return { url: request.url(), raw: body.length, compressed: sizes.responseBodySize };
+      })(),
+    );
+  });
+  const started = Date.now();
+  await page.goto(path);
+  await page.locator('main h1').first().waitFor();
+  const contentVisibleMs = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(scripts);
+  await context.close();
+  return {
+    jsRequests: sizes.length,
+    jsRawBytes: sizes.reduce((sum, size) => sum + size.raw, 0),
+    jsCompressedBytes: sizes.reduce((sum, size) => sum + size.compressed, 0),
+    contentVisibleMs,
+    scripts: sizes,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
