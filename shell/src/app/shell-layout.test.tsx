@@ -7,6 +7,7 @@ import { showAlert } from '@rewards/shared/store/ui-slice';
 import { signedInState } from '@rewards/shared/test/sample-user';
 import { signedOut } from '../test/session-fixtures';
 import { connectUserChannel } from '../features/realtime/connect-user-channel';
+import { LIVE_WALLET_CONNECT_DELAY_MS } from '../features/realtime/use-live-wallet';
 import { ShellLayout } from './shell-layout';
 
 jest.mock('../federation/federation-runtime', () => ({ loadRemoteModule: jest.fn() }));
@@ -43,14 +44,27 @@ describe('shell layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
   });
 
-  it('keeps the wallet of a signed-in user live', () => {
-    renderLayout({ preloadedState: signedInState({ id: 42 }) });
-    expect(connectUserChannel).toHaveBeenCalledWith(expect.objectContaining({ userId: 42 }));
+  it('keeps the wallet of a signed-in user live once the page has settled', () => {
+    jest.useFakeTimers();
+    try {
+      renderLayout({ preloadedState: signedInState({ id: 42 }) });
+      expect(connectUserChannel).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(LIVE_WALLET_CONNECT_DELAY_MS));
+      expect(connectUserChannel).toHaveBeenCalledWith(expect.objectContaining({ userId: 42 }));
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('opens no private channel for a visitor', () => {
-    renderLayout({ preloadedState: signedOut });
-    expect(connectUserChannel).not.toHaveBeenCalled();
+    jest.useFakeTimers();
+    try {
+      renderLayout({ preloadedState: signedOut });
+      act(() => jest.advanceTimersByTime(LIVE_WALLET_CONNECT_DELAY_MS));
+      expect(connectUserChannel).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows the "Live earnings" region between the navigation and the page, unless Live Stats is off', () => {
