@@ -15,6 +15,8 @@ describe('the prerendered pages of the build', () => {
     for (const { value, label } of LANDING.hero.figures) expect(html).toContain(`${label}</dt><dd class="figureValue">${value}</dd>`);
     for (const { value } of LANDING.stats.items) expect(html).toContain(value);
     expect(html).toContain('aria-label="Sign up with email"');
+    // Typing waits for the page that replaces it, so nothing typed is lost.
+    expect(html).toMatch(/<input readonly="" id="[^"]*-email"/);
   });
 
   it('leaves out what the CSP blocks: scripts and style attributes', () => {
