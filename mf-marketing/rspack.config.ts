@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Compiler } from '@rspack/core';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
 import { checkContentFolder, formatProblems } from './src/content/content-check';
+import { PrerenderPagesPlugin } from './prerender-build';
 
 const CONTENT_DIR = path.join(__dirname, 'content');
 
@@ -25,5 +26,6 @@ export default (_env: unknown, argv: { mode?: string }) => {
     },
     argv,
   );
-  return { ...config, plugins: [...(config.plugins ?? []), new ContentCheckPlugin()] };
+  const prerender = argv.mode === 'development' ? [] : [new PrerenderPagesPlugin()];
+  return { ...config, plugins: [...(config.plugins ?? []), new ContentCheckPlugin(), ...prerender] };
 };

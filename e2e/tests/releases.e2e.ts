@@ -118,6 +118,10 @@ describe('versioned releases', () => {
     await late.page.goto('/bonuses');
     await bonusesHeading(late.page, RELEASED_TITLE).waitFor();
     expect(lateFiles.requested).toContain(`/remotes/mf-marketing/${second}/mf-manifest.json`);
+    // The landing's prerendered first screen comes from the version served, built with it.
+    const landing = await (await fetch(`${site.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(landing).toContain(`<link rel="stylesheet" href="/remotes/mf-marketing/${second}/prerendered/index.css" />`);
+    expect(landing).toMatch(/data-prerendered-path="\/"><section [^>]*><div [^>]*><div [^>]*><h1 id="landing-title"/);
     expect(lateFiles.requested.every((file) => file.startsWith(`/remotes/mf-marketing/${second}/`))).toBe(true);
 
     // The page opened before the release goes on with its version: its next page's chunks still load.

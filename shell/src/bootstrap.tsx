@@ -8,16 +8,23 @@ import { App } from './app/app';
 import { initFederation } from './federation/federation-runtime';
 import { loadRuntimeConfig } from './federation/runtime-config';
 import { StartupFailure } from './app/startup-failure';
+import { PrerenderedPageContext, takePrerenderedPage } from './app/prerendered-page';
 
 async function start() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const prerendered = takePrerenderedPage(container);
+  const root = createRoot(container);
   try {
     const config = await loadRuntimeConfig();
     setApiBase(config.apiBase);
     initFederation(config);
     const store = makeStore();
     followSettingsOfOtherTabs(store.dispatch);
-    root.render(<App store={store} config={config} />);
+    root.render(
+      <PrerenderedPageContext.Provider value={prerendered}>
+        <App store={store} config={config} />
+      </PrerenderedPageContext.Provider>,
+    );
   } catch (error) {
     console.error('The site could not start', error);
     root.render(<StartupFailure />);

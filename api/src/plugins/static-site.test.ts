@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test/build-test-app';
@@ -74,6 +76,53 @@ describe('site serving', () => {
       }
       await site.write('mf-marketing/dist/mf-manifest.json', '{ not json');
       expect(preloadsOf((await get('/', { accept: 'text/html' })).body)).toEqual(['fetch /remotes/mf-marketing/mf-manifest.json']);
+    });
+  });
+
+  describe("the page a remote prerendered", () => {
+    const SHELL = '<!doctype html><html><head><title>shell v1</title></head><body><div id="root"></div></body></html>';
+    const HERO = '<section aria-labelledby="landing-title"><h1 id="landing-title" class="t1">Get paid</h1></section>';
+    const mountPointOf = (html: string) => /<div id="root">(.*)<\/body>/.exec(html)?.[1] ?? '';
+
+    beforeEach(async () => {
+      await site.write('shell/dist/index.html', SHELL);
+      await site.write('mf-marketing/dist/mf-manifest.json', JSON.stringify({ id: 'mf_marketing', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
+      await site.write('mf-marketing/dist/prerendered/index.html', HERO);
+      await site.write('mf-marketing/dist/prerendered/index.css', '.t1{color:red}');
+    });
+
+    it("puts the landing's first screen into the mount point of / and its CSS into the head", async () => {
+      for (const url of ['/', '/?utm_source=mail']) {
+        const body = (await get(url, { accept: 'text/html' })).body;
+        expect(mountPointOf(body)).toBe(`<div class="prerendered-page" data-prerendered-path="/">${HERO}</div></div>`);
+        expect(body).toContain('<link rel="stylesheet" href="/remotes/mf-marketing/prerendered/index.css" /></head>');
+      }
+    });
+
+    it('sends the shell alone for other routes, a signed-in visitor and a remote without the page', async () => {
+      for (const url of ['/faq', '/ref/123', '/signin', '/Earn', '/no-such-page']) expect(mountPointOf((await get(url, { accept: 'text/html' })).body)).toBe('</div>');
+      const signedIn = await get('/', { accept: 'text/html', cookie: 'theme=dark; auth_token=abc' });
+      expect(mountPointOf(signedIn.body)).toBe('</div>');
+      expect(signedIn.body).not.toContain('stylesheet');
+      await rm(join(site.root, 'mf-marketing/dist/prerendered'), { recursive: true });
+      expect(mountPointOf((await get('/', { accept: 'text/html' })).body)).toBe('</div>');
+    });
+
+    it('sends no prerendered page that holds a script, a style attribute or an event handler (the CSP would block them)', async () => {
+      for (const hostile of ['<script src="/x.js"></script>', '<h1 style="color:red">Hi</h1>', '<img src="x" onerror="alert(1)">']) {
+        await site.write('mf-marketing/dist/prerendered/index.html', hostile);
+        const body = (await get('/', { accept: 'text/html' })).body;
+        expect(mountPointOf(body)).toBe('</div>');
+        expect(body).not.toContain('stylesheet');
+      }
+    });
+
+    it('answers hostile paths without a prerendered page and never reads outside the remote', async () => {
+      for (const url of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/etc/passwd', '//', '/index', '/prerendered/index.html', '/constructor', '/__proto__']) {
+        const response = await get(url, { accept: 'text/html' });
+        expect(`${url} ${response.body}`).not.toContain('data-prerendered-path');
+        expect(response.body).not.toContain('root:');
+      }
     });
   });
 

@@ -5,11 +5,13 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
+import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { VERSION_PATTERN } from '../modules/releases/release-state';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { routePreloads, withPreloads, type LocateFile } from './route-preload';
+import { prerenderedPage, withPrerenderedPage } from './prerendered-page';
 
 export const REMOTE_PACKAGES = ['mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
 
@@ -126,5 +128,12 @@ async function sendShellPage(app: FastifyInstance, shellDist: string, path: stri
   const bucketCookie = config.headers['set-cookie'];
   if (bucketCookie) reply.header('set-cookie', bucketCookie);
   if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
-  return reply.send(withPreloads(html, await routePreloads(path, config.json<RuntimeConfig>(), locate)));
+  const runtimeConfig = config.json<RuntimeConfig>();
+  // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first.
+  const page = hasSessionCookie(request) ? null : await prerenderedPage(path, runtimeConfig, locate);
+  return reply.send(withPrerenderedPage(withPreloads(html, await routePreloads(path, runtimeConfig, locate)), page));
+}
+
+function hasSessionCookie(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${AUTH_COOKIE}=`));
 }

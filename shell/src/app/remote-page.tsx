@@ -6,6 +6,7 @@ import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PageSkeleton } from './page-skeleton';
+import { PrerenderedPageView, usePrerenderedPage } from './prerendered-page';
 import { ReportPageShown } from './page-shown';
 import { RouteGuard } from './route-guard';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -34,6 +35,7 @@ export function RemotePage() {
   const { pathname } = useLocation();
   const { remotes } = useRuntimeConfig();
   const owner = findRouteOwner(pathname, remotes);
+  const prerendered = usePrerenderedPage(pathname);
   if (!owner) {
     return (
       <>
@@ -47,7 +49,7 @@ export function RemotePage() {
       key={owner.name}
       logAs={`Remote ${owner.name}`}
       load={() => loadRemoteRoutes(owner.name)}
-      loading={<PageSkeleton />}
+      loading={prerendered ? <PrerenderedPageView page={prerendered} /> : <PageSkeleton />}
       failure={(retry) => (
         <RetryNotice
           placement="section"

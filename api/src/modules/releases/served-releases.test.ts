@@ -31,6 +31,8 @@ describe('released versions as the site serves them', () => {
       await writeFile(join(folder, 'mf-manifest.json'), JSON.stringify({ id: 'mf_marketing', title }));
       await writeFile(join(folder, 'remoteEntry.js'), `var mf_marketing = ${JSON.stringify(title)};`);
       await writeFile(join(folder, 'bonuses.0123456789.js'), `export const title = ${JSON.stringify(title)};`);
+      await mkdir(join(folder, 'prerendered'));
+      await writeFile(join(folder, 'prerendered', 'index.html'), `<h1 id="landing-title">${title}</h1>`);
     }
     app = await buildTestApp({ database: database(), serveSite: true, siteRoot: site.root, env: { RELEASES_DIR: releasesDir } });
   });
@@ -52,6 +54,19 @@ describe('released versions as the site serves them', () => {
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
   const marketingOf = (response: LightMyRequestResponse) => response.json<RuntimeConfig>().remotes.find((remote) => remote.name === 'mf_marketing');
   const bucketCookie = (response: LightMyRequestResponse) => response.cookies.find((cookie) => cookie.name === RELEASE_BUCKET_COOKIE);
+
+  describe("the landing's prerendered page", () => {
+    it('comes from the version the runtime config names, and follows a release or rollback', async () => {
+      await site.write('shell/dist/index.html', '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+      const heading = async () => /<h1 id="landing-title">([^<]*)<\/h1>/.exec((await get('/', { accept: 'text/html' })).body)?.[1];
+      await point({ current: A });
+      expect(await heading()).toBe('Quests');
+      await point({ current: B, previous: [A] });
+      expect(await heading()).toBe('Quests of the week');
+      await point({ current: A });
+      expect(await heading()).toBe('Quests');
+    });
+  });
 
   describe('the runtime config', () => {
     it('names the working build of a remote never released', async () => {

@@ -1,0 +1,35 @@
+import { LANDING } from '../content/landing-content';
+import { LazyWhenNear } from '../ui/lazy-when-near';
+import { PRERENDERED_PAGES, renderPrerenderedPages } from './prerender-entry';
+import { renderPage } from './render-page';
+
+describe('the prerendered pages of the build', () => {
+  it("renders the landing's first screen for / with React's server renderer: heading, text, figures, form", () => {
+    expect(PRERENDERED_PAGES.map(({ path, file }) => [path, file])).toEqual([['/', 'index']]);
+    const [landing] = renderPrerenderedPages();
+    expect(landing!.file).toBe('index');
+    const html = landing!.html;
+    expect(html).toMatch(/^<section [^>]*aria-labelledby="landing-title"/);
+    expect(html).toContain(`<h1 id="landing-title"`);
+    expect(html).toContain(LANDING.hero.subtitle);
+    for (const { value, label } of LANDING.hero.figures) expect(html).toContain(`${label}</dt><dd class="figureValue">${value}</dd>`);
+    for (const { value } of LANDING.stats.items) expect(html).toContain(value);
+    expect(html).toContain('aria-label="Sign up with email"');
+    // Typing waits for the page that replaces it, so nothing typed is lost.
+    expect(html).toMatch(/<input readonly="" id="[^"]*-email"/);
+  });
+
+  it('leaves out what the CSP blocks: scripts and style attributes', () => {
+    const html = renderPage(
+      () => (
+        <LazyWhenNear label="More" minHeight={400}>
+          <p>later</p>
+        </LazyWhenNear>
+      ),
+      '/',
+    );
+    expect(html).toContain('aria-label="Loading More"');
+    expect(html).not.toMatch(/style=/);
+    expect(renderPrerenderedPages()[0]!.html).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
+  });
+});

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { PrerenderedPageContext, PrerenderedPageView, takePrerenderedPage, usePrerenderedPage } from './prerendered-page';
+
+function mountPoint(html: string): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  return root;
+}
+
+describe('the page the server prerendered', () => {
+  it('is read from the mount point with its path, before React empties it', () => {
+    const root = mountPoint('<div class="prerendered-page" data-prerendered-path="/"><h1>Get paid</h1></div>');
+    expect(takePrerenderedPage(root)).toEqual({ path: '/', html: '<h1>Get paid</h1>' });
+  });
+
+  it('is nothing when the server sent none, or sent it deeper than the mount point', () => {
+    expect(takePrerenderedPage(mountPoint(''))).toBeNull();
+    expect(takePrerenderedPage(mountPoint('<main><div data-prerendered-path="/"><h1>x</h1></div></main>'))).toBeNull();
+    expect(takePrerenderedPage(mountPoint('<div data-prerendered-path=""><h1>x</h1></div>'))).toBeNull();
+  });
+
+  it('is shown for its own path only', () => {
+    function Probe({ path }: { path: string }) {
+      const page = usePrerenderedPage(path);
+      return page ? <PrerenderedPageView page={page} /> : <p>skeleton</p>;
+    }
+    const page = { path: '/', html: '<h1>Get paid</h1>' };
+    const { rerender } = render(
+      <PrerenderedPageContext.Provider value={page}>
+        <Probe path="/" />
+      </PrerenderedPageContext.Provider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Get paid' })).toBeInTheDocument();
+    rerender(
+      <PrerenderedPageContext.Provider value={page}>
+        <Probe path="/faq" />
+      </PrerenderedPageContext.Provider>,
+    );
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByText('skeleton')).toBeInTheDocument();
+  });
+});
