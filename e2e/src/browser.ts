@@ -86,3 +86,11 @@ export async function openPage(browser: Browser, viewport: Viewport = DESKTOP): 
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
 }
+
+/**
+ * Waits until React's page has replaced the prerendered first screen of `/`: until then its buttons are
+ * painted but do nothing, and sections that load on scroll are not there yet.
+ */
+export async function untilPrerenderReplaced(page: Page): Promise<void> {
+  await page.locator('[data-prerendered-path], [data-prerendered]').first().waitFor({ state: 'detached' });
+}

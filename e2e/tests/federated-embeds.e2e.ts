@@ -1,5 +1,5 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser, openPage, siteUrl } from '../src/browser';
+import { launchBrowser, openPage, siteUrl, untilPrerenderReplaced } from '../src/browser';
 import { sharedModuleUse } from '../src/federation-share';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
@@ -51,6 +51,7 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
     const mfEarn = recordRequests(page, '/remotes/mf-earn/');
     await page.goto('/');
     await heroOf(page).waitFor();
+    await untilPrerenderReplaced(page);
     // A visitor who reads only the first screen never loads mf-earn.
     await page.waitForLoadState('networkidle');
     expect(mfEarn).toEqual([]);
@@ -81,6 +82,7 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
     const { context, page, errors } = await openPage(browser);
     await page.goto('/');
     await heroOf(page).waitFor();
+    await untilPrerenderReplaced(page);
     await scrollToEmbeds(page);
     await offerPartners(page).getByRole('button', { name: 'Open the Bloomtask wall' }).click();
     await page.getByRole('dialog', { name: 'Sign up' }).waitFor();
@@ -95,6 +97,7 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
     await page.route(MF_EARN_FILES, blockMfEarn);
     await page.goto('/');
     await heroOf(page).waitFor();
+    await untilPrerenderReplaced(page);
     await scrollToEmbeds(page);
     const wallsNotice = page.locator('[data-federated-fallback="mf_earn/partner-walls"]');
     await wallsNotice.getByText('Partner walls could not be loaded. Please try again in a moment.').waitFor();

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, PHONE } from '../src/browser';
+import { launchBrowser, openPage, PHONE, untilPrerenderReplaced } from '../src/browser';
 import { sharedModuleUse } from '../src/federation-share';
 
 let browser: Browser;
@@ -85,6 +85,7 @@ describe('composition', () => {
   it('lets a remote drive the shell through the one store: "Start earning now" makes the shell mount the account modals', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/');
+    await untilPrerenderReplaced(page);
     const accountManifest = page.waitForRequest((request) => request.url().endsWith('/remotes/mf-account/mf-manifest.json'));
     // The landing's separate button (the hero's own is the sign-up form's submit).
     await page.getByRole('region', { name: 'Offers waiting for you' }).getByRole('button', { name: 'Start earning now' }).click();

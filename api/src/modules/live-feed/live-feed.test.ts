@@ -138,7 +138,10 @@ describe('the live feed', () => {
           expect(lead.offer.length).toBeGreaterThan(0);
         }
         expect((await simulatedRows()).length).toBeGreaterThanOrEqual(feed.leads.length);
+        // The simulation goes on meanwhile: the newest stored entry may still be on its way to the socket.
         const newest = (await recent(app))[0];
+        const delivered = () => feed.leads.some((lead) => JSON.stringify(lead) === JSON.stringify(newest));
+        for (let tries = 0; tries < 20 && !delivered(); tries += 1) await sleep(100);
         expect(feed.leads).toContainEqual(newest);
       } finally {
         feed.disconnect();
