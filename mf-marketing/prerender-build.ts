@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
+import { sourceModule } from '@rewards/tools/rspack/source-module';
 
 const BUNDLE = 'prerender.cjs';
 
@@ -66,27 +67,7 @@ function prerenderConfig(outputDir: string): Configuration {
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: {
-      parser: { 'css/module': { namedExports: false } },
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              target: 'es2020',
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic' } },
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.module\.css$/, type: 'css/module' },
-        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        { test: /\.(png|jpe?g|webp|svg|gif)$/, type: 'asset/resource', generator: { emit: false } },
-      ],
-    },
+    module: sourceModule({ emitAssets: false }),
     optimization: { minimize: true, moduleIds: 'deterministic', chunkIds: 'deterministic', splitChunks: false },
     performance: { hints: false },
     plugins: [new WritePrerenderedPagesPlugin(outputDir)],

@@ -8,6 +8,7 @@ import { BuildStampPlugin } from './build-stamp-plugin';
 import { ContractCheckPlugin } from './contract-check-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
+import { sourceModule } from './source-module';
 import { sharedSingletons } from './shared-singletons';
 
 const KEEP_OLD_RELEASE_FILES_DAYS = 7;
@@ -86,27 +87,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       clean: false,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: {
-      parser: { 'css/module': { namedExports: false } },
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              target: 'es2020',
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProduction } },
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.module\.css$/, type: 'css/module' },
-        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        { test: /\.(png|jpe?g|webp|svg|gif)$/, type: 'asset/resource' },
-      ],
-    },
+    module: sourceModule({ development: !isProduction }),
     optimization: {
       minimize: isProduction,
       moduleIds: 'deterministic',
