@@ -123,13 +123,13 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
         });
         // Cut off before its end (abandoned, the connection lost): 'close' without 'end'.
         response.once('close', () => complete(true));
-        response.once('error', () => complete(true));
+        response.on('error', () => complete(true));
       },
     );
     pending.add(request);
     request.once('socket', (socket) => sockets.add(socket));
     request.once('timeout', () => request.destroy(new Error('timed out')));
-    request.once('error', () => complete(true));
+    request.on('error', () => complete(true));
     request.end(body);
   };
 
