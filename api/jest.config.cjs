@@ -14,6 +14,8 @@ const inPnpmStore = compiledPackages.map((name) => `${escape(`.pnpm/${name.repla
 module.exports = {
   ...base,
   transform: { '^.+\\.[cm]?[jt]sx?$': swcTransform },
+  // The benchmarks' pure parts (their schedules, their statistics) are tested beside them.
+  testMatch: [...base.testMatch, '<rootDir>/bench/**/*.test.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${inPnpmStore.join('|')})?(${compiledPackages.map(escape).join('|')})/)`],
   // PGlite's first start in a process takes seconds; each test file opens one and shares it.
   testTimeout: 30_000,

@@ -1,6 +1,7 @@
 // `pnpm bench:api`: starts the whole site on PGlite (and, when TEST_DATABASE_URL is set, on PostgreSQL) and
-// prints its memory at rest, req/s, p50/p99 and server CPU per request of the hot API calls at fixed rates,
-// and the rate of distinct postback credits (each booked exactly once).
+// prints its memory at rest; for the hot API calls, latency and server CPU per request at steady rates (paced,
+// open loop: see paced-load.ts) and the most req/s the server answers (closed loop); and the rate of distinct
+// postback credits (each booked exactly once).
 // Options: --runs <n> (median of n, default 3), --duration <s> (seconds per measurement, default 10),
 // --only <pglite|postgres>, --credits <n> (distinct credits per run, default 3000), --cpu-prof <folder> (the
 // server writes a V8 CPU profile there when it stops: open it in Chrome DevTools or speedscope), --site <folder>
@@ -10,10 +11,15 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { findRepoRoot } from '../src/repo-root';
 import { BROWSER_HEADERS, type BenchUser, cashOut, catalogTargets, type Conversion, creditPath, newTxid, postback, signUp, walletCoins } from './fixtures';
+import { pacedLoad, type PacedRequest } from './paced-load';
 import { type BenchServer, cpuMs, createBenchDatabase, startBenchServer, treeRss } from './server';
 
 const CONNECTIONS = 50;
 const RATES = [500, 1000];
+const LOADS: Load[] = [...RATES, 'max'];
+/** Paced requests in flight at most (~5 s of the highest rate): a request due beyond that is not sent and counts as failed. */
+const MAX_IN_FLIGHT = 5000;
+const TIMEOUT_MS = 10_000;
 const USERS = 100;
 const REST_MS = 5000;
 
@@ -57,22 +63,48 @@ async function withCpu<Result>(pid: number, work: () => Promise<{ result: Result
   return { result, cpuPerRequest: before === undefined || after === undefined || requests === 0 ? undefined : (after - before) / requests };
 }
 
-type Sample = { rps: number; p50: number; p99: number; failures: number; bytes: number; cpuPerRequest: number | undefined };
+type Sample = { rps: number; p50: number; p99: number; max: number; failures: number; bytes: number; cpuPerRequest: number | undefined };
 
-/** One endpoint at a fixed overall rate, each request as another signed-in user (round robin). */
-async function atRate(server: BenchServer, endpoint: Endpoint, users: readonly BenchUser[], rate: number, durationS: number): Promise<Sample> {
-  let next = 0;
-  const setupRequest = (request: autocannon.Request) => ({
-    ...request,
-    headers: { ...BROWSER_HEADERS, authorization: `Bearer ${users[next++ % users.length]!.token}`, ...(endpoint.body ? { 'content-type': 'application/json' } : {}) },
+/** A load: a steady rate in req/s, or 'max' (closed loop: each connection sends its next request once answered). */
+type Load = number | 'max';
+
+/** Request `index` as the frontend sends it, as another signed-in user each time (round robin). */
+function signedInRequest(endpoint: Endpoint, users: readonly BenchUser[], index: number): PacedRequest {
+  return {
+    method: endpoint.method,
+    path: endpoint.path,
+    headers: { ...BROWSER_HEADERS, authorization: `Bearer ${users[index % users.length]!.token}`, ...(endpoint.body ? { 'content-type': 'application/json' } : {}) },
     ...(endpoint.body ? { body: endpoint.body } : {}),
+  };
+}
+
+/** One endpoint at a steady rate: requests evenly spaced, latency counted from when each was due. */
+async function atRate(server: BenchServer, endpoint: Endpoint, users: readonly BenchUser[], rate: number, durationS: number): Promise<Sample> {
+  const { result, cpuPerRequest } = await withCpu(server.pid, async () => {
+    const result = await pacedLoad({
+      url: server.url,
+      rate,
+      durationS,
+      connections: CONNECTIONS,
+      maxInFlight: MAX_IN_FLIGHT,
+      timeoutMs: TIMEOUT_MS,
+      request: (index) => signedInRequest(endpoint, users, index),
+    });
+    return { result, requests: result.answered };
   });
+  return { rps: result.rps, p50: result.p50, p99: result.p99, max: result.max, failures: result.failures, bytes: result.bytesPerAnswer, cpuPerRequest };
+}
+
+/** One endpoint as fast as the server answers: CONNECTIONS connections, each sending its next request once answered. */
+async function atMost(server: BenchServer, endpoint: Endpoint, users: readonly BenchUser[], durationS: number): Promise<Sample> {
+  let next = 0;
+  const setupRequest = (request: autocannon.Request) => ({ ...request, ...signedInRequest(endpoint, users, next++) });
   const { result, cpuPerRequest } = await withCpu(server.pid, async () => {
     const result = await autocannon({
       url: server.url,
       connections: CONNECTIONS,
-      overallRate: rate,
       duration: durationS,
+      timeout: TIMEOUT_MS / 1000,
       requests: [{ method: endpoint.method, path: endpoint.path, setupRequest }],
     });
     return { result, requests: result.requests.total };
@@ -81,10 +113,15 @@ async function atRate(server: BenchServer, endpoint: Endpoint, users: readonly B
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     failures: result.errors + result.timeouts + result.non2xx,
     bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     cpuPerRequest,
   };
+}
+
+function measure(server: BenchServer, endpoint: Endpoint, users: readonly BenchUser[], load: Load, durationS: number): Promise<Sample> {
+  return load === 'max' ? atMost(server, endpoint, users, durationS) : atRate(server, endpoint, users, load, durationS);
 }
 
 type PostbackTally = { seconds: number; credited: number; duplicates: number; failures: number };
@@ -159,7 +196,7 @@ function medianOf(values: ReadonlyArray<number | undefined>): number | undefined
 }
 
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a (needs Linux /proc)' : `${Math.round(bytes / 1048576)} MB`);
-const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
+const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? 'n/a' : `${value.toFixed(value < 10 ? 2 : 0)} ms`);
 
 /** Users with a history: a referrer with friends, credits on catalog offers, cashouts. */
 async function makeUsers(server: BenchServer, expected: Map<number, number>) {
@@ -191,24 +228,25 @@ async function benchDatabase(name: string, repoRoot: string, databaseUrl: string
     for (let run = 0; run < options.runs; run++) {
       credits.push(await creditRun(server, users, targets, options.credits, expected));
       for (const endpoint of ENDPOINTS) {
-        for (const rate of RATES) {
-          const key = `${endpoint.label}@${rate}`;
-          samples.set(key, [...(samples.get(key) ?? []), await atRate(server, endpoint, users, rate, options.durationS)]);
+        for (const load of LOADS) {
+          const key = `${endpoint.label}@${load}`;
+          samples.set(key, [...(samples.get(key) ?? []), await measure(server, endpoint, users, load, options.durationS)]);
         }
       }
     }
 
-    const columns = ['endpoint'.padEnd(24), 'rate'.padStart(7), 'req/s'.padStart(7), 'p50'.padStart(8), 'p99'.padStart(8), 'CPU/req'.padStart(9), 'failed'.padStart(7), 'bytes'.padStart(6)];
+    const columns = ['endpoint'.padEnd(24), 'load'.padStart(7), 'req/s'.padStart(7), 'p50'.padStart(8), 'p99'.padStart(8), 'max'.padStart(8), 'CPU/req'.padStart(9), 'failed'.padStart(7), 'bytes'.padStart(6)];
     console.log(`  ${columns.join(' ')}`);
     for (const endpoint of ENDPOINTS) {
-      for (const rate of RATES) {
-        const runs = samples.get(`${endpoint.label}@${rate}`) ?? [];
+      for (const load of LOADS) {
+        const runs = samples.get(`${endpoint.label}@${load}`) ?? [];
         const cells = [
           endpoint.label.padEnd(24),
-          `${rate}/s`.padStart(7),
+          (load === 'max' ? 'max' : `${load}/s`).padStart(7),
           median(runs.map((sample) => sample.rps)).toFixed(0).padStart(7),
           ms(median(runs.map((sample) => sample.p50))).padStart(8),
           ms(median(runs.map((sample) => sample.p99))).padStart(8),
+          ms(median(runs.map((sample) => sample.max))).padStart(8),
           ms(medianOf(runs.map((sample) => sample.cpuPerRequest))).padStart(9),
           String(runs.reduce((sum, sample) => sum + sample.failures, 0)).padStart(7),
           String(Math.round(median(runs.map((sample) => sample.bytes)))).padStart(6),
@@ -241,7 +279,10 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const repoRoot = options.site ? resolve(options.site) : findRepoRoot();
   console.log(
-    `Earnly API benchmark: ${CONNECTIONS} connections, fixed rates of ${RATES.join(' and ')} req/s for ${options.durationS} s each, median of ${options.runs} run(s)${options.site ? `, the server of ${repoRoot}` : ''}. ` +
+    `Earnly API benchmark: ${options.durationS} s per row, median of ${options.runs} run(s)${options.site ? `, the server of ${repoRoot}` : ''}. ` +
+      `Rows ${RATES.map((rate) => `${rate}/s`).join(' and ')}: open loop, requests evenly spaced at that rate over ${CONNECTIONS} keep-alive connections ` +
+      `whatever the server does, latency from when each request was due (its wait for a connection included). ` +
+      `Row max: closed loop, ${CONNECTIONS} connections each sending its next request once answered (autocannon): the most req/s the server answers, and latency at that saturation. ` +
       `The server, the load generator and the database share this machine's ${availableParallelism()} cores.`,
   );
   if (options.only !== 'postgres') await benchDatabase('PGlite (embedded, the default)', repoRoot, undefined, options);
