@@ -40,7 +40,8 @@ export function createStatementCache(client: PGlite, maxStatements = 200): State
       buffer.set(message, offset);
       offset += message.length;
     }
-    return (await client.execProtocol(buffer, { syncToFs: false })).messages;
+    // The stream form parses the replies as they come, without keeping a copy of their bytes.
+    return client.execProtocolStream(buffer, { syncToFs: false });
   }
 
   async function statementFor(text: string): Promise<Statement> {
