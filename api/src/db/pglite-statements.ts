@@ -11,7 +11,7 @@ import { parse, type PGlite, protocol, type Results } from '@electric-sql/pglite
  */
 
 type QueryOptions = Parameters<PGlite['query']>[2];
-type Statement = { name: string; paramTypes: number[] };
+type Statement = { name: string; paramTypes: number[]; rowDescription: Message | undefined };
 type Message = Parameters<typeof parse.parseResults>[0][number];
 
 const { serialize } = protocol;
@@ -27,17 +27,21 @@ export function createStatementCache(client: PGlite, maxStatements = 200): State
   const statements = new Map<string, Statement>();
   let counter = 0;
 
-  const exchange = async (message: Uint8Array): Promise<Message[]> => (await client.execProtocol(message, { syncToFs: false })).messages;
+  const sync = serialize.sync();
 
-  /** Sends `messages` then a Sync, whatever happens (the Sync ends an error state too); answers the replies. */
+  /**
+   * Sends `messages` and a Sync in one buffer (the Sync ends an error state too) and answers the replies;
+   * throws the database's error, if any, once the whole buffer was processed.
+   */
   async function exchangeAll(messages: readonly Uint8Array[]): Promise<Message[]> {
-    const replies: Message[] = [];
-    try {
-      for (const message of messages) replies.push(...(await exchange(message)));
-    } finally {
-      replies.push(...(await exchange(serialize.sync())));
+    const buffer = new Uint8Array(messages.reduce((length, message) => length + message.length, sync.length));
+    let offset = 0;
+    for (const message of [...messages, sync]) {
+      buffer.set(message, offset);
+      offset += message.length;
     }
-    return replies;
+    // The stream form parses the replies as they come, without keeping a copy of their bytes.
+    return client.execProtocolStream(buffer, { syncToFs: false });
   }
 
   async function statementFor(text: string): Promise<Statement> {
@@ -55,7 +59,12 @@ export function createStatementCache(client: PGlite, maxStatements = 200): State
     }
     const name = `pglite_s${++counter}`;
     const described = await exchangeAll([serialize.parse({ name, text }), serialize.describe({ type: 'S', name })]);
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    const statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(described),
+      // The statement's columns, in text as every run asks for them (a statement without rows has none).
+      rowDescription: described.find((message) => message.name === 'rowDescription'),
+    };
     statements.set(text, statement);
     return statement;
   }
@@ -75,13 +84,14 @@ export function createStatementCache(client: PGlite, maxStatements = 200): State
     });
     let replies: Message[];
     try {
-      replies = await exchangeAll([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({})]);
+      replies = await exchangeAll([serialize.bind({ statement: statement.name, values }), serialize.execute({})]);
     } catch (error) {
       // A statement the schema has since changed under is prepared again next time.
       statements.delete(text);
       throw error;
     }
     if (!inTransaction) await client.syncToFs();
+    if (statement.rowDescription) replies.unshift(statement.rowDescription);
     return parse.parseResults(replies, client.parsers, options)[0] as Results<Row>;
   }
 
