@@ -11,6 +11,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../src/db/schema';
+import { verifyLedger } from '../src/modules/ledger/ledger';
 import { findRepoRoot } from '../src/repo-root';
 import { type BenchUser, catalogTargets, type Conversion, creditPath, newTxid, signUp, walletCoins } from './fixtures';
 import { type BenchServer, cpuMs, createBenchDatabase, startBenchServer } from './server';
@@ -136,11 +140,22 @@ async function benchDatabase(name: string, repoRoot: string, databaseUrl: string
     console.log(`  ${(first.credited / first.seconds).toFixed(0)} distinct credits/s, ${cpu} server CPU each (${first.credited} of ${options.credits} credited, ${first.duplicates + first.other} other answers)`);
     console.log(`  each again, twice at once: ${repeats.duplicates} of ${paths.length * 2} answered "already credited" (${repeats.credited} credited, ${repeats.other} other), ${repeatCpu} server CPU each`);
     console.log(`  exactly once: ${wrong === 0 && repeats.credited === 0 ? 'yes' : 'NO'} (${wrong} of ${users.length} balances differ from their credits)`);
+    if (databaseUrl) console.log(`  ledger verify: ${await ledgerMismatches(databaseUrl)} users whose balance differs from the sum of their ledger rows`);
     printStatements('per credit', countsBetween(beforeCredits, afterCredits), first.credited + first.duplicates + first.other, options.statements);
     printStatements('per repeat', countsBetween(afterCredits, afterRepeats), paths.length * 2, options.statements);
   } finally {
     await server.stop();
     if (countDir) await rm(countDir, { recursive: true, force: true });
+  }
+}
+
+/** `pnpm ops ledger:verify` on the bench database: how many balances differ from their ledger rows (must be 0). */
+async function ledgerMismatches(databaseUrl: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    return (await verifyLedger(drizzle({ client: pool, schema }))).length;
+  } finally {
+    await pool.end();
   }
 }
 
