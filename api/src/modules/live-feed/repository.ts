@@ -1,5 +1,6 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../ledger/ledger';
+import { coalescedInsert } from '../../db/coalesced-insert';
 import { liveLeads, offerEvents, offers } from '../../db/schema';
 
 /** A feed entry as stored: what the ticker shows, the amount in coins. */
@@ -8,9 +9,16 @@ export type FeedEntry = { name: string; amountCoins: number; wall: string; offer
 /** The feed is a window, not a record: rows this far behind the newest are deleted now and then. */
 const ROWS_KEPT = 200;
 
-export async function insertFeedEntry(db: Executor, entry: FeedEntry, simulated: boolean): Promise<number> {
-  const [row] = await db.insert(liveLeads).values({ ...entry, simulated }).returning({ id: liveLeads.id });
-  return row!.id;
+type StoredFeedEntry = FeedEntry & { simulated: boolean };
+
+// A burst of credits is a burst of feed entries: stored a statement at a time, not a round trip each.
+const insertFeedRow = coalescedInsert<StoredFeedEntry>({
+  insertOne: async (db, row) => (await db.insert(liveLeads).values(row).returning({ id: liveLeads.id }))[0]!.id,
+  insertMany: async (db, rows) => (await db.insert(liveLeads).values([...rows]).returning({ id: liveLeads.id })).map((row) => row.id),
+});
+
+export function insertFeedEntry(db: Executor, entry: FeedEntry, simulated: boolean): Promise<number> {
+  return insertFeedRow(db, { ...entry, simulated });
 }
 
 /** Newest first. */

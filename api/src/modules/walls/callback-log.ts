@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { type CallbackOutcome, postbackCallbacks } from '../../db/schema';
 import type { Database } from '../../db/database';
+import { coalescedInsert } from '../../db/coalesced-insert';
 import { preparedQuery } from '../../db/prepared';
 import type { Executor } from '../ledger/ledger';
 
@@ -38,8 +39,10 @@ const insertCallbackQuery = preparedQuery((db) =>
     .prepare('insert_postback_callback'),
 );
 
-export async function recordCallback(db: Database, record: NewCallbackRecord): Promise<number> {
-  const rows = await insertCallbackQuery(db).execute({
+type StoredRecord = Required<Omit<NewCallbackRecord, 'id' | 'receivedAt'>>;
+
+function storedRecord(record: NewCallbackRecord): StoredRecord {
+  return {
     wall: record.wall.slice(0, 64),
     method: record.method,
     path: bounded(record.path),
@@ -54,8 +57,24 @@ export async function recordCallback(db: Database, record: NewCallbackRecord): P
     txid: record.txid?.slice(0, 100) ?? null,
     coins: record.coins ?? 0,
     replayOf: record.replayOf ?? null,
-  } satisfies Required<Omit<NewCallbackRecord, 'id' | 'receivedAt'>>);
-  return rows[0]!.id;
+  };
+}
+
+const insertCallback = coalescedInsert<StoredRecord>({
+  insertOne: async (db, record) => (await insertCallbackQuery(db).execute(record))[0]!.id,
+  insertMany: async (db, records) => (await db.insert(postbackCallbacks).values([...records]).returning({ id: postbackCallbacks.id })).map((row) => row.id),
+});
+
+/**
+ * Stores one callback and answers its id. Under load, callbacks that arrive while an insert is in flight are
+ * stored together by the next one (see coalescedInsert): every callback is stored, and its id comes back.
+ */
+export function recordCallback(db: Database, record: NewCallbackRecord): Promise<number> {
+  try {
+    return insertCallback(db, storedRecord(record));
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 export async function findCallback(db: Executor, id: number): Promise<CallbackRecord | undefined> {

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { REFERRAL_SHARE } from '@rewards/shared/constants';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import { conversions, offerEvents, offers, referralReviews, users } from '../../db/schema';
+import { conversions, ledgerEntries, offerEvents, offers, referralReviews, userOffers, users } from '../../db/schema';
 import { isOfferComplete } from '../earn/progress';
 import { creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferCompleted } from '../earn/repository';
 import { appendLedgerEntry, bookLedgerEntry, type Executor, type LedgerEntryInput, type WalletSnapshot } from '../ledger/ledger';
@@ -156,6 +156,15 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
   const signals = bonus > 0 && context.review === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrerId!, creditIp: input.userIp }) : [];
   const reference = conversionReference(input.wall, input.txid);
   const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
+  const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
+
+  // Most credits pay no referrer and, on an offer, finish it by themselves: booked in one statement.
+  if (bonus === 0 && (!offer || isOfferComplete(context.offerEventIds, new Set([input.partnerEventId])))) {
+    const booked = await bookPlainCredit(db, { ...input, userId: user.id, signedDigest, reference, note, offerId: offer?.id });
+    if (booked === 'not-booked') return repeatOutcome(db, input);
+    const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: booked.balanceCoins, version: booked.entryId }];
+    return { outcome: 'credited', user, payoutCoins: input.payoutCoins, referralCoins: 0, referralHeldCoins: 0, offer, completedOffer: booked.completedOffer, wallets };
+  }
 
   // Every statement below is one round trip, and the ledger rows are booked without savepoints: any
   // failure rolls the whole transaction back, the conversion row with it.
@@ -175,10 +184,7 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
       .onConflictDoNothing()
       .returning({ id: conversions.id });
     const conversionId = inserted[0]?.id;
-    if (conversionId === undefined) {
-      const same = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.wall, input.wall), eq(conversions.txid, input.txid)));
-      return same.length > 0 ? { outcome: 'duplicate' as const } : { outcome: 'signature-reused' as const };
-    }
+    if (conversionId === undefined) return repeatOutcome(tx, input);
 
     // Lock order, the same in reversals and reviews: the conversion, the referral review, the user's offer, balances.
     const review = bonus > 0 ? await lockReferralReview(tx, { referredUserId: user.id, referrerId: referrerId!, signals }) : undefined;
@@ -188,7 +194,6 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
     if (bonus > 0) await tx.update(conversions).set({ referralCoins, referralHeldCoins }).where(eq(conversions.id, conversionId));
 
     const userOffer = offer ? await lockUserOffer(tx, user.id, offer.id) : undefined;
-    const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
     const credit = await bookLedgerEntry(tx, { userId: user.id, amountCoins: input.payoutCoins, kind: 'offer_credit', reference, note });
     const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: credit.balanceCoins, version: credit.entryId }];
     if (referralCoins > 0) {
@@ -203,6 +208,63 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
     }
     return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets };
   });
+}
+
+/**
+ * Why a conversion row was not inserted: the same wall + txid is booked already (read after the insert waited
+ * for it, so a concurrent copy that committed first is seen), or else the same signed text booked another one.
+ */
+async function repeatOutcome(db: Executor, input: Pick<CreditInput, 'wall' | 'txid'>): Promise<{ outcome: 'duplicate' } | { outcome: 'signature-reused' }> {
+  const same = await db.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.wall, input.wall), eq(conversions.txid, input.txid)));
+  return same.length > 0 ? { outcome: 'duplicate' } : { outcome: 'signature-reused' };
+}
+
+type PlainCredit = Omit<CreditInput, 'note' | 'signedContent' | 'userIp'> & { signedDigest: string | null; reference: string; note: string; offerId: number | undefined };
+
+type PlainCreditRow = { conversion_id: unknown; balance_coins: unknown; entry_id: unknown; completed_offer: unknown };
+
+/**
+ * A credit that pays no referrer and finishes its offer (if any) by itself, booked in one statement, so in one
+ * round trip and atomically without a transaction: the conversion row (its unique wall + txid makes every
+ * copy, concurrent ones included, insert nothing, and then nothing else happens), the user's offer completed
+ * (locked like lockUserOffer; only a row that was not completed yet comes back, and counts in completed_offers),
+ * the balance moved and its ledger row, in the lock order of the other bookings: conversion, user's offer,
+ * balance. A ledger reference booked already fails the whole statement. 'not-booked' for a repeat.
+ */
+async function bookPlainCredit(db: Database, credit: PlainCredit): Promise<{ balanceCoins: number; entryId: number; completedOffer: boolean } | 'not-booked'> {
+  const userId = sql`${credit.userId}::bigint`;
+  const amount = sql`${credit.payoutCoins}::bigint`;
+  const completion =
+    credit.offerId === undefined
+      ? sql`select null::bigint as id where false`
+      : sql`insert into ${userOffers} (user_id, offer_id, status, completed_at)
+          select ${userId}, ${credit.offerId}::bigint, 'completed', now() from conversion
+          on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
+          returning id`;
+  const result = await db.execute(sql`
+    with conversion as (
+      insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest)
+      values (${credit.wall}, ${credit.txid}, ${userId}, ${credit.partnerOfferId}, ${credit.partnerEventId}, ${amount}, ${credit.signedDigest}::text)
+      on conflict do nothing
+      returning id
+    ), completed as (
+      ${completion}
+    ), moved as (
+      update ${users} set balance_coins = balance_coins + ${amount}, completed_offers = completed_offers + (select count(*) from completed)
+      where id = ${userId} and exists (select 1 from conversion)
+      returning balance_coins
+    ), entry as (
+      insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
+      select ${userId}, ${amount}, 'offer_credit', ${credit.reference}::text, ${credit.note}::text from moved
+      returning id
+    )
+    select (select id from conversion) as conversion_id, (select balance_coins from moved) as balance_coins, (select id from entry) as entry_id,
+      exists (select 1 from completed) as completed_offer`);
+  const row = (result as unknown as { rows: PlainCreditRow[] }).rows[0];
+  if (row?.conversion_id === null || row?.conversion_id === undefined) return 'not-booked';
+  // The conversion row references the user, so its balance moved and its ledger row exists.
+  if (row.balance_coins === null || row.entry_id === null) throw new Error(`credit ${credit.reference} booked no ledger row`);
+  return { balanceCoins: Number(row.balance_coins), entryId: Number(row.entry_id), completedOffer: row.completed_offer === true || row.completed_offer === 't' };
 }
 
 /** The ledger row of the referrer's 5 % of one conversion, with the conversion's reference. */
