@@ -54,10 +54,10 @@ function medianFigures(runs: LighthouseFigures[]) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The median of the switches `from` → `to` of one kind over every run; null when no run made one. */
-function medianSwitch(runs: SwitchTiming[][], from: string, to: string, visit: SwitchTiming['visit']): number | null {
+/** The median time and frames of the switches `from` → `to` of one kind over every run; null when no run made one. */
+function medianSwitch(runs: SwitchTiming[][], from: string, to: string, visit: SwitchTiming['visit']): { ms: number; frames: number } | null {
   const times = runs.flat().filter((timing) => timing.from === from && timing.to === to && timing.visit === visit);
-  return times.length > 0 ? median(times.map((timing) => timing.ms)) : null;
+  return times.length > 0 ? { ms: median(times.map((timing) => timing.ms)), frames: median(times.map((timing) => timing.frames)) } : null;
 }
 
 async function printRouteSwitches(browser: Browser, baseUrl: string, authToken: string): Promise<void> {
@@ -68,12 +68,13 @@ async function printRouteSwitches(browser: Browser, baseUrl: string, authToken: 
   };
   const withoutIdlePreload = await runsOf('no-idle-preload');
   const afterIdlePreload = await runsOf('after-idle-preload');
-  const cell = (ms: number | null, width: number) => (ms === null ? '-' : `${ms} ms`).padStart(width);
-  console.log('\nroute switch (click until heading), median of 3   first visit   after idle preload   already loaded');
+  const cell = (figure: { ms: number; frames: number } | null, width: number) => (figure === null ? '-' : `${figure.ms} ms, ${figure.frames} fr`).padStart(width);
+  console.log('\nroute switch (click until heading; frames after the click), median of 3');
+  console.log('                     first visit   after idle preload   already loaded');
   for (const [from, to] of SWITCHES) {
     const again = medianSwitch([...withoutIdlePreload, ...afterIdlePreload], from, to, 'again');
     console.log(
-      `${`${from} → ${to}`.padEnd(48)}  ${cell(medianSwitch(withoutIdlePreload, from, to, 'first'), 11)}  ${cell(medianSwitch(afterIdlePreload, from, to, 'first'), 18)}  ${cell(again, 14)}`,
+      `${`${from} → ${to}`.padEnd(19)}  ${cell(medianSwitch(withoutIdlePreload, from, to, 'first'), 12)}  ${cell(medianSwitch(afterIdlePreload, from, to, 'first'), 19)}  ${cell(again, 15)}`,
     );
   }
 }
