@@ -1,9 +1,15 @@
 // Prints, for /, /Earn and /Cashout in Chromium with a cold cache: JS requests, JS bytes (raw and as
 // transferred, compressed) and the time until the owning remote's heading is visible. Median of 3 runs.
+// Then route switches signed in (e2e/src/route-switch.ts): clicking the header's links from /Earn to /Cashout, back,
+// to /Profile and back, the time from the click until the target's heading shows, on a first visit to its remote
+// (with and without the shell's idle preload before) and once it is loaded. Median of 3 runs.
 // Then Lighthouse (mobile defaults) on / as a visitor and /Earn signed in, median of 3 runs each.
-// `--list` names every script of each page; `--no-lighthouse` skips Lighthouse.
+// `--list` names every script of each page; `--no-lighthouse` skips Lighthouse; `--switches-only` measures only
+// the route switches.
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../src/browser';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
+import { measureRouteSwitches, type SwitchStart, type SwitchTiming } from '../src/route-switch';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import { startSite, stopSite } from '../src/site';
 import { signUpThroughApi } from '../src/users';
@@ -20,7 +26,14 @@ const LIGHTHOUSE_PAGES = [
 ];
 
 const listScripts = process.argv.includes('--list');
-const withLighthouse = !process.argv.includes('--no-lighthouse');
+const switchesOnly = process.argv.includes('--switches-only');
+const withLighthouse = !process.argv.includes('--no-lighthouse') && !switchesOnly;
+const SWITCHES = [
+  ['/Earn', '/Cashout'],
+  ['/Cashout', '/Earn'],
+  ['/Earn', '/Profile'],
+  ['/Profile', '/Earn'],
+] as const;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -41,14 +54,39 @@ function medianFigures(runs: LighthouseFigures[]) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** The median time and frames of the switches `from` → `to` of one kind over every run; null when no run made one. */
+function medianSwitch(runs: SwitchTiming[][], from: string, to: string, visit: SwitchTiming['visit']): { ms: number; frames: number } | null {
+  const times = runs.flat().filter((timing) => timing.from === from && timing.to === to && timing.visit === visit);
+  return times.length > 0 ? { ms: median(times.map((timing) => timing.ms)), frames: median(times.map((timing) => timing.frames)) } : null;
+}
+
+async function printRouteSwitches(browser: Browser, baseUrl: string, authToken: string): Promise<void> {
+  const runsOf = async (start: SwitchStart) => {
+    const runs: SwitchTiming[][] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measureRouteSwitches(browser, baseUrl, authToken, start));
+    return runs;
+  };
+  const withoutIdlePreload = await runsOf('no-idle-preload');
+  const afterIdlePreload = await runsOf('after-idle-preload');
+  const cell = (figure: { ms: number; frames: number } | null, width: number) => (figure === null ? '-' : `${figure.ms} ms, ${figure.frames} fr`).padStart(width);
+  console.log('\nroute switch (click until heading; frames after the click), median of 3');
+  console.log('                     first visit   after idle preload   already loaded');
+  for (const [from, to] of SWITCHES) {
+    const again = medianSwitch([...withoutIdlePreload, ...afterIdlePreload], from, to, 'again');
+    console.log(
+      `${`${from} → ${to}`.padEnd(19)}  ${cell(medianSwitch(withoutIdlePreload, from, to, 'first'), 12)}  ${cell(medianSwitch(afterIdlePreload, from, to, 'first'), 19)}  ${cell(again, 15)}`,
+    );
+  }
+}
+
 async function main() {
   const site = await startSite();
   const browser = await launchBrowser();
   try {
     const session = await signUpThroughApi(site.url).catch(() => null);
     console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}`);
-    console.log('page       JS requests  JS raw      JS compressed  content visible');
-    for (const { path, signedIn } of PAGES) {
+    if (!switchesOnly) console.log('page       JS requests  JS raw      JS compressed  content visible');
+    for (const { path, signedIn } of switchesOnly ? [] : PAGES) {
       const runs: PageJs[] = [];
       for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageJs(browser, site.url, path, signedIn ? (session?.token ?? null) : null));
       const row = {
@@ -64,6 +102,8 @@ async function main() {
         `${path.padEnd(10)} ${String(row.jsRequests).padStart(11)}  ${kb(row.jsRawBytes).padStart(9)}  ${kb(row.jsCompressedBytes).padStart(13)}  ${String(row.contentVisibleMs).padStart(12)} ms`,
       );
     }
+    if (session) await printRouteSwitches(browser, site.url, session.token);
+    else console.log('\nroute switches not measured: they need a signed-in user');
     if (withLighthouse) {
       console.log('\nLighthouse 12 (mobile, simulated throttling), median of 3');
       console.log('page       performance  LCP       FCP       TBT       CLS    best practices');

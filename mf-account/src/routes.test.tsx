@@ -18,6 +18,10 @@ describe('mf-account route table (spec §2)', () => {
     for (const { Component } of routes) expect(isLazyComponent(Component)).toBe(true);
   });
 
+  it('lets the shell fetch the page code ahead of the click', async () => {
+    for (const { preload } of routes) await expect(preload?.()).resolves.toHaveProperty('default');
+  });
+
   it('shows the page at /Profile with the heading "Profile"', async () => {
     jest.spyOn(window, 'fetch').mockResolvedValue(new Response('{}', { status: 404 }));
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { lazyPage } from '@rewards/shared/ui/lazy-page';
 
-const ProfilePage = lazy(() => import('./pages/profile-page'));
+const ProfilePage = lazyPage(() => import('./pages/profile-page'));
 
 // /signin and /signup are mf-marketing's landing with this remote's auth modal open (exposed as ./auth-modals).
 const routes: RemoteRoute[] = [
   {
     path: '/Profile',
-    Component: ProfilePage,
+    ...ProfilePage,
     audience: 'signed-in',
     meta: {
       title: 'Profile',

@@ -18,6 +18,10 @@ describe('mf-cashout route table (spec §2)', () => {
     for (const { Component } of routes) expect(isLazyComponent(Component)).toBe(true);
   });
 
+  it('lets the shell fetch the page code ahead of the click', async () => {
+    for (const { preload } of routes) await expect(preload?.()).resolves.toHaveProperty('default');
+  });
+
   it('shows the page at /Cashout with the heading "Cashout"', async () => {
     renderRoute(routes, '/Cashout');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cashout' })).toBeInTheDocument();

@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import { BRAND_NAME } from '@rewards/shared/brand';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { lazyPage } from '@rewards/shared/ui/lazy-page';
 
-const CashoutPage = lazy(() => import('./pages/cashout-page'));
+const CashoutPage = lazyPage(() => import('./pages/cashout-page'));
 
 const routes: RemoteRoute[] = [
   {
     path: '/Cashout',
-    Component: CashoutPage,
+    ...CashoutPage,
     audience: 'signed-in',
     meta: {
       title: 'Cash out',

@@ -24,6 +24,10 @@ describe('mf-earn route table (spec §2)', () => {
     for (const { Component } of routes) expect(isLazyComponent(Component)).toBe(true);
   });
 
+  it('lets the shell fetch each page code ahead of the click', async () => {
+    for (const { preload } of routes) await expect(preload?.()).resolves.toHaveProperty('default');
+  });
+
   it.each([
     ['/Earn', 'Earn'],
     ['/offers', 'Offers'],

@@ -1,17 +1,17 @@
-import { lazy } from 'react';
 import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { lazyPage } from '@rewards/shared/ui/lazy-page';
 
-const EarnPage = lazy(() => import('./pages/earn-page'));
-const OffersPage = lazy(() => import('./pages/offers-page'));
-const MyOffersPage = lazy(() => import('./pages/my-offers-page'));
-const SearchPage = lazy(() => import('./pages/search-page'));
+const EarnPage = lazyPage(() => import('./pages/earn-page'));
+const OffersPage = lazyPage(() => import('./pages/offers-page'));
+const MyOffersPage = lazyPage(() => import('./pages/my-offers-page'));
+const SearchPage = lazyPage(() => import('./pages/search-page'));
 
 // Signed-in pages are personal: kept out of search results.
 const routes: RemoteRoute[] = [
   {
     path: '/Earn',
-    Component: EarnPage,
+    ...EarnPage,
     audience: 'signed-in',
     meta: {
       title: 'Earn',
@@ -21,7 +21,7 @@ const routes: RemoteRoute[] = [
   },
   {
     path: '/offers',
-    Component: OffersPage,
+    ...OffersPage,
     audience: 'signed-in',
     meta: {
       title: 'All offers',
@@ -31,7 +31,7 @@ const routes: RemoteRoute[] = [
   },
   {
     path: '/my-offers',
-    Component: MyOffersPage,
+    ...MyOffersPage,
     audience: 'signed-in',
     meta: {
       title: 'My offers',
@@ -42,7 +42,7 @@ const routes: RemoteRoute[] = [
   {
     // The site's search pattern (declared in /opensearch.xml): open to everyone, results differ per query.
     path: '/search',
-    Component: SearchPage,
+    ...SearchPage,
     audience: 'any',
     meta: {
       title: 'Search offers',

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ModuleLoader } from './module-loader';
+import { markArrival, ModuleLoader } from './module-loader';
 
 type Greeting = { text: string };
 
@@ -28,6 +28,24 @@ function renderLoader(load: () => Promise<Greeting>) {
 describe('ModuleLoader: code that arrives later, in its own area', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
+
+  it('shows a load marked as arrived in the first render, the place-holder never shown (a preloaded remote)', async () => {
+    const arrived = markArrival(Promise.resolve({ text: 'Preloaded' }));
+    await act(async () => {
+      await arrived;
+    });
+    renderLoader(() => arrived);
+    expect(screen.getByText('Preloaded')).toBeInTheDocument();
+    expect(screen.queryByText('Loading the greeting')).not.toBeInTheDocument();
+  });
+
+  it('holds the place for a load not marked, even one that has resolved', async () => {
+    const resolved = Promise.resolve({ text: 'Later' });
+    await resolved;
+    renderLoader(() => resolved);
+    expect(screen.getByText('Loading the greeting')).toBeInTheDocument();
+    expect(await screen.findByText('Later')).toBeInTheDocument();
+  });
 
   it('holds the place while the module loads, then shows it', async () => {
     let answer: (module: Greeting) => void = () => undefined;

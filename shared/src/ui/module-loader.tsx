@@ -45,17 +45,43 @@ type ViewProps<M> = { render: (module: M) => ReactNode };
 
 const views = new WeakMap<Promise<unknown>, ComponentType<ViewProps<never>>>();
 
+/** A load that says when it has arrived, the way React reads a promise (`status`, `value`): see `markArrival`. */
+type MarkedLoad<M> = Promise<M> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: M };
+
+/**
+ * Marks `loading` once it resolved, so a ModuleLoader mounted later (a remote's route table preloaded before
+ * its first visit) renders the module at once: React.lazy suspends on any promise, even one that resolved,
+ * and shows `loading` meanwhile. Returns `loading`.
+ */
+export function markArrival<M>(loading: Promise<M>): Promise<M> {
+  const marked = loading as MarkedLoad<M>;
+  loading.then(
+    (value) => Object.assign(marked, { status: 'fulfilled', value }),
+    () => undefined,
+  );
+  return loading;
+}
+
 /**
  * The module's view, one per load: React.lazy remembers a module once it arrived, so a load the caller keeps
- * (a remote's route table) renders at once when shown again, without a flash of `loading`.
+ * (a remote's route table) renders at once when shown again, without a flash of `loading`; a load marked as
+ * arrived (markArrival) renders at once the first time too.
  */
 function viewOf<M>(module: Promise<M>): ComponentType<ViewProps<M>> {
   let view = views.get(module) as ComponentType<ViewProps<M>> | undefined;
   if (!view) {
-    view = lazy(() => module.then((loaded) => ({ default: ({ render }: ViewProps<M>) => render(loaded) })));
+    const viewOfLoaded = (loaded: M) => ({ default: ({ render }: ViewProps<M>) => render(loaded) });
+    const marked = module as MarkedLoad<M>;
+    view = lazy(() => (marked.status === 'fulfilled' ? alreadyResolved(viewOfLoaded(marked.value as M)) : module.then(viewOfLoaded)));
     views.set(module, view as ComponentType<ViewProps<never>>);
   }
   return view;
+}
+
+/** A thenable that calls back at once: React.lazy reads it as resolved in the same render. */
+function alreadyResolved<T>(value: T): Promise<T> {
+  const thenable = { then: (onResolved: (resolved: T) => unknown) => void onResolved(value) };
+  return thenable as unknown as Promise<T>;
 }
 
 function Loaded<M>({ module, render }: { module: Promise<M> } & ViewProps<M>) {

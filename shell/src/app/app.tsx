@@ -16,12 +16,18 @@ export function App({ store, config }: Props) {
   useEffect(() => {
     void store.dispatch(checkSession());
   }, [store]);
-  // The likely next remote: the one behind the link under the pointer or focus.
+  // The likely next remote: the one behind the link under the pointer or focus (and, signed in, those behind
+  // the navigation once the page settled: usePreloadWhenIdle in ShellLayout).
   usePreloadOnIntent(config.remotes, loadRemoteRoutes);
   return (
     <Provider store={store}>
       <RuntimeConfigContext.Provider value={config}>
-        <BrowserRouter>
+        {/*
+          Each navigation renders at once, not as a transition: a transition yields to the browser between slices
+          of the render, so a switch to a remote already loaded showed its page 3 to 10 frames after the click
+          (bench:web), and 1 frame this way. A page whose code is still on its way shows its skeleton meanwhile.
+        */}
+        <BrowserRouter useTransitions={false}>
           <ShellLayout>
             <Routes>
               <Route path="*" element={<RemotePage />} />

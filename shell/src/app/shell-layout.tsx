@@ -10,6 +10,8 @@ import { OfflineOverlay } from '../features/offline/offline-overlay';
 import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { useRealtimeConnection } from '../features/realtime/use-realtime-connection';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
+import { usePreloadWhenIdle } from '../federation/preload-when-idle';
+import { loadRemoteRoutes } from '../federation/remote-routes';
 import { FooterSlot } from './footer-slot';
 import { usePageShown } from './page-shown';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -23,9 +25,12 @@ type Props = { children: ReactNode };
 export function ShellLayout({ children }: Props) {
   const signedIn = useAppSelector(selectIsAuthenticated);
   useReferralCapture();
-  const realtime = useRealtimeConnection(useRuntimeConfig().realtime);
+  const config = useRuntimeConfig();
+  const realtime = useRealtimeConnection(config.realtime);
   useLiveWallet(realtime);
   const pageShown = usePageShown();
+  // The likely next remotes, those behind the navigation, once the page is shown; visitors only on intent (app.tsx).
+  usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, loadRoutes: loadRemoteRoutes });
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
       <a className={`pill-button ${styles.skipLink}`} href="#main">

@@ -1,4 +1,5 @@
 import type { RemoteRoute, RemoteRoutesModule } from '@rewards/shared/contracts/remote-routes';
+import { markArrival } from '@rewards/shared/ui/module-loader.tsx';
 import { loadRemoteModule } from './federation-runtime';
 
 const routeTables = new Map<string, Promise<RemoteRoute[]>>();
@@ -10,7 +11,8 @@ const routeTables = new Map<string, Promise<RemoteRoute[]>>();
 export function loadRemoteRoutes(remoteName: string): Promise<RemoteRoute[]> {
   const cached = routeTables.get(remoteName);
   if (cached) return cached;
-  const loading = loadRemoteModule<RemoteRoutesModule>(remoteName, 'routes').then((module) => module.default);
+  // Marked: a table preloaded before the remote's first visit shows its page without the skeleton's flash.
+  const loading = markArrival(loadRemoteModule<RemoteRoutesModule>(remoteName, 'routes').then((module) => module.default));
   routeTables.set(remoteName, loading);
   loading.catch(() => {
     if (routeTables.get(remoteName) === loading) routeTables.delete(remoteName);

@@ -1,3 +1,2 @@
 // What the realtime feature gives the other features of the shell.
 export { createRealtimeConnection, type RealtimeConnection } from './realtime-connection';
-export { whenPageSettled } from './when-page-settled';

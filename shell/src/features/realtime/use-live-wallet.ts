@@ -5,7 +5,7 @@ import type { RootState } from '@rewards/shared/store/store';
 import { connectUserChannel } from './connect-user-channel';
 import type { RealtimeConnection } from './realtime-connection';
 import { createWalletSync } from './wallet-sync';
-import { whenPageSettled } from './when-page-settled';
+import { whenPageSettled } from '../../scheduling/when-page-settled';
 
 // The balance on the page comes from the session check; the socket (and pusher-js, ~15 KB) waits until the page
 // has settled, and on joining the channel the profile is read again, so a credit in between is not missed.

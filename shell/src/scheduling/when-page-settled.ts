@@ -1,6 +1,7 @@
 /**
  * Runs `task` once the page has loaded, `delayMs` have passed and the browser is idle; the returned function
- * cancels it. Without `requestIdleCallback` it runs after the delay.
+ * cancels it. Without `requestIdleCallback` it runs after the delay. For work the page can do without for a
+ * while (live channels, preloading the likely next page), so it never competes with the page being shown.
  */
 export function whenPageSettled(task: () => void, delayMs: number): () => void {
   let cancelled = false;
@@ -23,5 +24,5 @@ export function whenPageSettled(task: () => void, delayMs: number): () => void {
   };
 }
 
-// A browser that never idles still gets its live updates.
+// A browser that never idles still gets the task (its live updates) after this long.
 const IDLE_WAIT_MAX_MS = 2_000;
