@@ -23,6 +23,8 @@ async function start() {
     // Each phase its own task: the visitor can already scroll and select the page the server painted.
     await yieldToBrowser();
     const store = makeStore();
+    await yieldToBrowser();
+    // The first `storage` listener of a page opens its storage area in the browser (a blocking round trip).
     followSettingsOfOtherTabs(store.dispatch);
     await yieldToBrowser();
     // A transition: React renders the whole site in slices of a few ms and lets the browser answer between
