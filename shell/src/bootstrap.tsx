@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setApiBase } from '@rewards/shared/api/base-query';
 import { followSettingsOfOtherTabs } from '@rewards/shared/store/storage-listeners';
@@ -9,6 +10,7 @@ import { initFederation } from './federation/federation-runtime';
 import { loadRuntimeConfig } from './federation/runtime-config';
 import { StartupFailure } from './app/startup-failure';
 import { PrerenderedPageContext, takePrerenderedPage } from './app/prerendered-page';
+import { yieldToBrowser } from './app/yield-to-browser';
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -18,13 +20,22 @@ async function start() {
     const config = await loadRuntimeConfig();
     setApiBase(config.apiBase);
     initFederation(config);
+    // Each phase its own task: the visitor can already scroll and select the page the server painted.
+    await yieldToBrowser();
     const store = makeStore();
+    await yieldToBrowser();
+    // The first `storage` listener of a page opens its storage area in the browser (a blocking round trip).
     followSettingsOfOtherTabs(store.dispatch);
-    root.render(
-      <PrerenderedPageContext.Provider value={prerendered}>
-        <App store={store} config={config} />
-      </PrerenderedPageContext.Provider>,
-    );
+    await yieldToBrowser();
+    // A transition: React renders the whole site in slices of a few ms and lets the browser answer between
+    // them, instead of one long task (what the page painted from the server stays until it commits).
+    startTransition(() => {
+      root.render(
+        <PrerenderedPageContext.Provider value={prerendered}>
+          <App store={store} config={config} />
+        </PrerenderedPageContext.Provider>,
+      );
+    });
   } catch (error) {
     console.error('The site could not start', error);
     root.render(<StartupFailure />);

@@ -9,6 +9,17 @@ describe('money', () => {
     expect(formatDollars(1234.5)).toBe('$1,234.50');
   });
 
+  it('writes dollars exactly as Intl does for en-US, without using it', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [0, -0, 0.005, 1.005, 2.675, 999.995, -0.004, -0.005, -1234.5, 0.1 + 0.2, 1e20, 123456789.125, 1e21, -3e25, 1.5e-7];
+    for (let exponent = -4; exponent <= 9; exponent++) {
+      for (let step = 1; step < 100; step += 7) amounts.push(step * 1.37 * 10 ** exponent, -step * 0.61 * 10 ** exponent);
+    }
+    for (const amount of amounts) expect([amount, formatDollars(amount)]).toEqual([amount, intl.format(amount)]);
+    expect(formatDollars(1234567.891)).toBe('$1,234,567.89');
+    expect(formatDollars(-0.001)).toBe('-$0.00');
+  });
+
   it('shows $0.00 for missing or unreadable amounts', () => {
     expect(formatDollars(undefined)).toBe('$0.00');
     expect(formatDollars('abc')).toBe('$0.00');

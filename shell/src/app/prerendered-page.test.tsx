@@ -9,8 +9,13 @@ function mountPoint(html: string): HTMLElement {
 
 describe('the page the server prerendered', () => {
   it('is read from the mount point with its path, before React empties it', () => {
-    const root = mountPoint('<div class="prerendered-page" data-prerendered-path="/"><h1>Get paid</h1></div>');
-    expect(takePrerenderedPage(root)).toEqual({ path: '/', html: '<h1>Get paid</h1>' });
+    const root = mountPoint('<div class="prerendered-page" data-prerendered-path="/"><h1>Get paid</h1> <p>now</p></div>');
+    const heading = root.querySelector('h1');
+    const page = takePrerenderedPage(root);
+    expect(page?.path).toBe('/');
+    expect(page?.nodes.map((node) => node.textContent)).toEqual(['Get paid', ' ', 'now']);
+    // The very nodes the browser parsed, not a copy.
+    expect(page?.nodes[0]).toBe(heading);
   });
 
   it('is nothing when the server sent none, or sent it deeper than the mount point', () => {
@@ -24,7 +29,7 @@ describe('the page the server prerendered', () => {
       const page = usePrerenderedPage(path);
       return page ? <PrerenderedPageView page={page} /> : <p>skeleton</p>;
     }
-    const page = { path: '/', html: '<h1>Get paid</h1>' };
+    const page = takePrerenderedPage(mountPoint('<div data-prerendered-path="/"><h1>Get paid</h1></div>'));
     const { rerender } = render(
       <PrerenderedPageContext.Provider value={page}>
         <Probe path="/" />
@@ -38,5 +43,12 @@ describe('the page the server prerendered', () => {
     );
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.getByText('skeleton')).toBeInTheDocument();
+    // Shown again, it shows the same nodes again.
+    rerender(
+      <PrerenderedPageContext.Provider value={page}>
+        <Probe path="/" />
+      </PrerenderedPageContext.Provider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Get paid' })).toBeInTheDocument();
   });
 });

@@ -5,11 +5,12 @@ import { maskAccount } from './mask-account';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 import styles from './withdrawals-panel.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+// Made on first use, not when the module loads: creating an Intl formatter is costly (ICU start-up).
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : (dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })).format(date);
 }
 
 /** The withdrawal history, newest first; on a phone each row becomes a small card. */
