@@ -1,12 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
+import { untilPrerenderReplaced } from './browser';
 
 export type ScriptSize = { url: string; raw: number; compressed: number };
 export type PageJs = { jsRequests: number; jsRawBytes: number; jsCompressedBytes: number; contentVisibleMs: number; scripts: ScriptSize[] };
 
 /**
  * Loads `path` in a fresh context (a cold cache), signed in with `authToken` when given, and adds up every
- * script until the network is idle: how many, their bytes as run and as transferred (compressed), and the
- * time until the page's own heading is visible.
+ * script until the page is the remote's own (a prerendered first screen replaced) and the network is idle:
+ * how many, their bytes as run and as transferred (compressed), and the time until the page's heading is
+ * visible. Waiting for the replacement counts the page's own chunks on every load: with a prerendered first
+ * screen the network could fall idle before they were even asked for.
  */
 export async function measurePageJs(browser: Browser, baseUrl: string, path: string, authToken: string | null): Promise<PageJs> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
@@ -28,6 +31,7 @@ export async function measurePageJs(browser: Browser, baseUrl: string, path: str
   await page.goto(path);
   await page.locator('main h1').first().waitFor();
   const contentVisibleMs = Date.now() - started;
+  await untilPrerenderReplaced(page);
   await page.waitForLoadState('networkidle');
   const sizes = await Promise.all(scripts);
   await context.close();
