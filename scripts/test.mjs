@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command: lint (no warnings), types, unit and component tests of every package (and of the build tools), the API on PGlite and
 // (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, the size budgets, then end-to-end tests in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +29,43 @@ function run(label, command, args, { cwd = root, env = {} } = {}) {
   return ok;
 }
 
-function jest(label, packageDir, env = {}, extraArgs = []) {
+/** As `run`, beside other steps: its output is kept and printed in one piece when it ends. */
+function runBeside(label, command, args, { cwd = root, env = {} } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const finish = (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${label} (beside other steps)`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`${status === 0 ? '✓' : '✗'} ${label} (${seconds} s)`);
+      if (status !== 0) failures.push(label);
+      resolve(status === 0);
+    };
+    child.on('error', () => finish(1));
+    child.on('close', (status) => finish(status));
+  });
+}
+
+function jestArgs(label, extraArgs) {
   const outputFile = path.join(resultsDir, `${label.replace(/\W+/g, '-')}.json`);
-  const args = ['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs];
-  const ok = run(label, 'npx', args, { cwd: path.join(root, packageDir), env });
+  return { outputFile, args: ['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs] };
+}
+
+function jest(label, packageDir, env = {}, extraArgs = []) {
+  const { outputFile, args } = jestArgs(label, extraArgs);
+  countResults(outputFile, run(label, 'npx', args, { cwd: path.join(root, packageDir), env }));
+}
+
+async function jestBeside(label, packageDir, env = {}, extraArgs = []) {
+  const { outputFile, args } = jestArgs(label, extraArgs);
+  countResults(outputFile, await runBeside(label, 'npx', args, { cwd: path.join(root, packageDir), env }));
+}
+
+function countResults(outputFile, ok) {
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -47,8 +80,14 @@ run('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
 run('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
 for (const pkg of frontendPackages) jest(`unit ${pkg}`, pkg);
 jest('unit tools', 'tools');
-jest('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']);
-if (process.env.TEST_DATABASE_URL) jest('api on PostgreSQL', 'api', {}, ['--runInBand']);
+// Each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database made for
+// it), so the two runs go side by side: each is mostly one busy process, and the machine has two cores.
+await Promise.all([
+  jestBeside('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--maxWorkers=2']),
+  (async () => {
+    if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand']);
+  })(),
+]);
 for (const pkg of buildOrder) run(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']);
 // Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
 run('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
