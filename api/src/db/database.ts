@@ -173,17 +173,22 @@ function drizzleClientOf(client: PGlite): PGlite {
 }
 
 /** Opens the PGlite database of `folder` (made first when new); `memory` for a throwaway one. */
-export async function createPglite(folder: string | 'memory', repoRoot: string): Promise<PGlite> {
-  if (folder === 'memory') return PGlite.create({ startParams: PGLITE_START_PARAMS });
+export async function createPglite(folder: string | 'memory', repoRoot: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  if (folder === 'memory') return PGlite.create({ startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
   if (!existsSync(join(folder, 'PG_VERSION'))) await initdbInChildProcess(folder, repoRoot);
   return PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
 }
 
-export async function openPglite(location: PgliteLocation, repoRoot: string, { lockWaitMs = SERVER_LOCK_WAIT_MS } = {}): Promise<DatabaseHandle> {
+/** `loadDataDir`: an in-memory database starts from this dump of a data folder (PGlite's `dumpDataDir`). */
+export async function openPglite(
+  location: PgliteLocation,
+  repoRoot: string,
+  { lockWaitMs = SERVER_LOCK_WAIT_MS, loadDataDir }: { lockWaitMs?: number; loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   let client: PGlite;
   let unlock = async () => {};
   if (location === 'memory') {
-    client = await createPglite('memory', repoRoot);
+    client = await createPglite('memory', repoRoot, loadDataDir ? { loadDataDir } : {});
   } else {
     const folder = pgliteFolder(location.dataDir);
     await mkdir(folder, { recursive: true });

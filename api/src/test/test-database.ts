@@ -1,7 +1,48 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openPglite, openPostgres } from '../db/database';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { createPglite, type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from '../db/database';
 import { findRepoRoot } from '../repo-root';
+
+/**
+ * A migrated, empty PGlite data folder, dumped once per set of migrations and kept in the temporary folder:
+ * every test file's in-memory database starts from it instead of running initdb and the migrations, which
+ * cost seconds per file. Keyed by PGlite's version and the migrations' contents: a new migration makes a new one.
+ */
+async function migratedPgliteDump(repoRoot: string): Promise<Blob> {
+  const folder = migrationsFolder(repoRoot);
+  // PGlite's resolved path names its version: another version makes another dump. (Jest runs this file as
+  // CommonJS; a script run as an ES module has no `require` and keys by the migrations alone.)
+  const hash = createHash('sha256').update(typeof require === 'function' ? require.resolve('@electric-sql/pglite') : 'esm');
+  for (const file of readdirSync(folder, { recursive: true }).map(String).sort()) {
+    hash.update(file);
+    try {
+      hash.update(readFileSync(join(folder, file)));
+    } catch {
+      // a sub-folder: its files are listed on their own
+    }
+  }
+  const dumpFile = join(tmpdir(), `rewards-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const kept = await readFile(dumpFile).catch(() => null);
+  if (kept) return new Blob([kept]);
+  const client = await createPglite('memory', repoRoot);
+  try {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+    const dump = await client.dumpDataDir('none');
+    // Written aside then renamed: test files starting at the same time never read half a dump.
+    const partial = `${dumpFile}.${process.pid}.${randomBytes(3).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, dumpFile);
+    return dump;
+  } finally {
+    await client.close();
+  }
+}
 
 /**
  * A fresh, migrated database for one test file: with TEST_DATABASE_URL a new PostgreSQL database made for
@@ -10,7 +51,7 @@ import { findRepoRoot } from '../repo-root';
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const repoRoot = findRepoRoot();
-  if (!adminUrl) return openPglite('memory', repoRoot);
+  if (!adminUrl) return openPglite('memory', repoRoot, { loadDataDir: await migratedPgliteDump(repoRoot) });
 
   const name = `rewards_test_${Date.now()}_${process.pid}_${randomBytes(3).toString('hex')}`;
   await withAdminClient(adminUrl, (admin) => admin.query(`create database "${name}"`));
