@@ -8,6 +8,7 @@ import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand, OpsInvocation, OpsOutput } from './command';
 import { clientToken, databaseTarget, OPERATOR_RUN_PATH, type OperatorRunAnswer, type OperatorRunRequest } from './operator-endpoint';
 import { planOps, runOps } from './run-ops';
+import { jsonLine } from './output';
 
 /** How long a command waits for a database held by another process (a server starting, another command). */
 export const DATABASE_WAIT_MS = 30_000;
@@ -47,7 +48,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
 
   // Failures of the command line itself, in the form the operator asked for.
   const fail = (message: string) => {
-    if (plan.json) out.line(JSON.stringify({ ok: false, error: message, notes: [] }));
+    if (plan.json) out.line(jsonLine({ ok: false, error: message, notes: [] }));
     else err.line(message);
     return 1;
   };

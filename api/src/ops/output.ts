@@ -15,6 +15,14 @@ function visible(character: string): string {
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
+// What JSON.stringify leaves as it is but a terminal acts on: written as \uXXXX, the same JSON value.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `value` as one line of JSON safe to write to a terminal (it parses to the same value). */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(UNSAFE_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Text safe to write to a terminal: control characters shown escaped (newlines kept). */
 export function printable(text: string): string {
   return text.replace(UNSAFE, visible);

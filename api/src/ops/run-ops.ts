@@ -8,7 +8,7 @@ import { publishWallets } from '../modules/realtime/wallet-announcer';
 import { appendAudit, type AuditEntry } from './audit';
 import { type AuditSubject, type OpsCommand, type OpsContext, OpsError, type OpsInvocation, type OpsOutput, UsageError } from './command';
 import { checkReasonRule, JSON_FLAG, takeCommonFlags } from './common-flags';
-import { bufferedSink, jsonOutput, printable, textOutput } from './output';
+import { bufferedSink, jsonLine, jsonOutput, printable, textOutput } from './output';
 
 export type RunOpsOptions = {
   commands: readonly OpsCommand[];
@@ -115,7 +115,7 @@ export async function runOps(argv: readonly string[], options: RunOpsOptions): P
     plan = { kind: 'usage', command: plan.command, message: `${plan.command.name} runs in the operator's command line, not in the server`, json: plan.json };
   }
   if (plan.kind === 'usage') {
-    if (plan.json) options.out.line(JSON.stringify({ ok: false, error: plan.message, usage: `${PROGRAM} ${plan.command.usage}` }));
+    if (plan.json) options.out.line(jsonLine({ ok: false, error: plan.message, usage: `${PROGRAM} ${plan.command.usage}` }));
     else options.err.line(printable(`${plan.message}\nUsage: ${PROGRAM} ${plan.command.usage}`));
     return 2;
   }
@@ -165,7 +165,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
       if (walletsToTell.size > 0) await tellWallets(handle.db, options.realtime, out, [...walletsToTell]);
       if (catalogChanged) await announceCatalog(handle.db, options.announceCatalog, out);
     }
-    if (plan.json) options.out.line(JSON.stringify({ ok: true, result: result ?? null, notes }));
+    if (plan.json) options.out.line(jsonLine({ ok: true, result: result ?? null, notes }));
     else text.flushTo(options.out);
     return 0;
   } catch (error) {
@@ -173,7 +173,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
     const message = describe(error, !expected);
     if (plan.json) {
       const details = error instanceof OpsError && error.details !== undefined ? { details: jsonValue(error.details) } : {};
-      options.out.line(JSON.stringify({ ok: false, error: message, ...details, notes }));
+      options.out.line(jsonLine({ ok: false, error: message, ...details, notes }));
     } else {
       text.flushTo(options.out);
       options.err.line(printable(expected ? message : `ops failed: ${message}`));
