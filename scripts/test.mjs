@@ -81,16 +81,21 @@ run('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
 for (const pkg of frontendPackages) jest(`unit ${pkg}`, pkg);
 jest('unit tools', 'tools');
 // Each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database made for
-// it), so the two runs go side by side: each is mostly one busy process, and the machine has two cores.
+// it), so the two runs go side by side, and the production build and its size budgets beside them: each is
+// mostly one busy process, and the machine has two cores.
 await Promise.all([
-  jestBeside('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--maxWorkers=2']),
+  jestBeside('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']),
   (async () => {
     if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand']);
   })(),
+  (async () => {
+    for (const pkg of buildOrder) {
+      if (!(await runBeside(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']))) return;
+    }
+    // Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
+    await runBeside('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
+  })(),
 ]);
-for (const pkg of buildOrder) run(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']);
-// Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
-run('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
 jest('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
 
 console.log('');
