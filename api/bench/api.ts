@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { findRepoRoot } from '../src/repo-root';
 import { BROWSER_HEADERS, type BenchUser, cashOut, catalogTargets, type Conversion, creditPath, newTxid, postback, signUp, walletCoins } from './fixtures';
 import { pacedLoad, type PacedRequest } from './paced-load';
-import { type BenchServer, cpuMs, createBenchDatabase, startBenchServer, treeRss } from './server';
+import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer, treeRss } from './server';
 
 const CONNECTIONS = 50;
 const RATES = [500, 1000];
@@ -285,18 +285,7 @@ async function main() {
       `Row max: closed loop, ${CONNECTIONS} connections each sending its next request once answered (autocannon): the most req/s the server answers, and latency at that saturation. ` +
       `The server, the load generator and the database share this machine's ${availableParallelism()} cores.`,
   );
-  if (options.only !== 'postgres') await benchDatabase('PGlite (embedded, the default)', repoRoot, undefined, options);
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (options.only !== 'pglite' && adminUrl) {
-    const database = await createBenchDatabase(adminUrl);
-    try {
-      await benchDatabase('PostgreSQL (TEST_DATABASE_URL)', repoRoot, database.url, options);
-    } finally {
-      await database.drop();
-    }
-  } else if (options.only !== 'pglite') {
-    console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to measure it too)');
-  }
+  await benchEachDatabase(options.only, (name, databaseUrl) => benchDatabase(name, repoRoot, databaseUrl, options));
 }
 
 main().catch((error: unknown) => {

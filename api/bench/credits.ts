@@ -17,7 +17,7 @@ import * as schema from '../src/db/schema';
 import { verifyLedger } from '../src/modules/ledger/ledger';
 import { findRepoRoot } from '../src/repo-root';
 import { type BenchUser, catalogTargets, type Conversion, creditPath, newTxid, signUp, walletCoins } from './fixtures';
-import { type BenchServer, cpuMs, createBenchDatabase, startBenchServer } from './server';
+import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer } from './server';
 
 const CONNECTIONS = 50;
 const USERS = 100;
@@ -163,18 +163,7 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const repoRoot = options.site ? resolve(options.site) : findRepoRoot();
   console.log(`Earnly postback credits: ${options.credits} distinct credits over ${USERS} users, ${CONNECTIONS} connections; server, load and database share ${availableParallelism()} cores.`);
-  if (options.only !== 'postgres') await benchDatabase('PGlite (embedded, the default)', repoRoot, undefined, options);
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (options.only !== 'pglite' && adminUrl) {
-    const database = await createBenchDatabase(adminUrl);
-    try {
-      await benchDatabase('PostgreSQL (TEST_DATABASE_URL)', repoRoot, database.url, options);
-    } finally {
-      await database.drop();
-    }
-  } else if (options.only !== 'pglite') {
-    console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to measure it too)');
-  }
+  await benchEachDatabase(options.only, (name, databaseUrl) => benchDatabase(name, repoRoot, databaseUrl, options));
 }
 
 main().catch((error: unknown) => {

@@ -155,3 +155,26 @@ export async function createBenchDatabase(adminUrl: string): Promise<{ url: stri
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
+
+/**
+ * Runs one benchmark on the embedded PGlite and, when TEST_DATABASE_URL is set, on a PostgreSQL database made
+ * for it and dropped afterwards; `only` limits it to one of them.
+ */
+export async function benchEachDatabase(
+  only: string | undefined,
+  bench: (name: string, databaseUrl: string | undefined) => Promise<void>,
+): Promise<void> {
+  if (only !== 'postgres') await bench('PGlite (embedded, the default)', undefined);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (only === 'pglite') return;
+  if (!adminUrl) {
+    console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to measure it too)');
+    return;
+  }
+  const database = await createBenchDatabase(adminUrl);
+  try {
+    await bench('PostgreSQL (TEST_DATABASE_URL)', database.url);
+  } finally {
+    await database.drop();
+  }
+}
