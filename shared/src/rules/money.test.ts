@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { COINS_PER_CENT } from '../constants';
-import { coinsToDollarString, dollarsToCoins, formatDollars, MAX_READABLE_COINS, readCoins } from './money';
+import { coinsToDollarString, dollarsToCoins, formatCents, formatDollars, MAX_READABLE_COINS, readCoins } from './money';
 
 describe('money', () => {
   it('shows dollars with two decimals', () => {
@@ -136,5 +136,20 @@ describe('money', () => {
         }
       }),
     );
+  });
+});
+
+describe('formatCents', () => {
+  it('writes whole cents as dollars without float steps', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(29)).toBe('$0.29');
+    expect(formatCents(11947)).toBe('$119.47');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+    expect(formatCents(-250)).toBe('-$2.50');
+  });
+
+  it('counts what is not a whole number of cents as zero', () => {
+    for (const value of [null, undefined, Number.NaN, Infinity, 12.5, 2 ** 60]) expect(formatCents(value)).toBe('$0.00');
   });
 });

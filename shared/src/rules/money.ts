@@ -32,6 +32,15 @@ export function formatDollars(dollars: number | string | null | undefined): stri
   return `${negative ? '-' : ''}$${grouped}.${digits.slice(-2)}`;
 }
 
+/** `$12.34` from a whole number of cents (a payout as the API gives it); anything else counts as zero. */
+export function formatCents(cents: number | null | undefined): string {
+  if (!Number.isSafeInteger(cents)) return formatDollars(0);
+  const whole = cents as number;
+  const sign = whole < 0 ? '-' : '';
+  const absolute = Math.abs(whole);
+  return formatDollars(`${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`);
+}
+
 export function coinsToDollars(coins: number): number {
   return coins / COINS_PER_DOLLAR;
 }

@@ -1,7 +1,7 @@
 import type { MyOffer } from '@rewards/shared/contracts/offer-types';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
-import { formatDollars } from '@rewards/shared/rules/money';
+import { formatCents } from '@rewards/shared/rules/money';
 import { offerProgress } from '@rewards/shared/rules/offer-progress';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import { ChartIcon } from '../../ui/icons';
@@ -93,7 +93,7 @@ function OfferRow({ offer }: { offer: MyOffer }) {
         )}
       </td>
       <td data-label="Reward" className={`${styles.reward} money`}>
-        {formatDollars((offer.payout_cents ?? 0) / 100)}
+        {formatCents(offer.payout_cents)}
       </td>
       <td data-label="Action">
         <Link to={PATHS.myOffers} className={styles.continueLink}>

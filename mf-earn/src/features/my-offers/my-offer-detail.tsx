@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { MyOffer, MyOfferEvent } from '@rewards/shared/contracts/offer-types';
-import { formatDollars } from '@rewards/shared/rules/money';
+import { formatCents, formatDollars } from '@rewards/shared/rules/money';
 import { isEventDone, offerProgress } from '@rewards/shared/rules/offer-progress';
 import { offerIconUrl, sanitizeHtml } from '../offers';
 import { ProgressBar } from './progress-bar';
@@ -25,7 +25,7 @@ function EventList({ events, done }: { events: MyOfferEvent[]; done: boolean }) 
 /** Spec §2: the chosen offer, its reward steps still to do and the ones done (or expired). */
 export function MyOfferDetail({ offer }: { offer: MyOffer }) {
   const titleId = useId();
-  const total = formatDollars(offer.payout_cents / 100);
+  const total = formatCents(offer.payout_cents);
   const events = offer.events ?? [];
   const open = events.filter((event) => !isEventDone(event));
   const done = events.filter(isEventDone);

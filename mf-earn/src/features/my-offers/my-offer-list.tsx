@@ -1,5 +1,5 @@
 import type { MyOffer } from '@rewards/shared/contracts/offer-types';
-import { formatDollars } from '@rewards/shared/rules/money';
+import { formatCents } from '@rewards/shared/rules/money';
 import { offerProgress } from '@rewards/shared/rules/offer-progress';
 import { offerIconUrl } from '../offers';
 import { ProgressBar } from './progress-bar';
@@ -38,7 +38,7 @@ export function MyOfferList({ offers, selectedKey, onSelect }: Props) {
                 <span className={styles.itemName}>{offer.name}</span>
                 <ProgressBar value={progress} label={`${offer.name} progress`} />
               </span>
-              <span className={styles.itemPayout}>{formatDollars(offer.payout_cents / 100)}</span>
+              <span className={styles.itemPayout}>{formatCents(offer.payout_cents)}</span>
             </button>
           </li>
         );
