@@ -122,6 +122,15 @@ describe('gateway limits', () => {
     second.ws.close();
   });
 
+  it('counts an IPv6 client by its /64, so rotating addresses inside it gains no sockets', async () => {
+    const site = await open({ maxConnectionsPerIp: 2 }, clientAddressResolver(true));
+    const first = await connect(site, { 'X-Forwarded-For': '2001:db8:1:2::1' });
+    const second = await connect(site, { 'X-Forwarded-For': '2001:db8:1:2:ffff::9' });
+    expect(await refusedStatus(site, { 'X-Forwarded-For': '2001:db8:1:2:abcd::7' })).toBe(429);
+    const otherSubscriber = await connect(site, { 'X-Forwarded-For': '2001:db8:1:3::1' });
+    for (const client of [first, second, otherSubscriber]) client.ws.close();
+  });
+
   it('refuses any socket past REALTIME_MAX_CONNECTIONS with 503', async () => {
     const site = await open({ maxConnections: 2, maxConnectionsPerIp: 100 });
     const clients = await Promise.all([connect(site), connect(site)]);

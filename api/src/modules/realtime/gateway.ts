@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { GatewayLimits } from '../../config';
+import { rateLimitAddress } from '../../plugins/rate-limit';
 import type { ChannelRegistry, RealtimeClient } from './channel-registry';
 import {
   authOf,
@@ -101,7 +102,8 @@ export function attachGateway(server: Server, options: GatewayOptions): Gateway 
         log.warn(`realtime: refused a socket, ${held} held (REALTIME_MAX_CONNECTIONS)`);
         return refuse(socket, '503 Service Unavailable');
       }
-      const address = clientAddress(request);
+      // IPv6 counted by its /64, as the HTTP rate limits do: one subscriber holds a whole /64.
+      const address = rateLimitAddress({ ip: clientAddress(request) });
       if ((heldByAddress.get(address) ?? 0) >= limits.maxConnectionsPerIp) return refuse(socket, '429 Too Many Requests');
       hold(address, socket);
       wss.handleUpgrade(request, socket, head, (ws) => {
