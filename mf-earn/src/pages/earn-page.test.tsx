@@ -50,6 +50,21 @@ describe('Earn page (spec §2)', () => {
     expect(within(track('Featured Offers')).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it("loads the images of the first three Featured Offers at once and first (the page's largest paint), the rest when near", async () => {
+    await renderWithOffers(sampleOffers(5));
+    const images = (name: string) => within(track(name)).getAllByRole('button').map((card) => card.querySelector('img')!);
+    expect(images('Featured Offers').map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
+    for (const image of images('Other Offers')) expect(image).toHaveAttribute('loading', 'lazy');
+    // Their place is kept before they load: nothing moves (CLS 0).
+    for (const image of images('Featured Offers')) expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['145', '145']);
+  });
+
   it('links "View All" to /offers from both carousels', async () => {
     await renderWithOffers();
     const links = screen.getAllByRole('link', { name: 'View All' });

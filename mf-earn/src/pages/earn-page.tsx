@@ -16,6 +16,8 @@ import styles from './earn-page.module.css';
 export const FEATURED_SKELETONS = 8;
 export const OTHER_SKELETONS = 2;
 export const OTHER_OFFERS_COUNT = 2;
+/** The first Featured Offers a phone shows without scrolling: their images load first (the page's largest paint). */
+export const PRIORITY_OFFER_CARDS = 3;
 
 function Skeletons({ count }: { count: number }) {
   return Array.from({ length: count }, (_, index) => (
@@ -25,10 +27,10 @@ function Skeletons({ count }: { count: number }) {
   ));
 }
 
-function OfferItems({ offers, onOpen }: { offers: Offer[]; onOpen: (offer: Offer) => void }) {
-  return offers.map((offer) => (
+function OfferItems({ offers, onOpen, priorityCount = 0 }: { offers: Offer[]; onOpen: (offer: Offer) => void; priorityCount?: number }) {
+  return offers.map((offer, index) => (
     <ShelfItem key={`${offer.id}-${offer.offer_id}`}>
-      <OfferCard offer={offer} onOpen={onOpen} />
+      <OfferCard offer={offer} onOpen={onOpen} priority={index < priorityCount} />
     </ShelfItem>
   ));
 }
@@ -49,7 +51,7 @@ export default function EarnPage() {
       </div>
 
       <Shelf title="Featured Offers" viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} busy={loading}>
-        {loading ? <Skeletons count={FEATURED_SKELETONS} /> : <OfferItems offers={offers} onOpen={setOpenOffer} />}
+        {loading ? <Skeletons count={FEATURED_SKELETONS} /> : <OfferItems offers={offers} onOpen={setOpenOffer} priorityCount={PRIORITY_OFFER_CARDS} />}
       </Shelf>
       {!loading && offers.length === 0 ? (
         <p className={styles.empty}>

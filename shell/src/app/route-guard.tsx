@@ -1,20 +1,53 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from '@rewards/shared/router';
 import type { PageMeta, RouteAudience } from '@rewards/shared/contracts/remote-routes';
+import { isArrived } from '@rewards/shared/ui/lazy-page';
 import { selectSessionStatus } from '@rewards/shared/store/session-slice';
 import { useAppSelector } from '@rewards/shared/store/hooks';
-import { PageSkeleton } from './page-skeleton';
+import { PagePlaceholder } from './page-placeholder';
 import { usePageMeta } from './use-page-meta';
 
-type Props = { audience: RouteAudience; meta: PageMeta; children: ReactNode };
+type Props = {
+  audience: RouteAudience;
+  meta: PageMeta;
+  /** Fetches the page's code without showing it (a lazy page's chunk). */
+  preload?: () => Promise<unknown>;
+  children: ReactNode;
+};
 
 /** Spec §2/§6: signed-in users leave signed-out pages for /Earn; visitors leave signed-in pages for /. */
-export function RouteGuard({ audience, meta, children }: Props) {
+export function RouteGuard({ audience, meta, preload, children }: Props) {
   const status = useAppSelector(selectSessionStatus);
   usePageMeta(meta);
-  if (audience === 'any') return children;
-  if (status === 'unknown') return <PageSkeleton />;
+  const codeReady = usePageCode(preload);
+  if (audience !== 'any' && status === 'unknown') return <PagePlaceholder />;
   if (audience === 'signed-out' && status === 'authenticated') return <Navigate to="/Earn" replace />;
   if (audience === 'signed-in' && status === 'unauthenticated') return <Navigate to="/" replace />;
-  return children;
+  return codeReady ? children : <PagePlaceholder />;
+}
+
+/**
+ * Whether the page's code is in. Its fetch starts as the route is matched, so a page first shown while the
+ * session is checked fetches its code meanwhile, not after (most visitors of a page are the ones it is for).
+ * The page waits for its code here rather than suspend: React holds back content that replaces a Suspense
+ * fallback for up to 300 ms after that fallback showed. A failed fetch is the page's own to show: rendered,
+ * it loads again and fails into its boundary.
+ */
+function usePageCode(preload: (() => Promise<unknown>) | undefined): boolean {
+  const [failed, setFailed] = useState(false);
+  const [settled, setSettled] = useState<Promise<unknown> | null>(null);
+  const loading = failed ? undefined : preload?.();
+  const ready = !loading || isArrived(loading) || settled === loading;
+  useEffect(() => {
+    if (ready || !loading) return;
+    let mounted = true;
+    loading.then(
+      () => mounted && setSettled(loading),
+      () => mounted && setFailed(true),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [ready, loading]);
+  return ready;
 }
