@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { makeStore } from '@rewards/shared/store/store';
+import { offersApi } from '../features/offers/offers-api';
 import { fakeApi, pending } from '../test/fake-api';
 import { sampleOffer, sampleOffers } from '../test/sample-offers';
 import EarnPage from './earn-page';
@@ -90,6 +92,21 @@ describe('Earn page (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(before + 1));
     expect(api.calls('POST', '/api/Offers/Get').at(-1)!.body).not.toHaveProperty('device');
+  });
+
+  it('shows the offers the route fetched with its code without asking again, and still reloads on each filter chosen', async () => {
+    const api = fakeApi({ [OFFERS_GET]: { status: 'success', data: sampleOffers(5) } });
+    const store = makeStore();
+    await store.dispatch(offersApi.util.prefetch('getOffers', 'All', {}));
+    await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1));
+    await waitFor(() => expect(offersApi.endpoints.getOffers.select('All')(store.getState()).isSuccess).toBe(true));
+    renderWithProviders(<EarnPage />, { store });
+    expect(within(track('Featured Offers')).getAllByRole('button')).toHaveLength(5);
+    expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'PC' }));
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(3));
   });
 
   describe('carousel', () => {

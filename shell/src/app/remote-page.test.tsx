@@ -70,17 +70,24 @@ describe('the page of the remote owning the path', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
   });
 
-  it("fetches a page's code while the session is checked, and shows the page once both are in", async () => {
+  it("fetches a page's code while the session is checked, its data once the visitor may see it, and shows it once all is in", async () => {
     let arrive: (module: { default: ComponentType }) => void = () => undefined;
     const load = jest.fn(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
-    const earnRoutes: RemoteRoute[] = [{ path: '/Earn', ...lazyPage(load), audience: 'signed-out', meta: { title: 'Earn', description: 'Offers.' } }];
+    const prefetch = jest.fn();
+    const earnRoutes: RemoteRoute[] = [
+      { path: '/Earn', ...lazyPage(load), prefetch, audience: 'signed-out', meta: { title: 'Earn', description: 'Offers.' } },
+    ];
     loadRemote.mockResolvedValue({ default: earnRoutes });
     const { store } = renderAt('/Earn');
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    // Whom the page is for is not known yet: its data would be asked for in vain.
+    expect(prefetch).not.toHaveBeenCalled();
     act(() => {
       store.dispatch(signedOut());
     });
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(prefetch).toHaveBeenCalledWith(store.dispatch);
     // The session is known, the code not yet: the placeholder stays.
     expect(screen.getByLabelText('Loading')).toBeInTheDocument();
     await act(async () => arrive({ default: () => <h1>Earn</h1> }));

@@ -13,12 +13,12 @@ import { useRuntimeConfig } from './runtime-config-context';
 function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
   return (
     <Routes>
-      {routes.map(({ path, Component, meta, audience, preload }) => (
+      {routes.map(({ path, Component, meta, audience, preload, prefetch }) => (
         <Route
           key={path}
           path={path}
           element={
-            <RouteGuard audience={audience} meta={meta} preload={preload}>
+            <RouteGuard audience={audience} meta={meta} preload={preload} prefetch={prefetch}>
               <Component />
             </RouteGuard>
           }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from '@rewards/shared/router';
-import type { PageMeta, RouteAudience } from '@rewards/shared/contracts/remote-routes';
+import type { PageMeta, RemoteRoute, RouteAudience } from '@rewards/shared/contracts/remote-routes';
 import { isArrived } from '@rewards/shared/ui/lazy-page';
 import { selectSessionStatus } from '@rewards/shared/store/session-slice';
-import { useAppSelector } from '@rewards/shared/store/hooks';
+import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { PagePlaceholder } from './page-placeholder';
 import { usePageMeta } from './use-page-meta';
 
@@ -11,15 +11,23 @@ type Props = {
   audience: RouteAudience;
   meta: PageMeta;
   /** Fetches the page's code without showing it (a lazy page's chunk). */
-  preload?: () => Promise<unknown>;
+  preload?: RemoteRoute['preload'];
+  /** Starts the page's first data once the visitor may see the page. */
+  prefetch?: RemoteRoute['prefetch'];
   children: ReactNode;
 };
 
 /** Spec §2/§6: signed-in users leave signed-out pages for /Earn; visitors leave signed-in pages for /. */
-export function RouteGuard({ audience, meta, preload, children }: Props) {
+export function RouteGuard({ audience, meta, preload, prefetch, children }: Props) {
   const status = useAppSelector(selectSessionStatus);
+  const dispatch = useAppDispatch();
   usePageMeta(meta);
   const codeReady = usePageCode(preload);
+  // Only for whom the page is: a visitor's request for a signed-in page's data would fail (401, in the console).
+  const mayShow = audience === 'any' || status === (audience === 'signed-in' ? 'authenticated' : 'unauthenticated');
+  useEffect(() => {
+    if (mayShow && prefetch) prefetch(dispatch as (action: unknown) => unknown);
+  }, [mayShow, prefetch, dispatch]);
   if (audience !== 'any' && status === 'unknown') return <PagePlaceholder />;
   if (audience === 'signed-out' && status === 'authenticated') return <Navigate to="/Earn" replace />;
   if (audience === 'signed-in' && status === 'unauthenticated') return <Navigate to="/" replace />;
