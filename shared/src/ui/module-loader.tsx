@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
+import { Component, startTransition, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 
 type Props<M> = {
   /** What loads, for the log: e.g. `Federated module mf_earn/partner-walls`, `Remote mf_earn`. */
@@ -66,7 +66,9 @@ export function markArrival<M>(loading: Promise<M>): Promise<M> {
 /**
  * The module once it is there, else `loading`, without suspending: React holds back content that replaces a
  * Suspense fallback for up to 300 ms after that fallback showed, and the module arriving a moment after the
- * page's first paint (a route table) waited for that. A load that has arrived (marked) renders at once.
+ * page's first paint (a route table) waited for that. A load that has arrived (marked) renders at once; one
+ * that arrives later renders as a transition, in slices that leave the browser free to answer input (as a
+ * Suspense retry did), not in one long task.
  */
 function Loaded<M>({ module, loading, render }: { module: Promise<M>; loading: ReactNode; render: (module: M) => ReactNode }) {
   const marked = module as MarkedLoad<M>;
@@ -76,7 +78,7 @@ function Loaded<M>({ module, loading, render }: { module: Promise<M>; loading: R
     if (status) return;
     let mounted = true;
     const done = () => {
-      if (mounted) settled();
+      if (mounted) startTransition(settled);
     };
     module.then(done, done);
     return () => {

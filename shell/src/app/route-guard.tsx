@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from '@rewards/shared/router';
 import type { PageMeta, RemoteRoute, RouteAudience } from '@rewards/shared/contracts/remote-routes';
 import { isArrived } from '@rewards/shared/ui/lazy-page';
@@ -49,9 +49,10 @@ function usePageCode(preload: (() => Promise<unknown>) | undefined): boolean {
   useEffect(() => {
     if (ready || !loading) return;
     let mounted = true;
+    // In slices, as a Suspense retry would render it, not in one long task.
     loading.then(
-      () => mounted && setSettled(loading),
-      () => mounted && setFailed(true),
+      () => mounted && startTransition(() => setSettled(loading)),
+      () => mounted && startTransition(() => setFailed(true)),
     );
     return () => {
       mounted = false;
