@@ -15,7 +15,8 @@ async function violationsAfter(page: Page, act: () => Promise<unknown>): Promise
   for (let waited = 0; waited < 5000; waited += 100) {
     await page.waitForTimeout(100);
     const seen = takeCspViolations();
-    if (seen.length > 0) return seen;
+    // Chromium reports a refusal twice (its console line and the page's event), not always in the same moment.
+    if (seen.length > 0) return [...seen, ...(await page.waitForTimeout(500).then(takeCspViolations))];
   }
   return [];
 }

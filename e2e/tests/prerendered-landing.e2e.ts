@@ -44,6 +44,28 @@ describe('the landing painted from the first HTML response', () => {
     expect(await faq.text()).not.toContain('data-prerendered-path');
   });
 
+  it("fetches the page's scripts and preloads only once the first screen has painted, and then takes over", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, baseURL: siteUrl() });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await page.locator('[data-prerendered-path], [data-prerendered]').first().waitFor({ state: 'detached' });
+    const { paintedAt, requests } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      requests: performance.getEntriesByType('resource').map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+    expect(paintedAt).toBeGreaterThan(0);
+    // Before the paint: the page's CSS (and its icon) only.
+    const before = requests.filter((request) => request.startTime < paintedAt).map((request) => request.path);
+    expect(before.filter((path) => !/\/prerendered\/index\.css$|favicon/.test(path))).toEqual([]);
+    const after = requests.filter((request) => request.startTime >= paintedAt).map((request) => request.path);
+    expect(after).toEqual(expect.arrayContaining(['/runtime-config.json', '/remotes/mf-marketing/mf-manifest.json', '/remotes/mf-marketing/remoteEntry.js']));
+    expect(after.some((path) => /^\/main\.[0-9a-f]+\.js$/.test(path))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each<[string, Viewport]>([
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 375, height: 812 }],

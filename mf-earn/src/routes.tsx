@@ -1,6 +1,7 @@
 import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { lazyPage } from '@rewards/shared/ui/lazy-page';
+import { FIRST_DEVICE_FILTER, offersApi } from './features/offers/offers-api';
 
 const EarnPage = lazyPage(() => import('./pages/earn-page'));
 const OffersPage = lazyPage(() => import('./pages/offers-page'));
@@ -13,6 +14,8 @@ const routes: RemoteRoute[] = [
     path: '/Earn',
     ...EarnPage,
     audience: 'signed-in',
+    // The offers are the page's largest paint: asked for with the page's code, as the Earn page first shows them.
+    prefetch: (dispatch) => dispatch(offersApi.util.prefetch('getOffers', FIRST_DEVICE_FILTER, {})),
     meta: {
       title: 'Earn',
       description: `Featured offers, games and surveys that pay ${CURRENCY_NAME} coins, for PC, Android and iOS.`,

@@ -21,6 +21,8 @@ export type SitePolicyInputs = {
   imageOrigins: readonly string[];
   /** The walls the Earn page frames, at `{apiBase}/walls/{slug}`. */
   wallSlugs: readonly string[];
+  /** The sources (`'sha256-…'`) of the inline scripts this very page carries; none by default. */
+  inlineScripts?: readonly string[];
 };
 
 /** Anything that is not the page (API answers, scripts, images): allowed to load and be framed by nothing. */
@@ -79,14 +81,14 @@ function wallSources(apiBase: string, slugs: readonly string[], page: PageOrigin
   return slugs.flatMap((slug) => [`${base}/walls/${slug}`, `${base}/walls/${slug}/`]);
 }
 
-export function sitePolicyDirectives({ page, runtimeConfig, publicUrl, imageOrigins, wallSlugs }: SitePolicyInputs): Directives {
+export function sitePolicyDirectives({ page, runtimeConfig, publicUrl, imageOrigins, wallSlugs, inlineScripts = [] }: SitePolicyInputs): Directives {
   // A remote's manifest, entry, chunks, styles and assets all load from its manifest's origin.
   const remoteOrigins = unique(runtimeConfig.remotes.map((remote) => foreignOrigin(remote.manifest)));
   const apiOrigin = foreignOrigin(runtimeConfig.apiBase);
   const publicOrigin = publicUrl ? foreignOrigin(publicUrl) : undefined;
   const directives: Directives = {
     'default-src': [SELF],
-    'script-src': unique([SELF, ...remoteOrigins]),
+    'script-src': unique([SELF, ...remoteOrigins, ...inlineScripts]),
     'style-src': unique([SELF, ...remoteOrigins]),
     'font-src': unique([SELF, ...remoteOrigins]),
     'img-src': unique([SELF, ...remoteOrigins, apiOrigin, publicOrigin, ...imageOrigins]),

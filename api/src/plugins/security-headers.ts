@@ -60,10 +60,10 @@ const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, 
 // Not encapsulated: the headers apply to every route, whichever plugin registers it.
 export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers' });
 
-export type SitePolicySources = Omit<SitePolicyInputs, 'page'>;
+export type SitePolicySources = Omit<SitePolicyInputs, 'page' | 'inlineScripts'>;
 
-/** Puts the site's policy, for the origin this request reached, on the shell page's answer. */
-export function applySitePolicy(request: FastifyRequest, reply: FastifyReply, sources: SitePolicySources): void {
+/** Puts the site's policy, for the origin this request reached and the inline scripts of this answer, on the shell page's answer. */
+export function applySitePolicy(request: FastifyRequest, reply: FastifyReply, sources: SitePolicySources, inlineScripts: readonly string[] = []): void {
   const page = pageOriginOf(request.protocol, request.host);
-  reply.header('content-security-policy', serializePolicy(sitePolicyDirectives({ ...sources, page })));
+  reply.header('content-security-policy', serializePolicy(sitePolicyDirectives({ ...sources, page, inlineScripts })));
 }

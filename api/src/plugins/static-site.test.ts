@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
@@ -6,6 +7,7 @@ import { buildTestApp } from '../test/build-test-app';
 import { BIG_SCRIPT, createSiteFixture, type SiteFixture } from '../test/site-fixture';
 import { useTestDatabase } from '../test/test-database';
 import { CACHE_FOREVER } from './cache-policy';
+import { START_AFTER_PAINT_SCRIPT } from './start-after-paint';
 
 describe('site serving', () => {
   const database = useTestDatabase();
@@ -80,9 +82,14 @@ describe('site serving', () => {
   });
 
   describe("the page a remote prerendered", () => {
-    const SHELL = '<!doctype html><html><head><title>shell v1</title></head><body><div id="root"></div></body></html>';
+    const SHELL =
+      '<!doctype html><html><head><title>shell v1</title><link rel="preload" href="/runtime-config.json" as="fetch" crossorigin></head>' +
+      '<body><div id="root"></div><script defer src="/main.0123456789.js"></script></body></html>';
     const HERO = '<section aria-labelledby="landing-title"><h1 id="landing-title" class="t1">Get paid</h1></section>';
-    const mountPointOf = (html: string) => /<div id="root">(.*)<\/body>/.exec(html)?.[1] ?? '';
+    // What the root holds: up to the page's script, or the template holding it.
+    const mountPointOf = (html: string) => /<div id="root">(.*?)(?:<template id="after-first-paint">.*|<script defer src="[^"]*"><\/script>)?<\/body>/s.exec(html)?.[1] ?? '';
+    const heldOf = (html: string) => /<template id="after-first-paint">(.*?)<\/template>/.exec(html)?.[1] ?? null;
+    const scriptSources = (header: string | string[] | number | undefined) => /(?:^|;)\s*script-src ([^;]*)/.exec(String(header))?.[1]?.split(' ') ?? [];
 
     beforeEach(async () => {
       await site.write('shell/dist/index.html', SHELL);
@@ -96,6 +103,45 @@ describe('site serving', () => {
         const body = (await get(url, { accept: 'text/html' })).body;
         expect(mountPointOf(body)).toBe(`<div class="prerendered-page" data-prerendered-path="/">${HERO}</div></div>`);
         expect(body).toContain('<link rel="stylesheet" href="/remotes/mf-marketing/prerendered/index.css" /></head>');
+      }
+    });
+
+    it('holds its scripts and preloads, in their order, until its first paint, and allows exactly the script that starts them', async () => {
+      const response = await get('/', { accept: 'text/html' });
+      expect(heldOf(response.body)).toBe(
+        '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin>' +
+          '<link rel="preload" href="/remotes/mf-marketing/mf-manifest.json" as="fetch" crossorigin="anonymous" />' +
+          '<link rel="preload" href="/remotes/mf-marketing/remoteEntry.js" as="script" />' +
+          '<script defer src="/main.0123456789.js"></script>',
+      );
+      // Nothing outside the template that the browser would fetch before the paint, but the page's CSS.
+      const outside = response.body.replace(/<template id="after-first-paint">.*?<\/template>/, '');
+      expect(outside).not.toMatch(/rel="preload"|<script [^>]*src=/);
+      const inline = [...outside.matchAll(/<script>(.*?)<\/script>/gs)].map(([, script]) => script!);
+      expect(inline).toEqual([START_AFTER_PAINT_SCRIPT]);
+      const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
+      expect(scriptSources(response.headers['content-security-policy'])).toEqual(["'self'", hash]);
+    });
+
+    it('lets every other page fetch its scripts at once, under a policy with no inline script', async () => {
+      for (const [url, cookie] of [['/faq', ''], ['/Earn', ''], ['/', 'auth_token=abc']] as const) {
+        const response = await get(url, { accept: 'text/html', ...(cookie ? { cookie } : {}) });
+        expect(response.body).not.toContain('after-first-paint');
+        expect(response.body).toContain('<script defer src="/main.0123456789.js"></script></body>');
+        expect(scriptSources(response.headers['content-security-policy'])).toEqual(["'self'"]);
+      }
+    });
+
+    it('holds nothing of a hostile manifest: no markup, no path out of the folder', async () => {
+      for (const hostile of ['"><script>alert(1)</script>', '../../../etc/passwd', 'x" onload="alert(1)', '</template><script>alert(1)</script>']) {
+        await site.write('mf-marketing/dist/mf-manifest.json', JSON.stringify({ id: 'mf_marketing', metaData: { remoteEntry: { name: hostile, path: '' } } }));
+        const body = (await get('/', { accept: 'text/html' })).body;
+        expect(body).not.toMatch(/alert|onload|passwd/);
+        expect(heldOf(body)).toBe(
+          '<link rel="preload" href="/runtime-config.json" as="fetch" crossorigin>' +
+            '<link rel="preload" href="/remotes/mf-marketing/mf-manifest.json" as="fetch" crossorigin="anonymous" />' +
+            '<script defer src="/main.0123456789.js"></script>',
+        );
       }
     });
 

@@ -12,6 +12,7 @@ import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { routePreloads, withPreloads, type LocateFile } from './route-preload';
 import { prerenderedPage, withPrerenderedPage } from './prerendered-page';
+import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
 
 export const REMOTE_PACKAGES = ['mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
 
@@ -76,8 +77,8 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     const file = request.params['*'];
     if (file !== '' && (await isFileInside(shellDist, file))) return reply.sendFile(file, shellDist);
     if (!wantsPage(request, file)) return reply.callNotFound();
-    if (sitePolicy) applySitePolicy(request, reply, await sitePolicy());
-    return sendShellPage(app, shellDist, path, locate, request, reply);
+    const policy = sitePolicy ? await sitePolicy() : undefined;
+    return sendShellPage(app, shellDist, path, locate, request, reply, policy);
   });
 
   /** The file behind `/remotes/<package>/…` (a working build or a published version), as the route above serves it. */
@@ -116,7 +117,16 @@ function wantsPage(request: FastifyRequest, file: string): boolean {
  * request would get (a canary's bucket cookie, given here on a first visit, goes with the page), so the
  * browser fetches the remote with the shell instead of after it.
  */
-async function sendShellPage(app: FastifyInstance, shellDist: string, path: string, locate: LocateFile, request: FastifyRequest, reply: FastifyReply) {
+async function sendShellPage(
+  app: FastifyInstance,
+  shellDist: string,
+  path: string,
+  locate: LocateFile,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  policy: SitePolicySources | undefined,
+) {
+  if (policy) applySitePolicy(request, reply, policy);
   if (!(await isFileInside(shellDist, 'index.html'))) {
     const body: ErrorEnvelope = { status: 'error', message: 'The site is not built yet' };
     return reply.code(503).header('cache-control', 'no-store').send(body);
@@ -131,7 +141,12 @@ async function sendShellPage(app: FastifyInstance, shellDist: string, path: stri
   const runtimeConfig = config.json<RuntimeConfig>();
   // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first.
   const page = hasSessionCookie(request) ? null : await prerenderedPage(path, runtimeConfig, locate);
-  return reply.send(withPrerenderedPage(withPreloads(html, await routePreloads(path, runtimeConfig, locate)), page));
+  const shellPage = withPreloads(html, await routePreloads(path, runtimeConfig, locate));
+  const withPage = withPrerenderedPage(shellPage, page);
+  if (withPage === shellPage) return reply.send(shellPage);
+  // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
+  if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);
+  return reply.send(withStartAfterPaint(withPage));
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { makeStore } from '@rewards/shared/store/store';
+import { offersApi } from '../features/offers/offers-api';
 import { fakeApi, pending } from '../test/fake-api';
 import { sampleOffer, sampleOffers } from '../test/sample-offers';
 import EarnPage from './earn-page';
@@ -50,6 +52,21 @@ describe('Earn page (spec §2)', () => {
     expect(within(track('Featured Offers')).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it("loads the images of the first three Featured Offers at once and first (the page's largest paint), the rest when near", async () => {
+    await renderWithOffers(sampleOffers(5));
+    const images = (name: string) => within(track(name)).getAllByRole('button').map((card) => card.querySelector('img')!);
+    expect(images('Featured Offers').map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
+    for (const image of images('Other Offers')) expect(image).toHaveAttribute('loading', 'lazy');
+    // Their place is kept before they load: nothing moves (CLS 0).
+    for (const image of images('Featured Offers')) expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['145', '145']);
+  });
+
   it('links "View All" to /offers from both carousels', async () => {
     await renderWithOffers();
     const links = screen.getAllByRole('link', { name: 'View All' });
@@ -75,6 +92,21 @@ describe('Earn page (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(before + 1));
     expect(api.calls('POST', '/api/Offers/Get').at(-1)!.body).not.toHaveProperty('device');
+  });
+
+  it('shows the offers the route fetched with its code without asking again, and still reloads on each filter chosen', async () => {
+    const api = fakeApi({ [OFFERS_GET]: { status: 'success', data: sampleOffers(5) } });
+    const store = makeStore();
+    await store.dispatch(offersApi.util.prefetch('getOffers', 'All', {}));
+    await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1));
+    await waitFor(() => expect(offersApi.endpoints.getOffers.select('All')(store.getState()).isSuccess).toBe(true));
+    renderWithProviders(<EarnPage />, { store });
+    expect(within(track('Featured Offers')).getAllByRole('button')).toHaveLength(5);
+    expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'PC' }));
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(3));
   });
 
   describe('carousel', () => {

@@ -8,7 +8,7 @@ import { offerCarouselStep } from '../features/offers/carousel-step';
 import { DeviceChips } from '../features/offers/device-chips';
 import { OfferCard, OfferCardSkeleton } from '../features/offers/offer-card';
 import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
-import { useGetOffersQuery } from '../features/offers/offers-api';
+import { FIRST_DEVICE_FILTER, useGetOffersQuery } from '../features/offers/offers-api';
 import PartnerWalls from '../features/partner-walls/partner-walls';
 import styles from './earn-page.module.css';
 
@@ -16,6 +16,10 @@ import styles from './earn-page.module.css';
 export const FEATURED_SKELETONS = 8;
 export const OTHER_SKELETONS = 2;
 export const OTHER_OFFERS_COUNT = 2;
+/** A list fetched this recently when the page arrives (the route's prefetch, with the page's code) is not asked again. */
+export const OFFERS_FRESH_ON_ARRIVAL_S = 10;
+/** The first Featured Offers a phone shows without scrolling: their images load first (the page's largest paint). */
+export const PRIORITY_OFFER_CARDS = 3;
 
 function Skeletons({ count }: { count: number }) {
   return Array.from({ length: count }, (_, index) => (
@@ -25,19 +29,24 @@ function Skeletons({ count }: { count: number }) {
   ));
 }
 
-function OfferItems({ offers, onOpen }: { offers: Offer[]; onOpen: (offer: Offer) => void }) {
-  return offers.map((offer) => (
+function OfferItems({ offers, onOpen, priorityCount = 0 }: { offers: Offer[]; onOpen: (offer: Offer) => void; priorityCount?: number }) {
+  return offers.map((offer, index) => (
     <ShelfItem key={`${offer.id}-${offer.offer_id}`}>
-      <OfferCard offer={offer} onOpen={onOpen} />
+      <OfferCard offer={offer} onOpen={onOpen} priority={index < priorityCount} />
     </ShelfItem>
   ));
 }
 
 export default function EarnPage() {
-  const [filter, setFilter] = useState<DeviceFilter>('All');
+  const [filter, setFilter] = useState<DeviceFilter>(FIRST_DEVICE_FILTER);
+  const [filterChosen, setFilterChosen] = useState(false);
   const [openOffer, setOpenOffer] = useState<Offer | null>(null);
   // Spec §4: a new filter always reloads; the data of another filter is never shown meanwhile.
-  const { currentData, isFetching } = useGetOffersQuery(filter, { refetchOnMountOrArgChange: true });
+  const { currentData, isFetching } = useGetOffersQuery(filter, { refetchOnMountOrArgChange: filterChosen || OFFERS_FRESH_ON_ARRIVAL_S });
+  const chooseFilter = (next: DeviceFilter) => {
+    setFilterChosen(true);
+    setFilter(next);
+  };
   const loading = currentData === undefined && isFetching;
   const offers = currentData ?? [];
   const otherOffers = offers.slice(-OTHER_OFFERS_COUNT);
@@ -45,11 +54,11 @@ export default function EarnPage() {
   return (
     <PageLayout title="Earn" lead="Featured offers, games and surveys that pay out in coins. Pick one and start earning.">
       <div className={styles.toolbar}>
-        <DeviceChips value={filter} onChange={setFilter} />
+        <DeviceChips value={filter} onChange={chooseFilter} />
       </div>
 
       <Shelf title="Featured Offers" viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} busy={loading}>
-        {loading ? <Skeletons count={FEATURED_SKELETONS} /> : <OfferItems offers={offers} onOpen={setOpenOffer} />}
+        {loading ? <Skeletons count={FEATURED_SKELETONS} /> : <OfferItems offers={offers} onOpen={setOpenOffer} priorityCount={PRIORITY_OFFER_CARDS} />}
       </Shelf>
       {!loading && offers.length === 0 ? (
         <p className={styles.empty}>

@@ -21,6 +21,11 @@ export type RemoteRoute = {
    * likely to open next ahead of the click. Absent: the page's code comes with the route table.
    */
   preload?: () => Promise<unknown>;
+  /**
+   * Starts fetching what the page shows first (an API query into the store), given the store's `dispatch`; the
+   * shell calls it once the visitor may see the page, so the data comes with the page's code, not after it.
+   */
+  prefetch?: (dispatch: (action: unknown) => unknown) => void;
 };
 
 /** What every remote's `./routes` module exports as default. */

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 
 type Props<M> = {
   /** What loads, for the log: e.g. `Federated module mf_earn/partner-walls`, `Remote mf_earn`. */
@@ -14,7 +14,7 @@ type Props<M> = {
 };
 
 function startLoad<M>(load: () => Promise<M>): Promise<M> {
-  const loading = load();
+  const loading = markOutcome(load());
   // The failure is shown by the boundary below; this keeps it from also being reported as unhandled.
   loading.catch(() => undefined);
   return loading;
@@ -34,60 +34,59 @@ export function ModuleLoader<M>({ logAs, load, loading, failure, children }: Pro
   return (
     // A new boundary per attempt: the failed one would keep showing its fallback.
     <LoadBoundary key={attempt.count} logAs={logAs} fallback={failure(retry)}>
+      {/* For what the module's own view loads later (a lazy part of it). */}
       <Suspense fallback={loading}>
-        <Loaded module={attempt.module} render={children} />
+        <Loaded module={attempt.module} loading={loading} render={children} />
       </Suspense>
     </LoadBoundary>
   );
 }
 
-type ViewProps<M> = { render: (module: M) => ReactNode };
+/** A load that says how it ended, the way React reads a promise (`status`, `value`, `reason`). */
+type MarkedLoad<M> = Promise<M> & { status?: 'fulfilled' | 'rejected'; value?: M; reason?: unknown };
 
-const views = new WeakMap<Promise<unknown>, ComponentType<ViewProps<never>>>();
-
-/** A load that says when it has arrived, the way React reads a promise (`status`, `value`): see `markArrival`. */
-type MarkedLoad<M> = Promise<M> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: M };
-
-/**
- * Marks `loading` once it resolved, so a ModuleLoader mounted later (a remote's route table preloaded before
- * its first visit) renders the module at once: React.lazy suspends on any promise, even one that resolved,
- * and shows `loading` meanwhile. Returns `loading`.
- */
-export function markArrival<M>(loading: Promise<M>): Promise<M> {
+function markOutcome<M>(loading: Promise<M>): Promise<M> {
   const marked = loading as MarkedLoad<M>;
+  // Nothing returned: the promise itself would be adopted, and its failure reported as unhandled.
   loading.then(
-    (value) => Object.assign(marked, { status: 'fulfilled', value }),
-    () => undefined,
+    (value) => void Object.assign(marked, { status: 'fulfilled', value }),
+    (reason: unknown) => void Object.assign(marked, { status: 'rejected', reason }),
   );
   return loading;
 }
 
 /**
- * The module's view, one per load: React.lazy remembers a module once it arrived, so a load the caller keeps
- * (a remote's route table) renders at once when shown again, without a flash of `loading`; a load marked as
- * arrived (markArrival) renders at once the first time too.
+ * Marks `loading` once it resolved, so a ModuleLoader mounted later (a remote's route table preloaded before
+ * its first visit) renders the module at once, without showing `loading` for a frame. Returns `loading`.
  */
-function viewOf<M>(module: Promise<M>): ComponentType<ViewProps<M>> {
-  let view = views.get(module) as ComponentType<ViewProps<M>> | undefined;
-  if (!view) {
-    const viewOfLoaded = (loaded: M) => ({ default: ({ render }: ViewProps<M>) => render(loaded) });
-    const marked = module as MarkedLoad<M>;
-    view = lazy(() => (marked.status === 'fulfilled' ? alreadyResolved(viewOfLoaded(marked.value as M)) : module.then(viewOfLoaded)));
-    views.set(module, view as ComponentType<ViewProps<never>>);
-  }
-  return view;
+export function markArrival<M>(loading: Promise<M>): Promise<M> {
+  return markOutcome(loading);
 }
 
-/** A thenable that calls back at once: React.lazy reads it as resolved in the same render. */
-function alreadyResolved<T>(value: T): Promise<T> {
-  const thenable = { then: (onResolved: (resolved: T) => unknown) => void onResolved(value) };
-  return thenable as unknown as Promise<T>;
-}
-
-function Loaded<M>({ module, render }: { module: Promise<M> } & ViewProps<M>) {
-  const View = viewOf(module);
-  // eslint-disable-next-line react-hooks/static-components -- one component per load, kept in `views`: its identity is stable
-  return <View render={render} />;
+/**
+ * The module once it is there, else `loading`, without suspending: React holds back content that replaces a
+ * Suspense fallback for up to 300 ms after that fallback showed, and the module arriving a moment after the
+ * page's first paint (a route table) waited for that. A load that has arrived (marked) renders at once; one
+ * that arrives later renders as a transition, in slices that leave the browser free to answer input (as a
+ * Suspense retry did), not in one long task.
+ */
+function Loaded<M>({ module, loading, render }: { module: Promise<M>; loading: ReactNode; render: (module: M) => ReactNode }) {
+  const marked = module as MarkedLoad<M>;
+  const [, settled] = useReducer((count: number) => count + 1, 0);
+  const status = marked.status;
+  useEffect(() => {
+    if (status) return;
+    let mounted = true;
+    const done = () => {
+      if (mounted) startTransition(settled);
+    };
+    module.then(done, done);
+    return () => {
+      mounted = false;
+    };
+  }, [module, status]);
+  if (status === 'rejected') throw marked.reason;
+  return status === 'fulfilled' ? render(marked.value as M) : loading;
 }
 
 type BoundaryProps = { logAs: string; fallback: ReactNode; children: ReactNode };

@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { signedOut } from '@rewards/shared/store/session-slice';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { lazyPage } from '@rewards/shared/ui/lazy-page';
 import { loadRemoteModule } from '../federation/federation-runtime';
 import { WithRuntimeConfig } from '../test/runtime-config';
 import { RemotePage } from './remote-page';
@@ -65,6 +68,31 @@ describe('the page of the remote owning the path', () => {
     loadRemote.mockResolvedValue({ default: [{ ...marketingRoutes[0]!, path: '/Profile', Component: Broken }] });
     renderAt('/Profile');
     expect(await screen.findByRole('alert')).toHaveTextContent('This section is temporarily unavailable');
+  });
+
+  it("fetches a page's code while the session is checked, its data once the visitor may see it, and shows it once all is in", async () => {
+    let arrive: (module: { default: ComponentType }) => void = () => undefined;
+    const load = jest.fn(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
+    const prefetch = jest.fn();
+    const earnRoutes: RemoteRoute[] = [
+      { path: '/Earn', ...lazyPage(load), prefetch, audience: 'signed-out', meta: { title: 'Earn', description: 'Offers.' } },
+    ];
+    loadRemote.mockResolvedValue({ default: earnRoutes });
+    const { store } = renderAt('/Earn');
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    // Whom the page is for is not known yet: its data would be asked for in vain.
+    expect(prefetch).not.toHaveBeenCalled();
+    act(() => {
+      store.dispatch(signedOut());
+    });
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(prefetch).toHaveBeenCalledWith(store.dispatch);
+    // The session is known, the code not yet: the placeholder stays.
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    await act(async () => arrive({ default: () => <h1>Earn</h1> }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Earn' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('shows "Page not found" for a path no remote owns, loading nothing', async () => {

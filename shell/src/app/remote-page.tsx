@@ -5,8 +5,7 @@ import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { NotFoundPage } from '../pages/not-found-page';
-import { PageSkeleton } from './page-skeleton';
-import { PrerenderedPageView, usePrerenderedPage } from './prerendered-page';
+import { PagePlaceholder } from './page-placeholder';
 import { ReportPageShown } from './page-shown';
 import { RouteGuard } from './route-guard';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -14,12 +13,12 @@ import { useRuntimeConfig } from './runtime-config-context';
 function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
   return (
     <Routes>
-      {routes.map(({ path, Component, meta, audience }) => (
+      {routes.map(({ path, Component, meta, audience, preload, prefetch }) => (
         <Route
           key={path}
           path={path}
           element={
-            <RouteGuard audience={audience} meta={meta}>
+            <RouteGuard audience={audience} meta={meta} preload={preload} prefetch={prefetch}>
               <Component />
             </RouteGuard>
           }
@@ -35,7 +34,6 @@ export function RemotePage() {
   const { pathname } = useLocation();
   const { remotes } = useRuntimeConfig();
   const owner = findRouteOwner(pathname, remotes);
-  const prerendered = usePrerenderedPage(pathname);
   if (!owner) {
     return (
       <>
@@ -49,7 +47,7 @@ export function RemotePage() {
       key={owner.name}
       logAs={`Remote ${owner.name}`}
       load={() => loadRemoteRoutes(owner.name)}
-      loading={prerendered ? <PrerenderedPageView page={prerendered} /> : <PageSkeleton />}
+      loading={<PagePlaceholder />}
       failure={(retry) => (
         <RetryNotice
           placement="section"

@@ -1,20 +1,62 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from '@rewards/shared/router';
-import type { PageMeta, RouteAudience } from '@rewards/shared/contracts/remote-routes';
+import type { PageMeta, RemoteRoute, RouteAudience } from '@rewards/shared/contracts/remote-routes';
+import { isArrived } from '@rewards/shared/ui/lazy-page';
 import { selectSessionStatus } from '@rewards/shared/store/session-slice';
-import { useAppSelector } from '@rewards/shared/store/hooks';
-import { PageSkeleton } from './page-skeleton';
+import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
+import { PagePlaceholder } from './page-placeholder';
 import { usePageMeta } from './use-page-meta';
 
-type Props = { audience: RouteAudience; meta: PageMeta; children: ReactNode };
+type Props = {
+  audience: RouteAudience;
+  meta: PageMeta;
+  /** Fetches the page's code without showing it (a lazy page's chunk). */
+  preload?: RemoteRoute['preload'];
+  /** Starts the page's first data once the visitor may see the page. */
+  prefetch?: RemoteRoute['prefetch'];
+  children: ReactNode;
+};
 
 /** Spec §2/§6: signed-in users leave signed-out pages for /Earn; visitors leave signed-in pages for /. */
-export function RouteGuard({ audience, meta, children }: Props) {
+export function RouteGuard({ audience, meta, preload, prefetch, children }: Props) {
   const status = useAppSelector(selectSessionStatus);
+  const dispatch = useAppDispatch();
   usePageMeta(meta);
-  if (audience === 'any') return children;
-  if (status === 'unknown') return <PageSkeleton />;
+  const codeReady = usePageCode(preload);
+  // Only for whom the page is: a visitor's request for a signed-in page's data would fail (401, in the console).
+  const mayShow = audience === 'any' || status === (audience === 'signed-in' ? 'authenticated' : 'unauthenticated');
+  useEffect(() => {
+    if (mayShow && prefetch) prefetch(dispatch as (action: unknown) => unknown);
+  }, [mayShow, prefetch, dispatch]);
+  if (audience !== 'any' && status === 'unknown') return <PagePlaceholder />;
   if (audience === 'signed-out' && status === 'authenticated') return <Navigate to="/Earn" replace />;
   if (audience === 'signed-in' && status === 'unauthenticated') return <Navigate to="/" replace />;
-  return children;
+  return codeReady ? children : <PagePlaceholder />;
+}
+
+/**
+ * Whether the page's code is in. Its fetch starts as the route is matched, so a page first shown while the
+ * session is checked fetches its code meanwhile, not after (most visitors of a page are the ones it is for).
+ * The page waits for its code here rather than suspend: React holds back content that replaces a Suspense
+ * fallback for up to 300 ms after that fallback showed. A failed fetch is the page's own to show: rendered,
+ * it loads again and fails into its boundary.
+ */
+function usePageCode(preload: (() => Promise<unknown>) | undefined): boolean {
+  const [failed, setFailed] = useState(false);
+  const [settled, setSettled] = useState<Promise<unknown> | null>(null);
+  const loading = failed ? undefined : preload?.();
+  const ready = !loading || isArrived(loading) || settled === loading;
+  useEffect(() => {
+    if (ready || !loading) return;
+    let mounted = true;
+    // In slices, as a Suspense retry would render it, not in one long task.
+    loading.then(
+      () => mounted && startTransition(() => setSettled(loading)),
+      () => mounted && startTransition(() => setFailed(true)),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [ready, loading]);
+  return ready;
 }

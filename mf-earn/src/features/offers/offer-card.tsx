@@ -14,6 +14,11 @@ type Props = {
   onOpen: (offer: Offer) => void;
   /** Fills its grid cell instead of the carousel's fixed card width. */
   fluid?: boolean;
+  /**
+   * A card likely in the first screen: its image is fetched as soon as the card is created and before others,
+   * not once layout has found it near the viewport (it is the page's largest paint).
+   */
+  priority?: boolean;
 };
 
 /** The task line: the offer's first category, else its title. */
@@ -21,7 +26,7 @@ export function offerTask(offer: Pick<Offer, 'categories' | 'title'>): string {
   return offer.categories?.[0] || offer.title || '';
 }
 
-export function OfferCard({ offer, onOpen, fluid = false }: Props) {
+export function OfferCard({ offer, onOpen, fluid = false, priority = false }: Props) {
   return (
     <button
       type="button"
@@ -38,7 +43,8 @@ export function OfferCard({ offer, onOpen, fluid = false }: Props) {
           alt=""
           width={145}
           height={145}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           draggable={false}
         />
       </span>

@@ -4,6 +4,9 @@ import type { DeviceFilter, Offer, StartOfferRequest } from '@rewards/shared/con
 import { currentDeviceInfo } from '@rewards/shared/rules/device';
 import { offersRequest } from './offers-request';
 
+/** Spec §4: the Earn page first lists the offers for all devices. */
+export const FIRST_DEVICE_FILTER: DeviceFilter = 'All';
+
 export const offersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Spec §7 `POST /Offers/Get`, for one device filter chip. */
