@@ -27,7 +27,7 @@ export function PartnerCard({ partner, locked, caption, onOpen }: Props) {
       }}
     >
       <span className={styles.logo}>
-        <img src={partner.image} alt="" width={240} height={80} draggable={false} />
+        <img src={partner.image} alt="" width={240} height={80} loading="lazy" decoding="async" draggable={false} />
       </span>
       <span className={styles.cardTitle}>{caption}</span>
       {locked ? (
