@@ -60,22 +60,29 @@ function countResults(outputFile, ok) {
   }
 }
 
-// Three tracks side by side from the start, so that the two cores stay busy until the end: the API suites are
-// the longest steps and start first. Each test file of the API opens a database of its own (an in-memory
-// PGlite, or a PostgreSQL database made for it), so its two runs go side by side. The third track runs the
-// shorter steps in order: lint, types, the unit tests, the production build and its size budgets, then the
-// end-to-end tests against that build (they rebuild mf-marketing and edit one of its sources for a moment,
-// so they come after that package's unit tests). Every step runs whatever failed before it.
+// Everything starts at once, so that both cores stay busy to the end. The two API runs are among the longest
+// steps; each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database
+// made for it), so they go side by side. The other longest chain is the production build, its size budgets
+// and the end-to-end tests against that build; those edit a source of mf-marketing for a moment (and rebuild
+// it), so they wait for lint, the types and mf-marketing's unit tests, which read it. The other unit suites
+// go one after the other beside them. A failed step lets the others run; the budgets are skipped after a
+// failed build.
+const lintAndTypes = (async () => {
+  await runBeside('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
+  await runBeside('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
+})();
 await Promise.all([
   jestBeside('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']),
   (async () => {
     if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand']);
   })(),
   (async () => {
-    await runBeside('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
-    await runBeside('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
-    for (const pkg of frontendPackages) await jestBeside(`unit ${pkg}`, pkg);
+    await lintAndTypes;
+    for (const pkg of frontendPackages.filter((name) => name !== 'mf-marketing')) await jestBeside(`unit ${pkg}`, pkg);
     await jestBeside('unit tools', 'tools');
+  })(),
+  (async () => {
+    await jestBeside('unit mf-marketing', 'mf-marketing');
     let built = true;
     for (const pkg of buildOrder) {
       if (!(await runBeside(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']))) {
@@ -85,6 +92,7 @@ await Promise.all([
     }
     // Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
     if (built) await runBeside('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
+    await lintAndTypes;
     await jestBeside('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
   })(),
 ]);
