@@ -14,6 +14,8 @@ const inPnpmStore = compiledPackages.map((name) => `${escape(`.pnpm/${name.repla
 module.exports = {
   ...base,
   transform: { '^.+\\.[cm]?[jt]sx?$': swcTransform },
+  // Password hashing at a test-sized cost, in tests only (see src/test/argon2-test-cost.ts).
+  moduleNameMapper: { ...base.moduleNameMapper, '^@node-rs/argon2$': '<rootDir>/src/test/argon2-test-cost.ts' },
   // The benchmarks' pure parts (their schedules, their statistics) are tested beside them.
   testMatch: [...base.testMatch, '<rootDir>/bench/**/*.test.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${inPnpmStore.join('|')})?(${compiledPackages.map(escape).join('|')})/)`],

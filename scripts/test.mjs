@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command: lint (no warnings), types, unit and component tests of every package (and of the build tools), the API on PGlite and
 // (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, the size budgets, then end-to-end tests in Chromium.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,18 +18,7 @@ mkdirSync(resultsDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function run(label, command, args, { cwd = root, env = {} } = {}) {
-  console.log(`\n▶ ${label}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  console.log(`${ok ? '✓' : '✗'} ${label} (${seconds} s)`);
-  if (!ok) failures.push(label);
-  return ok;
-}
-
-/** As `run`, beside other steps: its output is kept and printed in one piece when it ends. */
+/** Runs a step beside other steps: its output is kept and printed in one piece when it ends. */
 function runBeside(label, command, args, { cwd = root, env = {} } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -55,11 +44,6 @@ function jestArgs(label, extraArgs) {
   return { outputFile, args: ['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs] };
 }
 
-function jest(label, packageDir, env = {}, extraArgs = []) {
-  const { outputFile, args } = jestArgs(label, extraArgs);
-  countResults(outputFile, run(label, 'npx', args, { cwd: path.join(root, packageDir), env }));
-}
-
 async function jestBeside(label, packageDir, env = {}, extraArgs = []) {
   const { outputFile, args } = jestArgs(label, extraArgs);
   countResults(outputFile, await runBeside(label, 'npx', args, { cwd: path.join(root, packageDir), env }));
@@ -76,27 +60,42 @@ function countResults(outputFile, ok) {
   }
 }
 
-run('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
-run('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
-for (const pkg of frontendPackages) jest(`unit ${pkg}`, pkg);
-jest('unit tools', 'tools');
-// Each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database made for
-// it), so the two runs go side by side, and the production build and its size budgets beside them: each is
-// mostly one busy process, and the machine has two cores.
+// Everything starts at once, so that both cores stay busy to the end. The two API runs are among the longest
+// steps; each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database
+// made for it), so they go side by side. The other longest chain is the production build, its size budgets
+// and the end-to-end tests against that build; those edit a source of mf-marketing for a moment (and rebuild
+// it), so they wait for lint, the types and mf-marketing's unit tests, which read it. The other unit suites
+// go one after the other beside them. A failed step lets the others run; the budgets are skipped after a
+// failed build.
+const lintAndTypes = (async () => {
+  await runBeside('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
+  await runBeside('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
+})();
 await Promise.all([
   jestBeside('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']),
   (async () => {
     if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand']);
   })(),
   (async () => {
+    await lintAndTypes;
+    for (const pkg of frontendPackages.filter((name) => name !== 'mf-marketing')) await jestBeside(`unit ${pkg}`, pkg);
+    await jestBeside('unit tools', 'tools');
+  })(),
+  (async () => {
+    await jestBeside('unit mf-marketing', 'mf-marketing');
+    let built = true;
     for (const pkg of buildOrder) {
-      if (!(await runBeside(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']))) return;
+      if (!(await runBeside(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']))) {
+        built = false;
+        break;
+      }
     }
     // Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
-    await runBeside('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
+    if (built) await runBeside('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
+    await lintAndTypes;
+    await jestBeside('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
   })(),
 ]);
-jest('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
 
 console.log('');
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);

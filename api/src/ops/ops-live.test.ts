@@ -9,6 +9,7 @@ import { findRepoRoot } from '../repo-root';
 import { genericPostbackQuery } from '../modules/walls/adapters/generic';
 import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
 import { uniqueEmail } from '../test/accounts';
+import { compiledEntries } from '../test/compiled-entries';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { listenToWallet, type WalletListener } from '../test/wallet-listener';
 
@@ -27,8 +28,10 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
   let dataDir: string;
   let databaseUrl: string | undefined;
   let server: ServerProcess | undefined;
+  let opsCli: string;
 
   beforeAll(async () => {
+    ({ opsCli } = await compiledEntries());
     dataDir = await mkdtemp(join(tmpdir(), 'rewards-live-'));
     if (adminUrl) databaseUrl = await createDatabase(adminUrl);
     server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMITS: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
@@ -39,10 +42,13 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
     if (adminUrl && databaseUrl) await dropDatabase(adminUrl, databaseUrl);
   });
 
-  /** `pnpm ops …` as an operator runs it from another shell: its own process, the same configuration. */
+  /**
+   * `pnpm ops …` as an operator runs it from another shell: its own process, the same configuration (its
+   * sources compiled once, not by tsx on every start; ops.test.ts runs the command line through tsx).
+   */
   function ops(...args: string[]) {
     return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(join(apiDir, 'node_modules', '.bin', 'tsx'), ['src/ops/cli.ts', ...args], {
+      const child = spawn(process.execPath, ['--enable-source-maps', opsCli, ...args], {
         cwd: apiDir,
         env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', OPS_OPERATOR: 'live-operator', OPS_TOKEN: '' },
       });

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRepoRoot } from '../repo-root';
+import { compiledEntries } from './compiled-entries';
 
 export type ServerProcess = {
   /** `http://127.0.0.1:<port>` */
@@ -20,14 +21,14 @@ export type ServerProcess = {
 const START_TIMEOUT_MS = 60_000;
 
 /**
- * The real `src/server.ts` in its own process (as `pnpm start` runs it, without the site), on a free port
+ * The real `src/server.ts` in its own process (compiled as `pnpm start` runs it, without the site), on a free port
  * and a fresh database: PGlite in a temporary folder, or the given DATABASE_URL. For tests about what
  * only a whole process shows: that it survives hostile traffic, that another process can work beside it.
  */
 export async function startServerProcess(env: Record<string, string> = {}, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'rewards-server-')));
   const ownsDataDir = env.DATA_DIR === undefined;
-  const child = spawnServer({ ...env, DATA_DIR: dataDir }, nodeArgs);
+  const child = await spawnServer({ ...env, DATA_DIR: dataDir }, nodeArgs);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -81,8 +82,9 @@ export async function startServerProcess(env: Record<string, string> = {}, { nod
 }
 
 /** The server's environment: only what is given over a test baseline, never the environment of the test run. */
-function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+async function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildProcess> {
+  const { server } = await compiledEntries();
+  return spawn(process.execPath, [...nodeArgs, '--enable-source-maps', server], {
     cwd: join(findRepoRoot(), 'api'),
     env: {
       PATH: process.env.PATH ?? '',
@@ -105,7 +107,7 @@ function spawnServer(env: Record<string, string>, nodeArgs: string[] = []): Chil
  */
 export async function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | NodeJS.Signals; stdout: string; stderr: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rewards-server-'));
-  const child = spawnServer({ DATA_DIR: dataDir, ...env });
+  const child = await spawnServer({ DATA_DIR: dataDir, ...env });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -3,7 +3,11 @@ import WebSocket from 'ws';
 import { appKeyOf } from './gateway';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
-/** Sends raw bytes and answers what came back before the server closed the connection (or 2 s passed). */
+/**
+ * Sends raw bytes and answers what came back before the server closed the connection, or once its answer's
+ * head is complete and 250 ms went by without more (a socket it keeps open: upgraded, or kept alive), or
+ * after 2 s of silence.
+ */
 function rawRequest(port: number, text: string): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -13,7 +17,10 @@ function rawRequest(port: number, text: string): Promise<string> {
       resolve(answer);
     };
     socket.setTimeout(2000, done);
-    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      if (answer.includes('\r\n\r\n')) socket.setTimeout(250);
+    });
     socket.on('end', done);
     socket.on('error', done);
     socket.on('close', done);
