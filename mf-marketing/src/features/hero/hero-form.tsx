@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { getApiBase } from '@rewards/shared/api/base-query';
+import { getApiBase } from '@rewards/shared/api/api-base';
 import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
 import { PATHS } from '@rewards/shared/paths';
 import { useNavigate } from '@rewards/shared/router';
@@ -8,11 +8,44 @@ import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
 import type { LandingContent } from '../../content/content-schemas';
 import { RichText } from '../../ui/rich-text';
-import { useHeroLoginMutation, useHeroRegisterMutation } from './hero-api';
-import { heroSignUp } from './hero-sign-up';
+import { heroSignUp, type HeroCalls } from './hero-sign-up';
 import styles from './hero-form.module.css';
 
 type Props = { content: LandingContent['hero'] };
+
+type HeroApi = (typeof import('./hero-api'))['heroApi'];
+let heroApiLoading: Promise<HeroApi> | null = null;
+
+/**
+ * The hero's calls (and RTK Query with them) load once the visitor turns to the form (its email field's focus),
+ * not with the landing page, which needs nothing else of the query library. A failed load is tried again.
+ */
+function loadHeroApi(): Promise<HeroApi> {
+  if (!heroApiLoading) {
+    const loading = import('./hero-api').then((module) => module.heroApi);
+    loading.catch(() => {
+      if (heroApiLoading === loading) heroApiLoading = null;
+    });
+    heroApiLoading = loading;
+  }
+  return heroApiLoading;
+}
+
+function heroCalls(dispatch: ReturnType<typeof useAppDispatch>): HeroCalls {
+  // A dispatched mutation as the mutation hooks run it: its result unwrapped, then dropped from the cache.
+  async function run<Result>(start: (api: HeroApi) => { unwrap(): Promise<Result>; reset(): void }): Promise<Result> {
+    const request = start(await loadHeroApi());
+    try {
+      return await request.unwrap();
+    } finally {
+      request.reset();
+    }
+  }
+  return {
+    register: (payload) => run((api) => dispatch(api.endpoints.heroRegister.initiate(payload))),
+    login: (payload) => run((api) => dispatch(api.endpoints.heroLogin.initiate(payload))),
+  };
+}
 
 function storedReferral(): string | null {
   try {
@@ -29,8 +62,6 @@ function storedReferral(): string | null {
 export function HeroForm({ content }: Props) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [register] = useHeroRegisterMutation();
-  const [login] = useHeroLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [revealed, setRevealed] = useState(false);
@@ -42,10 +73,7 @@ export function HeroForm({ content }: Props) {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
-    const outcome = await heroSignUp(
-      { register: (payload) => register(payload).unwrap(), login: (payload) => login(payload).unwrap() },
-      { email, password, referralCode: storedReferral() },
-    );
+    const outcome = await heroSignUp(heroCalls(dispatch), { email, password, referralCode: storedReferral() });
     if (!outcome.ok) {
       setBusy(false);
       // A blocked or pending account is told by the site's alert modal (spec §8), not twice.
@@ -71,7 +99,10 @@ export function HeroForm({ content }: Props) {
           placeholder="you@example.com"
           required
           value={email}
-          onFocus={() => setRevealed(true)}
+          onFocus={() => {
+            setRevealed(true);
+            void loadHeroApi().catch(() => undefined);
+          }}
           onChange={(event) => {
             setEmail(event.target.value);
             setRevealed(true);
