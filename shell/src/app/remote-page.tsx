@@ -4,7 +4,7 @@ import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { loadRemoteRoutes } from '../federation/remote-routes';
-import { NotFoundPage } from '../pages/not-found-page';
+import { LazyNotFoundPage } from './lazy-shell-parts';
 import { PageSkeleton } from './page-skeleton';
 import { PrerenderedPageView, usePrerenderedPage } from './prerendered-page';
 import { ReportPageShown } from './page-shown';
@@ -25,7 +25,7 @@ function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
           }
         />
       ))}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<LazyNotFoundPage />} />
     </Routes>
   );
 }
@@ -37,12 +37,7 @@ export function RemotePage() {
   const owner = findRouteOwner(pathname, remotes);
   const prerendered = usePrerenderedPage(pathname);
   if (!owner) {
-    return (
-      <>
-        <NotFoundPage />
-        <ReportPageShown />
-      </>
-    );
+    return <LazyNotFoundPage />;
   }
   return (
     <ModuleLoader
