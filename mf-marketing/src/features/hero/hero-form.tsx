@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { getApiBase } from '@rewards/shared/api/api-base';
-import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
 import { PATHS } from '@rewards/shared/paths';
 import { useNavigate } from '@rewards/shared/router';
 import { readReferral } from '@rewards/shared/rules/referral';
@@ -8,44 +7,12 @@ import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
 import type { LandingContent } from '../../content/content-schemas';
 import { RichText } from '../../ui/rich-text';
-import { heroSignUp, type HeroCalls } from './hero-sign-up';
 import styles from './hero-form.module.css';
 
 type Props = { content: LandingContent['hero'] };
 
-type HeroApi = (typeof import('./hero-api'))['heroApi'];
-let heroApiLoading: Promise<HeroApi> | null = null;
-
-/**
- * The hero's calls (and RTK Query with them) load once the visitor turns to the form (its email field's focus),
- * not with the landing page, which needs nothing else of the query library. A failed load is tried again.
- */
-function loadHeroApi(): Promise<HeroApi> {
-  if (!heroApiLoading) {
-    const loading = import('./hero-api').then((module) => module.heroApi);
-    loading.catch(() => {
-      if (heroApiLoading === loading) heroApiLoading = null;
-    });
-    heroApiLoading = loading;
-  }
-  return heroApiLoading;
-}
-
-function heroCalls(dispatch: ReturnType<typeof useAppDispatch>): HeroCalls {
-  // A dispatched mutation as the mutation hooks run it: its result unwrapped, then dropped from the cache.
-  async function run<Result>(start: (api: HeroApi) => { unwrap(): Promise<Result>; reset(): void }): Promise<Result> {
-    const request = start(await loadHeroApi());
-    try {
-      return await request.unwrap();
-    } finally {
-      request.reset();
-    }
-  }
-  return {
-    register: (payload) => run((api) => dispatch(api.endpoints.heroRegister.initiate(payload))),
-    login: (payload) => run((api) => dispatch(api.endpoints.heroLogin.initiate(payload))),
-  };
-}
+type HeroSubmit = typeof import('./hero-submit');
+let heroSubmitLoading: Promise<HeroSubmit> | null = null;
 
 function storedReferral(): string | null {
   try {
@@ -53,6 +20,24 @@ function storedReferral(): string | null {
   } catch {
     return null;
   }
+}
+
+/** Spec §8's message for a network failure: what the sign-up says when its own code cannot load either. */
+const NETWORK_PROBLEM = 'Network connection problem';
+
+/**
+ * What submitting takes (the hero's calls, RTK Query with them, the error rules) loads once the visitor turns
+ * to the form (its email field's focus), not with the landing page. A failed load is tried again.
+ */
+function loadHeroSubmit(): Promise<HeroSubmit> {
+  if (!heroSubmitLoading) {
+    const loading = import('./hero-submit');
+    loading.catch(() => {
+      if (heroSubmitLoading === loading) heroSubmitLoading = null;
+    });
+    heroSubmitLoading = loading;
+  }
+  return heroSubmitLoading;
 }
 
 /**
@@ -73,11 +58,16 @@ export function HeroForm({ content }: Props) {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
-    const outcome = await heroSignUp(heroCalls(dispatch), { email, password, referralCode: storedReferral() });
+    let outcome: Awaited<ReturnType<HeroSubmit['submitHeroSignUp']>>;
+    try {
+      const { submitHeroSignUp } = await loadHeroSubmit();
+      outcome = await submitHeroSignUp(dispatch, { email, password, referralCode: storedReferral() });
+    } catch {
+      outcome = { ok: false, message: NETWORK_PROBLEM };
+    }
     if (!outcome.ok) {
       setBusy(false);
-      // A blocked or pending account is told by the site's alert modal (spec §8), not twice.
-      if (!accountRestrictionAlert(outcome.error)) setMessage(outcome.message);
+      setMessage(outcome.message);
       return;
     }
     const signedIn = await dispatch(refreshSession()).unwrap();
@@ -101,7 +91,7 @@ export function HeroForm({ content }: Props) {
           value={email}
           onFocus={() => {
             setRevealed(true);
-            void loadHeroApi().catch(() => undefined);
+            void loadHeroSubmit().catch(() => undefined);
           }}
           onChange={(event) => {
             setEmail(event.target.value);
