@@ -64,6 +64,9 @@ function prerenderConfig(outputDir: string): Configuration {
       cssFilename: '[name].css',
       library: { type: 'commonjs2' },
       uniqueName: 'mf_marketing',
+      // One file that Node requires: what the pages load later (their API client) is inlined, not a chunk
+      // that only a browser could fetch.
+      asyncChunks: false,
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setApiBase } from '@rewards/shared/api/base-query';
+import { setApiBase } from '@rewards/shared/api/api-base';
 import { followSettingsOfOtherTabs } from '@rewards/shared/store/storage-listeners';
 import { makeStore } from '@rewards/shared/store/store';
 import '@rewards/shared/styles/tokens.css';

@@ -113,10 +113,19 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       splitChunks: isProduction && isHost
         ? {
             cacheGroups: {
+              // RTK Query and the site's API client: loaded by the first page that calls the API or a signed-in
+              // session, not by a visitor's landing page (whose session probe is a plain fetch).
+              query: {
+                test: /[\\/](node_modules[\\/].*@reduxjs[\\/]toolkit[\\/]dist[\\/]query|node_modules[\\/].*@standard-schema[\\/]utils|shared[\\/]src[\\/]api[\\/](api|base-query)\.ts$)/,
+                name: 'query',
+                chunks: 'async',
+                enforce: true,
+                priority: 25,
+              },
               contracts: { test: /[\\/]shared[\\/]src[\\/]/, name: 'contracts', chunks: 'async', enforce: true, priority: 20 },
               react: { test: /[\\/]node_modules[\\/](\.pnpm[\\/])?(react|react-dom|scheduler)[@\\/]/, name: 'react', chunks: 'async', enforce: true, priority: 15 },
               state: {
-                test: /[\\/]node_modules[\\/].*(@reduxjs[\\/]toolkit|[\\/]redux|[\\/]react-redux|[\\/]immer|[\\/]reselect|[\\/]redux-thunk|@standard-schema[\\/]utils|[\\/]use-sync-external-store)[\\/]/,
+                test: /[\\/]node_modules[\\/].*(@reduxjs[\\/]toolkit|[\\/]redux|[\\/]react-redux|[\\/]immer|[\\/]reselect|[\\/]redux-thunk|[\\/]use-sync-external-store)[\\/]/,
                 name: 'state',
                 chunks: 'async',
                 enforce: true,

@@ -99,7 +99,9 @@ describe('Earn page (spec §2)', () => {
     const store = makeStore();
     await store.dispatch(offersApi.util.prefetch('getOffers', 'All', {}));
     await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1));
-    await waitFor(() => expect(offersApi.endpoints.getOffers.select('All')(store.getState()).isSuccess).toBe(true));
+    const selectAllOffers = offersApi.endpoints.getOffers.select('All');
+    // The API's state is injected into the store when the API loads: optional in the store's type.
+    await waitFor(() => expect(selectAllOffers(store.getState() as Parameters<typeof selectAllOffers>[0]).isSuccess).toBe(true));
     renderWithProviders(<EarnPage />, { store });
     expect(within(track('Featured Offers')).getAllByRole('button')).toHaveLength(5);
     expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1);

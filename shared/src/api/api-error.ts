@@ -22,7 +22,12 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
   if (error.status === 'TIMEOUT_ERROR') return { status: 'TIMEOUT' };
   if (error.status === 'PARSING_ERROR') return { status: error.originalStatus, ...readEnvelope(undefined) };
   if (error.status === 'CUSTOM_ERROR') return { status: 'NETWORK_ERROR', message: error.error };
-  return { status: error.status, ...readEnvelope(error.data) };
+  return httpError(error.status, error.data);
+}
+
+/** An HTTP error answer (status outside 2xx) with its decoded envelope. */
+export function httpError(status: number, body: unknown): ApiError {
+  return { status, ...readEnvelope(body) };
 }
 
 /** A 2xx answer whose envelope says `status: "error"` is a failure too. */

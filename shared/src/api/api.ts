@@ -1,6 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { SuccessEnvelope, UserProfile } from '../contracts/api-types';
 import { baseQuery } from './base-query';
+import { apiLoaded } from './loaded-api';
 
 /** The one RTK Query API of the site; remotes add their calls with `api.injectEndpoints`. */
 export const api = createApi({
@@ -26,10 +27,8 @@ export const api = createApi({
 
 export const { useGetProfileQuery } = api;
 
-type ApiStateSlice = { api: ReturnType<typeof api.reducer> };
+// The stores made before this module loaded add its reducer and middleware now (see loaded-api.ts).
+apiLoaded(api);
 
-/** True while any call of any remote is waiting for its answer (the shell's global indicator). */
-export function selectRequestsInFlight(state: ApiStateSlice): boolean {
-  const pending = (entry: { status: string } | undefined) => entry?.status === 'pending';
-  return Object.values(state.api.queries).some(pending) || Object.values(state.api.mutations).some(pending);
-}
+/** Kept here for the remotes that import it from this module. */
+export { selectRequestsInFlight } from './requests-in-flight';

@@ -3,17 +3,10 @@ import { REQUEST_TIMEOUT_MS } from '../constants';
 import { bearerFromPageCookie } from '../rules/auth-cookie';
 import { envelopeFailure, toApiError, type ApiError } from './api-error';
 import { accountRestrictionAlert } from './account-restriction';
+import { getApiBase } from './api-base';
 
-let apiBase = '/api';
-
-/** Set once by the shell from the runtime config, before the first request. */
-export function setApiBase(base: string): void {
-  apiBase = base.replace(/\/+$/, '');
-}
-
-export function getApiBase(): string {
-  return apiBase;
-}
+// Kept here for the remotes that import them from this module; new code imports `./api-base` (no RTK Query).
+export { getApiBase, setApiBase } from './api-base';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
@@ -30,7 +23,7 @@ const rawBaseQuery = fetchBaseQuery({
 function withBase(args: string | FetchArgs): FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
   const path = request.url.startsWith('/') ? request.url : `/${request.url}`;
-  return { ...request, url: `${apiBase}${path}` };
+  return { ...request, url: `${getApiBase()}${path}` };
 }
 
 /** The one place where answers are decoded: envelope errors and account restrictions included. */

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../api/api';
+import { isProfileFulfilled, isProfileRejected } from '../api/profile-actions';
 import type { UserProfile } from '../contracts/api-types';
 
 /** Spec §4: unknown at start, then authenticated or unauthenticated by one profile fetch. */
@@ -24,11 +24,11 @@ export const sessionSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addMatcher(api.endpoints.getProfile.matchFulfilled, (state, action) => {
+      .addMatcher(isProfileFulfilled, (state, action) => {
         state.status = 'authenticated';
         state.user = action.payload;
       })
-      .addMatcher(api.endpoints.getProfile.matchRejected, (state, action) => {
+      .addMatcher(isProfileRejected, (state, action) => {
         if (action.meta.condition) return;
         // At start any failure means "not signed in" (spec §8); later, only the server saying so ends
         // the session, not a network blip or a 5xx.

@@ -46,7 +46,7 @@ describe('session (spec §4)', () => {
     expect((fetchMock.mock.calls[0]![0] as Request).url).toMatch(/\/user\/Session$/);
     expect(selectIsAuthenticated(store.getState())).toBe(true);
     expect(selectUser(store.getState())).toEqual(profile);
-    expect(api.endpoints.getProfile.select()(store.getState()).data).toEqual(profile);
+    expect(api.endpoints.getProfile.select()(store.getState() as Parameters<ReturnType<typeof api.endpoints.getProfile.select>>[0]).data).toEqual(profile);
     expect(localStorage.getItem('ID')).toBe('7');
   });
 

@@ -1,5 +1,5 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { api } from '../api/api';
+import { isProfileFulfilled } from '../api/profile-actions';
 import { STORAGE_KEYS } from '../constants';
 import { readStoredSettings, setLiveStats, storedSettingsChanged } from './settings-slice';
 
@@ -12,7 +12,7 @@ function browserStorage(): Storage | null {
 /** Browser storage of spec §3: the signed-in user, the user id for partner walls, the Live Stats toggle. */
 export function registerStorageListeners(startListening: StartListening): void {
   startListening({
-    matcher: api.endpoints.getProfile.matchFulfilled,
+    matcher: isProfileFulfilled,
     effect: (action) => {
       const storage = browserStorage();
       if (!storage) return;

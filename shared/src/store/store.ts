@@ -1,5 +1,6 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { api } from '../api/api';
+import { combineSlices, configureStore, createDynamicMiddleware, createListenerMiddleware } from '@reduxjs/toolkit';
+import type { SiteApi } from '../api/loaded-api';
+import { whenApiLoaded } from '../api/loaded-api';
 import { sessionSlice } from './session-slice';
 import { settingsSlice } from './settings-slice';
 import { uiSlice } from './ui-slice';
@@ -9,18 +10,33 @@ import { registerStorageListeners } from './storage-listeners';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty until remotes augment it (RTK's pattern)
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(sessionSlice, uiSlice, settingsSlice, api).withLazyLoadedSlices<LazyLoadedSlices>();
+/** The RTK Query API's state: injected when the API loads (see `api/loaded-api.ts`), absent before. */
+type ApiSlices = { [K in SiteApi['reducerPath']]: ReturnType<SiteApi['reducer']> };
+
+export const rootReducer = combineSlices(sessionSlice, uiSlice, settingsSlice).withLazyLoadedSlices<LazyLoadedSlices & ApiSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/**
+ * The site's one store. The RTK Query API joins it when some module first imports `api/api` (a page's calls,
+ * a signed-in session): its reducer is injected and its middleware added then, so a visitor's landing page
+ * does not load the query library at all.
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listeners = createListenerMiddleware();
+  const apiMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners.middleware).concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners.middleware).concat(apiMiddleware.middleware),
   });
   registerStorageListeners(listeners.startListening);
+  whenApiLoaded((api) => {
+    rootReducer.inject(api);
+    apiMiddleware.addMiddleware(api.middleware);
+    // Any action now fills the API's initial state (its middleware registers itself on the first one it sees).
+    store.dispatch({ type: 'store/apiAttached' });
+  });
   return store;
 }
 

@@ -8,13 +8,14 @@ import { usePreloadOnIntent } from '../federation/preload-on-intent';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { RemotePage } from './remote-page';
 import { RuntimeConfigContext } from './runtime-config-context';
+import { loadSharedApi } from './shared-api';
 import { ShellLayout } from './shell-layout';
 
 type Props = { store: AppStore; config: RuntimeConfig };
 
 export function App({ store, config }: Props) {
   useEffect(() => {
-    void store.dispatch(checkSession());
+    void store.dispatch(checkSession(loadSharedApi));
   }, [store]);
   // The likely next remote: the one behind the link under the pointer or focus (and, signed in, those behind
   // the navigation once the page settled: usePreloadWhenIdle in ShellLayout).

@@ -97,7 +97,7 @@ describe('the page of the remote owning the path', () => {
 
   it('shows "Page not found" for a path no remote owns, loading nothing', async () => {
     renderAt('/no-such-page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(loadRemote).not.toHaveBeenCalled();
   });
 });

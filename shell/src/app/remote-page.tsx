@@ -4,7 +4,7 @@ import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { loadRemoteRoutes } from '../federation/remote-routes';
-import { NotFoundPage } from '../pages/not-found-page';
+import { LazyNotFoundPage } from './lazy-shell-parts';
 import { PagePlaceholder } from './page-placeholder';
 import { ReportPageShown } from './page-shown';
 import { RouteGuard } from './route-guard';
@@ -24,7 +24,7 @@ function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
           }
         />
       ))}
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<LazyNotFoundPage />} />
     </Routes>
   );
 }
@@ -35,12 +35,7 @@ export function RemotePage() {
   const { remotes } = useRuntimeConfig();
   const owner = findRouteOwner(pathname, remotes);
   if (!owner) {
-    return (
-      <>
-        <NotFoundPage />
-        <ReportPageShown />
-      </>
-    );
+    return <LazyNotFoundPage />;
   }
   return (
     <ModuleLoader

@@ -82,12 +82,12 @@ describe('shell layout', () => {
     expect(localStorage.getItem('referral_code')).toBe('ABC123');
   });
 
-  it('hosts the alert modal over the page', () => {
+  it('hosts the alert modal over the page (its code loads when it opens)', async () => {
     const { store } = renderLayout({ preloadedState: signedOut });
     act(() => {
       store.dispatch(showAlert({ type: 'info', title: 'Heads up', message: 'Something to know.' }));
     });
-    expect(screen.getByRole('alertdialog', { name: 'Heads up' })).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog', { name: 'Heads up' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page content' })).toBeInTheDocument();
   });
 

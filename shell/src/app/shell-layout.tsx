@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
-import { AlertModal } from '../features/alert/alert-modal';
 import { GlobalLoadingBar } from '../features/loading/global-loading-bar';
 import { RouteChangeOverlay } from '../features/loading/route-change-overlay';
 import { LiveTickerSlot } from '../features/live-ticker/live-ticker-slot';
@@ -13,6 +12,7 @@ import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
 import { usePreloadWhenIdle } from '../federation/preload-when-idle';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { FooterSlot } from './footer-slot';
+import { LazyAlertModal } from './lazy-shell-parts';
 import { usePageShown } from './page-shown';
 import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
@@ -46,7 +46,7 @@ export function ShellLayout({ children }: Props) {
       <BottomTabBar />
       <RouteChangeOverlay />
       <ShellModals />
-      <AlertModal />
+      <LazyAlertModal />
       <OfflineOverlay />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { getApiBase } from '@rewards/shared/api/base-query';
-import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
+import { getApiBase } from '@rewards/shared/api/api-base';
 import { PATHS } from '@rewards/shared/paths';
 import { useNavigate } from '@rewards/shared/router';
 import { readReferral } from '@rewards/shared/rules/referral';
@@ -8,11 +7,12 @@ import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
 import type { LandingContent } from '../../content/content-schemas';
 import { RichText } from '../../ui/rich-text';
-import { useHeroLoginMutation, useHeroRegisterMutation } from './hero-api';
-import { heroSignUp } from './hero-sign-up';
 import styles from './hero-form.module.css';
 
 type Props = { content: LandingContent['hero'] };
+
+type HeroSubmit = typeof import('./hero-submit');
+let heroSubmitLoading: Promise<HeroSubmit> | null = null;
 
 function storedReferral(): string | null {
   try {
@@ -22,6 +22,24 @@ function storedReferral(): string | null {
   }
 }
 
+/** Spec §8's message for a network failure: what the sign-up says when its own code cannot load either. */
+const NETWORK_PROBLEM = 'Network connection problem';
+
+/**
+ * What submitting takes (the hero's calls, RTK Query with them, the error rules) loads once the visitor turns
+ * to the form (its email field's focus), not with the landing page. A failed load is tried again.
+ */
+function loadHeroSubmit(): Promise<HeroSubmit> {
+  if (!heroSubmitLoading) {
+    const loading = import('./hero-submit');
+    loading.catch(() => {
+      if (heroSubmitLoading === loading) heroSubmitLoading = null;
+    });
+    heroSubmitLoading = loading;
+  }
+  return heroSubmitLoading;
+}
+
 /**
  * The hero's email sign-up (spec §2, §4, §8): the password field appears once the email field has focus or
  * text; a new email makes an account, a known one signs in; then /Earn (or /Profile if the session check fails).
@@ -29,8 +47,6 @@ function storedReferral(): string | null {
 export function HeroForm({ content }: Props) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [register] = useHeroRegisterMutation();
-  const [login] = useHeroLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [revealed, setRevealed] = useState(false);
@@ -42,14 +58,16 @@ export function HeroForm({ content }: Props) {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
-    const outcome = await heroSignUp(
-      { register: (payload) => register(payload).unwrap(), login: (payload) => login(payload).unwrap() },
-      { email, password, referralCode: storedReferral() },
-    );
+    let outcome: Awaited<ReturnType<HeroSubmit['submitHeroSignUp']>>;
+    try {
+      const { submitHeroSignUp } = await loadHeroSubmit();
+      outcome = await submitHeroSignUp(dispatch, { email, password, referralCode: storedReferral() });
+    } catch {
+      outcome = { ok: false, message: NETWORK_PROBLEM };
+    }
     if (!outcome.ok) {
       setBusy(false);
-      // A blocked or pending account is told by the site's alert modal (spec §8), not twice.
-      if (!accountRestrictionAlert(outcome.error)) setMessage(outcome.message);
+      setMessage(outcome.message);
       return;
     }
     const signedIn = await dispatch(refreshSession()).unwrap();
@@ -71,7 +89,10 @@ export function HeroForm({ content }: Props) {
           placeholder="you@example.com"
           required
           value={email}
-          onFocus={() => setRevealed(true)}
+          onFocus={() => {
+            setRevealed(true);
+            void loadHeroSubmit().catch(() => undefined);
+          }}
           onChange={(event) => {
             setEmail(event.target.value);
             setRevealed(true);

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useReducer, useState } from 'react';
-import { getApiBase } from '@rewards/shared/api/base-query';
+import { getApiBase } from '@rewards/shared/api/api-base';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
 import { useOnlineStatus } from '../offline';
 import { whenPageSettled } from '../../scheduling/when-page-settled';

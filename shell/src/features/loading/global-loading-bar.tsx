@@ -1,4 +1,4 @@
-import { selectRequestsInFlight } from '@rewards/shared/api/api';
+import { selectRequestsInFlight } from '@rewards/shared/api/requests-in-flight';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import styles from './global-loading-bar.module.css';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { getApiBase } from '@rewards/shared/api/base-query';
+import { getApiBase } from '@rewards/shared/api/api-base';
 import type { RealtimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { createRealtimeConnection, type RealtimeConnection } from './realtime-connection';
 

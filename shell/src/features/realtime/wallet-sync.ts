@@ -1,4 +1,4 @@
-import { api } from '@rewards/shared/api/api';
+import { loadedApi } from '@rewards/shared/api/loaded-api';
 import type { WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
 import { walletUpdated } from '@rewards/shared/store/session-slice';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
@@ -20,7 +20,9 @@ export function createWalletSync(dispatch: AppDispatch): WalletSync {
     if (version <= lastVersion) return;
     lastVersion = version;
     dispatch(walletUpdated(wallet));
-    dispatch(api.util.invalidateTags(['MyOffers', 'CashoutStats', 'CashoutHistory']));
+    // Nothing is cached before RTK Query has loaded (a signed-in session loads it), so nothing to refetch then.
+    const api = loadedApi();
+    if (api) dispatch(api.util.invalidateTags(['MyOffers', 'CashoutStats', 'CashoutHistory']));
     refreshProfile.call();
   }
 

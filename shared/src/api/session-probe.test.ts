@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { jsonResponse } from '../test/render-with-providers';
+import { sampleUser } from '../test/sample-user';
+import { setApiBase } from './api-base';
+import { probeSession } from './session-probe';
+
+describe('session probe (spec §4, §7): the base query’s rules with fetch alone', () => {
+  let fetchMock: jest.SpyInstance;
+  const dispatch = jest.fn();
+  beforeEach(() => {
+    fetchMock = jest.spyOn(window, 'fetch');
+    dispatch.mockReset();
+    setApiBase('/api/');
+  });
+  afterEach(() => {
+    fetchMock.mockRestore();
+    jest.useRealTimers();
+    document.cookie = 'auth_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('posts to {apiBase}/user/Session with credentials, JSON accepted, and the bearer header when the cookie is readable', async () => {
+    document.cookie = 'auth_token=abc%20def';
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success', data: null }));
+    await expect(probeSession(dispatch)).resolves.toEqual({ data: null });
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/user/Session');
+    expect(request.method).toBe('POST');
+    expect(request.credentials).toBe('include');
+    expect(request.headers.get('Accept')).toBe('application/json');
+    expect(request.headers.get('Authorization')).toBe('Bearer abc def');
+  });
+
+  it('answers the signed-in user', async () => {
+    const user = sampleUser({ id: 3 });
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'success', data: user }));
+    await expect(probeSession(dispatch)).resolves.toEqual({ data: user });
+  });
+
+  it('turns a blocked or pending account into the alert modal (spec §8)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'error', message: 'Blocked', error_type: 'account_blocked' }, 403));
+    await expect(probeSession(dispatch)).resolves.toEqual({ error: { status: 403, message: 'Blocked', errorType: 'account_blocked' } });
+    expect(dispatch).toHaveBeenCalledWith(expect.objectContaining({ type: 'ui/showAlert', payload: expect.objectContaining({ type: 'blocked' }) }));
+  });
+
+  it('reads an envelope error inside a 200 as a failure, a network failure and a timeout as theirs', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'error', message: 'Nope' }));
+    await expect(probeSession(dispatch)).resolves.toEqual({ error: { status: 200, message: 'Nope' } });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(probeSession(dispatch)).resolves.toEqual({ error: { status: 'NETWORK_ERROR' } });
+    jest.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (request: Request) => new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+    );
+    const probing = probeSession(dispatch);
+    jest.advanceTimersByTime(10_000);
+    await expect(probing).resolves.toEqual({ error: { status: 'TIMEOUT' } });
+  });
+
+  it('treats any hostile or malformed answer as no user, never as a signed-in one, and never throws', async () => {
+    const bodies = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc.constantFrom('', 'null', '[]', '{"data":[1]}', '{"data":"x"}', '{"status":"success","data":7}', '<html>'),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, fc.constantFrom(200, 204, 400, 401, 404, 500), async (body, status) => {
+        fetchMock.mockResolvedValueOnce(new Response(status === 204 ? null : body, { status }));
+        const result = await probeSession(dispatch);
+        if ('data' in result && result.data !== null) {
+          expect(typeof result.data).toBe('object');
+          expect(Array.isArray(result.data)).toBe(false);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
