@@ -16,6 +16,8 @@ const routes: RemoteRoute[] = [
     audience: 'signed-in',
     // The offers are the page's largest paint: asked for with the page's code, as the Earn page first shows them.
     prefetch: (dispatch) => dispatch(offersApi.util.prefetch('getOffers', FIRST_DEVICE_FILTER, {})),
+    // Offers/Get answers visitors too: asked for beside the session check, not after it.
+    prefetchBeforeSession: true,
     meta: {
       title: 'Earn',
       description: `Featured offers, games and surveys that pay ${CURRENCY_NAME} coins, for PC, Android and iOS.`,

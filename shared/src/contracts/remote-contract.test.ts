@@ -36,7 +36,7 @@ describe('remoteContractProblems', () => {
   it('names each broken field of a route', () => {
     const broken = [
       { path: 'Earn', Component: Page, audience: 'signed-in', meta: { title: 'Earn', description: 'x' } },
-      { path: '/bonus', Component: 'BonusPage', audience: 'everyone', meta: { title: ' ', description: 'x', noindex: 'yes' }, prefetch: 'offers' },
+      { path: '/bonus', Component: 'BonusPage', audience: 'everyone', meta: { title: ' ', description: 'x', noindex: 'yes' }, prefetch: 'offers', prefetchBeforeSession: 'yes' },
       { path: '/Bonus', Component: Page, audience: 'any' },
       'not a route',
     ];
@@ -44,6 +44,7 @@ describe('remoteContractProblems', () => {
       './routes[0] (Earn): path must be a string starting with "/" and without spaces',
       './routes[1] (/bonus): Component must be a React component (a function, class or lazy())',
       './routes[1] (/bonus): prefetch must be a function or left out',
+      './routes[1] (/bonus): prefetchBeforeSession must be true, false or left out',
       './routes[1] (/bonus): audience must be one of "signed-in", "signed-out", "any"',
       './routes[1] (/bonus): meta.title must be a non-empty string',
       './routes[1] (/bonus): meta.noindex must be true, false or left out',

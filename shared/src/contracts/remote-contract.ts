@@ -64,6 +64,9 @@ function routeProblems(table: unknown): string[] {
     }
     if (!isComponentType(route.Component)) problems.push(`${label}: Component must be a React component (a function, class or lazy())`);
     if (route.prefetch !== undefined && typeof route.prefetch !== 'function') problems.push(`${label}: prefetch must be a function or left out`);
+    if (route.prefetchBeforeSession !== undefined && typeof route.prefetchBeforeSession !== 'boolean') {
+      problems.push(`${label}: prefetchBeforeSession must be true, false or left out`);
+    }
     if (!(ROUTE_AUDIENCES as readonly unknown[]).includes(route.audience)) {
       problems.push(`${label}: audience must be one of ${ROUTE_AUDIENCES.map((audience) => `"${audience}"`).join(', ')}`);
     }

@@ -26,6 +26,11 @@ export type RemoteRoute = {
    * shell calls it once the visitor may see the page, so the data comes with the page's code, not after it.
    */
   prefetch?: (dispatch: (action: unknown) => unknown) => void;
+  /**
+   * The prefetch asks only what a visitor may ask too (no 401 for anyone): the shell starts it while the session
+   * is still being checked, beside the page's code, instead of after that check.
+   */
+  prefetchBeforeSession?: boolean;
 };
 
 /** What every remote's `./routes` module exports as default. */

@@ -2,11 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
-import { signedOut } from '@rewards/shared/store/session-slice';
+import { selectSessionStatus, signedOut } from '@rewards/shared/store/session-slice';
+import { sampleUser } from '@rewards/shared/test/sample-user';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { lazyPage } from '@rewards/shared/ui/lazy-page';
 import { loadRemoteModule } from '../federation/federation-runtime';
-import { WithRuntimeConfig } from '../test/runtime-config';
+import { testRuntimeConfig, WithRuntimeConfig } from '../test/runtime-config';
+import { RuntimeConfigContext } from './runtime-config-context';
 import { RemotePage } from './remote-page';
 
 jest.mock('../federation/federation-runtime', () => ({ loadRemoteModule: jest.fn() }));
@@ -93,6 +95,40 @@ describe('the page of the remote owning the path', () => {
     await act(async () => arrive({ default: () => <h1>Earn</h1> }));
     expect(screen.getByRole('heading', { level: 1, name: 'Earn' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts a page's open-to-anyone data while the session is checked, and only once", async () => {
+    const prefetch = jest.fn();
+    const offersRoutes: RemoteRoute[] = [
+      {
+        path: '/all-offers',
+        ...lazyPage(() => new Promise<{ default: ComponentType }>(() => undefined)),
+        prefetch,
+        prefetchBeforeSession: true,
+        audience: 'signed-in',
+        meta: { title: 'Offers', description: 'Offers.' },
+      },
+    ];
+    loadRemote.mockResolvedValue({ default: offersRoutes });
+    const config = {
+      ...testRuntimeConfig,
+      remotes: [...testRuntimeConfig.remotes, { name: 'mf_offers', manifest: '/remotes/mf-offers/mf-manifest.json', routes: ['/all-offers'] }],
+    };
+    const { store } = renderWithProviders(
+      <RuntimeConfigContext.Provider value={config}>
+        <RemotePage />
+      </RuntimeConfigContext.Provider>,
+      { route: '/all-offers' },
+    );
+    await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+    expect(selectSessionStatus(store.getState())).toBe('unknown');
+    expect(prefetch).toHaveBeenCalledWith(store.dispatch);
+    act(() => {
+      // The profile query's answer (as RTK Query dispatches it): the user is signed in.
+      store.dispatch({ type: 'api/executeQuery/fulfilled', payload: sampleUser(), meta: { arg: { endpointName: 'getProfile' } } });
+    });
+    expect(selectSessionStatus(store.getState())).toBe('authenticated');
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 
   it('shows "Page not found" for a path no remote owns, loading nothing', async () => {

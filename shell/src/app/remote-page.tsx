@@ -13,12 +13,12 @@ import { useRuntimeConfig } from './runtime-config-context';
 function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
   return (
     <Routes>
-      {routes.map(({ path, Component, meta, audience, preload, prefetch }) => (
+      {routes.map(({ path, Component, meta, audience, preload, prefetch, prefetchBeforeSession }) => (
         <Route
           key={path}
           path={path}
           element={
-            <RouteGuard audience={audience} meta={meta} preload={preload} prefetch={prefetch}>
+            <RouteGuard audience={audience} meta={meta} preload={preload} prefetch={prefetch} prefetchBeforeSession={prefetchBeforeSession}>
               <Component />
             </RouteGuard>
           }

@@ -14,20 +14,23 @@ type Props = {
   preload?: RemoteRoute['preload'];
   /** Starts the page's first data once the visitor may see the page. */
   prefetch?: RemoteRoute['prefetch'];
+  /** The prefetch is open to anyone: it starts while the session is checked too. */
+  prefetchBeforeSession?: boolean;
   children: ReactNode;
 };
 
 /** Spec §2/§6: signed-in users leave signed-out pages for /Earn; visitors leave signed-in pages for /. */
-export function RouteGuard({ audience, meta, preload, prefetch, children }: Props) {
+export function RouteGuard({ audience, meta, preload, prefetch, prefetchBeforeSession = false, children }: Props) {
   const status = useAppSelector(selectSessionStatus);
   const dispatch = useAppDispatch();
   usePageMeta(meta);
   const codeReady = usePageCode(preload);
   // Only for whom the page is: a visitor's request for a signed-in page's data would fail (401, in the console).
   const mayShow = audience === 'any' || status === (audience === 'signed-in' ? 'authenticated' : 'unauthenticated');
+  const mayPrefetch = mayShow || (prefetchBeforeSession && status === 'unknown');
   useEffect(() => {
-    if (mayShow && prefetch) prefetch(dispatch as (action: unknown) => unknown);
-  }, [mayShow, prefetch, dispatch]);
+    if (mayPrefetch && prefetch) prefetch(dispatch as (action: unknown) => unknown);
+  }, [mayPrefetch, prefetch, dispatch]);
   if (audience !== 'any' && status === 'unknown') return <PagePlaceholder />;
   if (audience === 'signed-out' && status === 'authenticated') return <Navigate to="/Earn" replace />;
   if (audience === 'signed-in' && status === 'unauthenticated') return <Navigate to="/" replace />;
