@@ -7,41 +7,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { writeBuildStamp } from '../../tools/build-stamp/build-stamp.cjs';
+import { serverBundleOptions } from './server-bundle.cjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(apiDir, '..');
 const outputDir = path.join(apiDir, 'dist');
 
-/** Installed packages are left to Node; workspace packages (TypeScript sources) are compiled in. */
-const installedPackagesStayExternal = {
-  name: 'installed-packages-stay-external',
-  setup(bundle) {
-    bundle.onResolve({ filter: /^[^./]/ }, ({ path: request }) =>
-      request.startsWith('@rewards/') ? undefined : { path: request, external: true },
-    );
-  },
-};
-
 rmSync(outputDir, { recursive: true, force: true });
 const result = await build({
-  absWorkingDir: apiDir,
+  ...serverBundleOptions(apiDir),
   entryPoints: { server: 'src/server.ts' },
   outdir: outputDir,
-  bundle: true,
-  platform: 'node',
-  // Only the server-safe part of @rewards/shared resolves: the browser part (React, Redux) is refused.
-  conditions: ['rewards-server'],
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
   metafile: true,
-  logLevel: 'warning',
-  plugins: [installedPackagesStayExternal],
 });
 
 writeBuildStamp(outputDir, repoRoot, [
   ...Object.keys(result.metafile.inputs).map((input) => path.resolve(apiDir, input)),
   fileURLToPath(import.meta.url),
+  path.join(apiDir, 'scripts', 'server-bundle.cjs'),
   path.join(apiDir, 'package.json'),
   path.join(repoRoot, 'pnpm-lock.yaml'),
 ]);

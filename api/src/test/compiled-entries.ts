@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { serverBundleOptions } from '../../scripts/server-bundle.cjs';
 import { findRepoRoot } from '../repo-root';
 
 export type CompiledEntries = {
@@ -10,14 +11,6 @@ export type CompiledEntries = {
   server: string;
   /** `src/ops/cli.ts` compiled: `pnpm ops` without tsx's start-up. */
   opsCli: string;
-};
-
-/** As in scripts/build.mjs: installed packages are left to Node; workspace packages (TypeScript sources) are compiled in. */
-const installedPackagesStayExternal: Plugin = {
-  name: 'installed-packages-stay-external',
-  setup(bundle) {
-    bundle.onResolve({ filter: /^[^./]/ }, ({ path: request }) => (request.startsWith('@rewards/') ? undefined : { path: request, external: true }));
-  },
 };
 
 let compiled: Promise<CompiledEntries> | undefined;
@@ -38,18 +31,10 @@ export function compiledEntries(): Promise<CompiledEntries> {
 async function compile(): Promise<CompiledEntries> {
   const apiDir = join(findRepoRoot(), 'api');
   const result = await build({
-    absWorkingDir: apiDir,
+    ...serverBundleOptions(apiDir),
     entryPoints: { server: 'src/server.ts', 'ops-cli': 'src/ops/cli.ts' },
     outdir: 'out',
     write: false,
-    bundle: true,
-    platform: 'node',
-    conditions: ['rewards-server'],
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [installedPackagesStayExternal],
   });
   const hash = createHash('sha256');
   for (const file of result.outputFiles) hash.update(file.path).update(file.contents);

@@ -1,7 +1,7 @@
 import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
-import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectAlert } from '@rewards/shared/store/ui-slice';
+import { PageRetryNotice } from './page-retry-notice';
 import { ReportPageShown } from './page-shown';
 import { PageSkeleton } from './page-skeleton';
 
@@ -21,15 +21,7 @@ export function LazyNotFoundPage() {
       logAs="The not-found page"
       load={loadNotFoundPage}
       loading={<PageSkeleton />}
-      failure={(retry) => (
-        <RetryNotice
-          placement="section"
-          title="This section is temporarily unavailable"
-          message="Something went wrong while loading this page. Please try again."
-          onRetry={retry}
-          source="shell"
-        />
-      )}
+      failure={(retry) => <PageRetryNotice onRetry={retry} source="shell" />}
     >
       {({ NotFoundPage }) => (
         <>

@@ -1,11 +1,11 @@
 import { Route, Routes, useLocation } from '@rewards/shared/router';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
-import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { LazyNotFoundPage } from './lazy-shell-parts';
 import { PagePlaceholder } from './page-placeholder';
+import { PageRetryNotice } from './page-retry-notice';
 import { ReportPageShown } from './page-shown';
 import { RouteGuard } from './route-guard';
 import { useRuntimeConfig } from './runtime-config-context';
@@ -43,15 +43,7 @@ export function RemotePage() {
       logAs={`Remote ${owner.name}`}
       load={() => loadRemoteRoutes(owner.name)}
       loading={<PagePlaceholder />}
-      failure={(retry) => (
-        <RetryNotice
-          placement="section"
-          title="This section is temporarily unavailable"
-          message="Something went wrong while loading this page. Please try again."
-          onRetry={retry}
-          source={owner.name}
-        />
-      )}
+      failure={(retry) => <PageRetryNotice onRetry={retry} source={owner.name} />}
     >
       {(routes) => (
         <>
