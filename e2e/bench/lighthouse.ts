@@ -1,6 +1,6 @@
 // Lighthouse (pinned 12.8.x: it runs on Node 20) against this machine's Chromium, with its default mobile
 // settings (simulated throttling), for one page at a time.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,8 @@ export type LighthouseFigures = {
   /** Why best practices lost points: the failed audits' titles. */
   bestPracticesFailures: string[];
   lcpElement: string | null;
+  /** Lighthouse's measure of this machine's CPU speed (higher is faster): simulated TBT scales with its inverse. */
+  benchmarkIndex: number;
 };
 
 async function freePort(): Promise<number> {
@@ -28,6 +30,15 @@ async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** Where each run's full report goes when `LIGHTHOUSE_REPORTS` names a folder (for reading the trace's tasks). */
+function keepReport(url: string, report: unknown): void {
+  const folder = process.env.LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const page = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+  writeFileSync(path.join(folder, `${page}-${Date.now()}.json`), JSON.stringify(report));
 }
 
 /** One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. */
@@ -56,6 +67,7 @@ export async function runLighthouse(url: string, authToken: string | null): Prom
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    keepReport(url, lhr);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const bestPractices = lhr.categories['best-practices'];
     const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
@@ -70,6 +82,7 @@ export async function runLighthouse(url: string, authToken: string | null): Prom
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => lhr.audits[ref.id]!.title),
       lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await browser.close();

@@ -5,7 +5,7 @@
 // (with and without the shell's idle preload before) and once it is loaded. Median of 3 runs.
 // Then Lighthouse (mobile defaults) on / as a visitor and /Earn signed in, median of 3 runs each.
 // `--list` names every script of each page; `--no-lighthouse` skips Lighthouse; `--switches-only` measures only
-// the route switches.
+// the route switches; `--lighthouse-only` only Lighthouse. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../src/browser';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
@@ -27,7 +27,9 @@ const LIGHTHOUSE_PAGES = [
 
 const listScripts = process.argv.includes('--list');
 const switchesOnly = process.argv.includes('--switches-only');
+const lighthouseOnly = process.argv.includes('--lighthouse-only');
 const withLighthouse = !process.argv.includes('--no-lighthouse') && !switchesOnly;
+const withPageJs = !switchesOnly && !lighthouseOnly;
 const SWITCHES = [
   ['/Earn', '/Cashout'],
   ['/Cashout', '/Earn'],
@@ -49,6 +51,7 @@ function medianFigures(runs: LighthouseFigures[]) {
     bestPractices: of((run) => run.bestPractices),
     failures: [...new Set(runs.flatMap((run) => run.bestPracticesFailures))],
     lcpElement: runs[0]?.lcpElement ?? null,
+    benchmarkIndex: of((run) => run.benchmarkIndex),
   };
 }
 
@@ -85,8 +88,8 @@ async function main() {
   try {
     const session = await signUpThroughApi(site.url).catch(() => null);
     console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}`);
-    if (!switchesOnly) console.log('page       JS requests  JS raw      JS compressed  content visible');
-    for (const { path, signedIn } of switchesOnly ? [] : PAGES) {
+    if (withPageJs) console.log('page       JS requests  JS raw      JS compressed  content visible');
+    for (const { path, signedIn } of withPageJs ? PAGES : []) {
       const runs: PageJs[] = [];
       for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageJs(browser, site.url, path, signedIn ? (session?.token ?? null) : null));
       const row = {
@@ -102,8 +105,10 @@ async function main() {
         `${path.padEnd(10)} ${String(row.jsRequests).padStart(11)}  ${kb(row.jsRawBytes).padStart(9)}  ${kb(row.jsCompressedBytes).padStart(13)}  ${String(row.contentVisibleMs).padStart(12)} ms`,
       );
     }
-    if (session) await printRouteSwitches(browser, site.url, session.token);
-    else console.log('\nroute switches not measured: they need a signed-in user');
+    if (!lighthouseOnly) {
+      if (session) await printRouteSwitches(browser, site.url, session.token);
+      else console.log('\nroute switches not measured: they need a signed-in user');
+    }
     if (withLighthouse) {
       console.log('\nLighthouse 12 (mobile, simulated throttling), median of 3');
       console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
@@ -115,6 +120,7 @@ async function main() {
           `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
         );
         if (row.lcpElement) console.log(`           LCP element: ${row.lcpElement}`);
+        console.log(`           CPU benchmark index: ${Math.round(row.benchmarkIndex)} (Lighthouse's; simulated TBT grows as it falls)`);
         for (const failure of row.failures) console.log(`           best practices: ${failure}`);
       }
     }
