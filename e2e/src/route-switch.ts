@@ -13,7 +13,7 @@ export const PROFILE: SwitchTarget = { path: '/Profile', heading: 'Profile', lin
 export type SwitchStart =
   /** Nothing ahead of the click but what the pointer on the link starts (the shell's idle preload turned off by Save-Data). */
   | 'no-idle-preload'
-  /** The signed-in page settled and the shell's idle preload of the nav's remotes finished. */
+  /** The signed-in page settled and the shell's idle preload of the nav's remotes finished (their files and code). */
   | 'after-idle-preload';
 
 /** `frames`: the animation frames from the click to the first with the heading (1: the very next frame). */
@@ -62,10 +62,12 @@ function headingOf(page: Page, target: SwitchTarget) {
   return page.locator('main h1', { hasText: new RegExp(`^${target.heading}$`) });
 }
 
-/** Waits until the remotes behind /Cashout and /Profile have come in (the shell's idle preload) and the network rests. */
+/**
+ * Waits until the shell's idle preload has fetched the files of the remotes behind /Cashout and /Profile and then
+ * run their code (their containers are on the page: load + 2 s, then load + ~10 s), and the network rests.
+ */
 async function untilIdlePreloaded(page: Page): Promise<void> {
-  const remoteEntry = (remote: string) => (response: { url(): string }) => response.url().includes(`/remotes/${remote}/`) && response.url().endsWith('.js');
-  await Promise.all([page.waitForResponse(remoteEntry('mf-cashout'), { timeout: 20_000 }), page.waitForResponse(remoteEntry('mf-account'), { timeout: 20_000 })]);
+  await page.waitForFunction(() => 'mf_cashout' in window && 'mf_account' in window, undefined, { timeout: 40_000, polling: 250 });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1_000);
   await page.waitForLoadState('networkidle');

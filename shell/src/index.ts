@@ -1,2 +1,8 @@
-// The async boundary lets federation set up shared modules before any of them is used.
-import('./bootstrap');
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { yieldToBrowser } from './app/yield-to-browser';
+import { sharePerTaskPlugin } from './federation/share-per-task';
+
+registerPlugins([sharePerTaskPlugin]);
+// The async boundary lets federation set up shared modules before any of them is used; it starts in a task
+// of its own, not at the end of the one that ran this file.
+void yieldToBrowser().then(() => import('./bootstrap'));

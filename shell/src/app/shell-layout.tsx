@@ -9,6 +9,7 @@ import { OfflineOverlay } from '../features/offline/offline-overlay';
 import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { useRealtimeConnection } from '../features/realtime/use-realtime-connection';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
+import { prefetchRemoteFiles } from '../federation/prefetch-remote-files';
 import { usePreloadWhenIdle } from '../federation/preload-when-idle';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { FooterSlot } from './footer-slot';
@@ -30,7 +31,7 @@ export function ShellLayout({ children }: Props) {
   useLiveWallet(realtime);
   const pageShown = usePageShown();
   // The likely next remotes, those behind the navigation, once the page is shown; visitors only on intent (app.tsx).
-  usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, loadRoutes: loadRemoteRoutes });
+  usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, prefetch: prefetchRemoteFiles, loadRoutes: loadRemoteRoutes });
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
       <a className={`pill-button ${styles.skipLink}`} href="#main">

@@ -1,6 +1,5 @@
 import {
   loadRemote,
-  preloadRemote,
   registerPlugins,
   registerRemotes,
   type ModuleFederationRuntimePlugin,
@@ -76,11 +75,4 @@ function withinDeadline<T>(loading: Promise<T>, deadlineMs: number | null, name:
     timer = setTimeout(() => reject(new Error(`Remote module ${name} did not load within ${deadlineMs} ms`)), deadlineMs);
   });
   return Promise.race([loading, deadline]).finally(() => clearTimeout(timer));
-}
-
-/** Fetches a remote's entry and first chunks ahead of navigation (landing route, hovered links). */
-export function warmRemote(remoteName: string, exposes: string[]): void {
-  preloadRemote([{ nameOrAlias: remoteName, exposes, resourceCategory: 'sync' }]).catch(() => {
-    // A failed warm-up is not an error: the real load shows the fallback if the remote stays down.
-  });
 }

@@ -1,7 +1,17 @@
 import { act, render } from '@testing-library/react';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
 import { testRuntimeConfig } from '../test/runtime-config';
-import { IDLE_PRELOAD_DELAY_MS, likelyNextPaths, preloadPage, usePreloadWhenIdle, type LoadRemoteRoutes } from './preload-when-idle';
+import {
+  IDLE_PRELOAD_DELAY_MS,
+  IDLE_RUN_DELAY_MS,
+  likelyNextPaths,
+  preloadPage,
+  remotesOwning,
+  usePreloadWhenIdle,
+  type LoadRemoteRoutes,
+  type PrefetchRemote,
+} from './preload-when-idle';
 
 const REMOTES = testRuntimeConfig.remotes;
 
@@ -9,10 +19,14 @@ function route(path: string, preload?: () => Promise<unknown>): RemoteRoute {
   return { path, Component: () => null, meta: { title: path, description: path }, audience: 'signed-in', preload };
 }
 
-/** A fake federation: each remote's route table, each page's preload recorded in `preloaded`. */
+/**
+ * A fake federation: the remotes whose files were fetched (`prefetched`), each remote's route table asked for
+ * (`asked`, which runs its entry) and each page whose code ran (`preloaded`).
+ */
 function fakeRemotes() {
-  const preloaded: string[] = [];
+  const prefetched: string[] = [];
   const asked: string[] = [];
+  const preloaded: string[] = [];
   const page = (path: string) => route(path, () => Promise.resolve(preloaded.push(path)));
   const tables: Record<string, RemoteRoute[]> = {
     mf_earn: [page('/Earn'), page('/my-offers')],
@@ -20,15 +34,21 @@ function fakeRemotes() {
     mf_account: [page('/Profile')],
     mf_marketing: [page('/faq')],
   };
+  const prefetch: PrefetchRemote = (remote) => {
+    prefetched.push(remote.name);
+    return Promise.resolve();
+  };
   const loadRoutes: LoadRemoteRoutes = (name) => {
     asked.push(name);
     return Promise.resolve(tables[name] ?? []);
   };
-  return { loadRoutes, preloaded, asked };
+  return { prefetch, loadRoutes, prefetched, asked, preloaded };
 }
 
-function Page({ enabled, loadRoutes }: { enabled: boolean; loadRoutes: LoadRemoteRoutes }) {
-  usePreloadWhenIdle({ enabled, remotes: REMOTES, loadRoutes });
+type Fake = Pick<ReturnType<typeof fakeRemotes>, 'prefetch' | 'loadRoutes'>;
+
+function Page({ enabled, remotes }: { enabled: boolean; remotes: Fake }) {
+  usePreloadWhenIdle({ enabled, remotes: REMOTES, prefetch: remotes.prefetch, loadRoutes: remotes.loadRoutes });
   return (
     <>
       <header>
@@ -70,7 +90,7 @@ function setConnection(connection: { saveData?: boolean; effectiveType?: string 
   Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
 }
 
-describe('preloading the likely next pages once the page settled', () => {
+describe('prefetching the likely next remotes once the page settled', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     window.history.replaceState(null, '', '/Earn');
@@ -81,58 +101,83 @@ describe('preloading the likely next pages once the page settled', () => {
     setConnection(undefined);
   });
 
-  it('waits for the delay after load, then loads the pages behind the visible navigation links but the current one', async () => {
-    const remotes = fakeRemotes();
-    render(<Page enabled loadRoutes={remotes.loadRoutes} />);
+  /** Moves the clock on by `ms` and lets what that starts run. */
+  async function advance(ms: number) {
     await act(async () => {
-      jest.advanceTimersByTime(IDLE_PRELOAD_DELAY_MS - 1);
+      jest.advanceTimersByTime(ms);
       await Promise.resolve();
     });
+  }
+
+  it('waits for the delay after load, then fetches the files of the remotes behind the visible navigation links, each once, running none', async () => {
+    const remotes = fakeRemotes();
+    render(<Page enabled remotes={remotes} />);
+    await advance(IDLE_PRELOAD_DELAY_MS - 1);
+    expect(remotes.prefetched).toEqual([]);
+    await advance(1);
+    for (let round = 0; round < 5; round += 1) await advance(0);
+    expect(remotes.prefetched).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
     expect(remotes.asked).toEqual([]);
-    await settle();
-    expect(remotes.preloaded).toEqual(['/Cashout', '/my-offers', '/Profile']);
-    expect(remotes.asked).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
   });
 
-  it('loads one page at a time, the next once the previous is in', async () => {
+  it('runs the code of those pages once the files are in and the run delay has passed, one page at a time', async () => {
+    const remotes = fakeRemotes();
+    render(<Page enabled remotes={remotes} />);
+    await advance(IDLE_PRELOAD_DELAY_MS);
+    for (let round = 0; round < 5; round += 1) await advance(0);
+    await advance(IDLE_RUN_DELAY_MS - 1);
+    expect(remotes.asked).toEqual([]);
+    await settle();
+    expect(remotes.asked).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
+    expect(remotes.preloaded).toEqual(['/Cashout', '/my-offers', '/Profile']);
+  });
+
+  it('fetches one remote at a time, the next once the previous is in', async () => {
     const remotes = fakeRemotes();
     let finishFirst: () => void = () => {};
-    const loadRoutes: LoadRemoteRoutes = (name) =>
-      name === 'mf_cashout' ? new Promise((resolve) => (finishFirst = () => resolve(remotes.loadRoutes(name)))) : remotes.loadRoutes(name);
-    render(<Page enabled loadRoutes={loadRoutes} />);
+    const prefetch: PrefetchRemote = (remote) =>
+      remote.name === 'mf_cashout' ? new Promise((resolve) => (finishFirst = () => resolve(remotes.prefetch(remote)))) : remotes.prefetch(remote);
+    render(<Page enabled remotes={{ ...remotes, prefetch }} />);
     await settle();
-    expect(remotes.asked).toEqual([]);
+    expect(remotes.prefetched).toEqual([]);
     finishFirst();
     await settle();
-    expect(remotes.preloaded).toEqual(['/Cashout', '/my-offers', '/Profile']);
+    expect(remotes.prefetched).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
   });
 
-  it('goes on after a page that failed to load', async () => {
+  it('goes on after a remote whose files or code failed', async () => {
     const remotes = fakeRemotes();
-    const loadRoutes: LoadRemoteRoutes = (name) => (name === 'mf_cashout' ? Promise.reject(new Error('down')) : remotes.loadRoutes(name));
-    render(<Page enabled loadRoutes={loadRoutes} />);
+    const prefetch: PrefetchRemote = (remote) => (remote.name === 'mf_cashout' ? Promise.reject(new Error('down')) : remotes.prefetch(remote));
+    const loadRoutes: LoadRemoteRoutes = (name) => (name === 'mf_earn' ? Promise.reject(new Error('down')) : remotes.loadRoutes(name));
+    render(<Page enabled remotes={{ prefetch, loadRoutes }} />);
     await settle();
-    expect(remotes.preloaded).toEqual(['/my-offers', '/Profile']);
+    expect(remotes.prefetched).toEqual(['mf_earn', 'mf_account']);
+    expect(remotes.preloaded).toEqual(['/Cashout', '/Profile']);
   });
 
-  it('loads nothing while disabled (a visitor, a page not shown yet)', async () => {
+  it('does nothing while disabled (a visitor, a page not shown yet)', async () => {
     const remotes = fakeRemotes();
-    render(<Page enabled={false} loadRoutes={remotes.loadRoutes} />);
+    render(<Page enabled={false} remotes={remotes} />);
     await settle();
+    expect(remotes.prefetched).toEqual([]);
     expect(remotes.asked).toEqual([]);
   });
 
-  it.each([[{ saveData: true }], [{ effectiveType: '2g' }], [{ effectiveType: 'slow-2g' }]])('loads nothing on a data-saving connection %j', async (connection) => {
+  it.each([[{ saveData: true }], [{ effectiveType: '2g' }], [{ effectiveType: 'slow-2g' }]])('does nothing on a data-saving connection %j', async (connection) => {
     setConnection(connection);
     const remotes = fakeRemotes();
-    render(<Page enabled loadRoutes={remotes.loadRoutes} />);
+    render(<Page enabled remotes={remotes} />);
     await settle();
+    expect(remotes.prefetched).toEqual([]);
     expect(remotes.asked).toEqual([]);
   });
 
-  it('stops once unmounted', async () => {
+  it('stops once unmounted, between the two steps too', async () => {
     const remotes = fakeRemotes();
-    const { unmount } = render(<Page enabled loadRoutes={remotes.loadRoutes} />);
+    const { unmount } = render(<Page enabled remotes={remotes} />);
+    await advance(IDLE_PRELOAD_DELAY_MS);
+    for (let round = 0; round < 5; round += 1) await advance(0);
+    expect(remotes.prefetched).toHaveLength(3);
     unmount();
     await settle();
     expect(remotes.asked).toEqual([]);
@@ -148,20 +193,26 @@ describe('likelyNextPaths', () => {
   });
 });
 
+describe('remotesOwning', () => {
+  const names = (remotes: RemoteConfig[]) => remotes.map((remote) => remote.name);
+
+  it('names each owning remote once, in the order of the paths, and skips paths no remote owns', () => {
+    expect(names(remotesOwning(['/Cashout', '/nowhere', '/OFFERS', '/Earn', '/Profile'], REMOTES))).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
+  });
+});
+
 describe('preloadPage', () => {
-  it("loads the owning remote's route table and the code of the page matching the path, case-insensitively", async () => {
-    const preloads: string[] = [];
-    const table = [route('/Earn', async () => preloads.push('earn')), route('/offers', async () => preloads.push('offers'))];
-    const loadRoutes = jest.fn(() => Promise.resolve(table));
-    await preloadPage('/OFFERS', REMOTES, loadRoutes);
-    expect(loadRoutes).toHaveBeenCalledWith('mf_earn');
-    expect(preloads).toEqual(['offers']);
+  it("runs the route table of the path's remote and its page's code, matching the path case-insensitively", async () => {
+    const remotes = fakeRemotes();
+    await preloadPage('/OFFERS', REMOTES, remotes.loadRoutes);
+    expect(remotes.asked).toEqual(['mf_earn']);
+    await preloadPage('/CASHOUT', REMOTES, remotes.loadRoutes);
+    expect(remotes.preloaded).toEqual(['/Cashout']);
   });
 
-  it('asks no remote for a path none owns, and takes a route without preload as it is', async () => {
-    const loadRoutes = jest.fn(() => Promise.resolve([route('/Cashout')]));
-    await preloadPage('/nowhere', REMOTES, loadRoutes);
-    expect(loadRoutes).not.toHaveBeenCalled();
-    await expect(preloadPage('/Cashout', REMOTES, loadRoutes)).resolves.toBeUndefined();
+  it('does nothing for a path no remote owns', async () => {
+    const remotes = fakeRemotes();
+    await preloadPage('/nowhere', REMOTES, remotes.loadRoutes);
+    expect(remotes.asked).toEqual([]);
   });
 });

@@ -5,11 +5,20 @@ import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
 import { whenPageSettled } from '../scheduling/when-page-settled';
 
-/** How long after the page's load the preloading waits (then for an idle moment): the page's own requests go first. */
+/** How long after the page's load the prefetching waits (then for an idle moment): the page's own requests go first. */
 export const IDLE_PRELOAD_DELAY_MS = 2_000;
+
+/**
+ * How long after the files are in their code waits to run (then for an idle moment): a remote's entry is a long
+ * task on a slow phone, kept out of the first seconds, when the user is most likely to scroll and tap.
+ */
+export const IDLE_RUN_DELAY_MS = 8_000;
 
 /** The links a user picks the next page from: the site's navigation (header, tab bar), not the footer's. */
 const NAVIGATION_LINKS = 'header a[href], nav a[href]';
+
+/** Brings a remote's page files into the browser without running them (prefetch-remote-files.ts). */
+export type PrefetchRemote = (remote: RemoteConfig) => Promise<void>;
 
 export type LoadRemoteRoutes = (remoteName: string) => Promise<RemoteRoute[]>;
 
@@ -20,6 +29,16 @@ export async function preloadPage(pathname: string, remotes: RemoteConfig[], loa
   const routes = await loadRoutes(owner.name);
   const route = routes.find(({ path }) => matchPath({ path, caseSensitive: false }, pathname));
   await route?.preload?.();
+}
+
+/** The remotes owning `paths`, each once, in the order of the paths. */
+export function remotesOwning(paths: string[], remotes: RemoteConfig[]): RemoteConfig[] {
+  const owners = new Map<string, RemoteConfig>();
+  for (const path of paths) {
+    const owner = findRouteOwner(path, remotes);
+    if (owner && !owners.has(owner.name)) owners.set(owner.name, owner);
+  }
+  return [...owners.values()];
 }
 
 /** The paths of this site's navigation links a user sees, but the page they are on: where they likely go next. */
@@ -47,34 +66,45 @@ type Options = {
   /** Off until the page's content is on screen, and for visitors: `/` stays as light as it is (its JS budget). */
   enabled: boolean;
   remotes: RemoteConfig[];
+  prefetch: PrefetchRemote;
   loadRoutes: LoadRemoteRoutes;
   delayMs?: number;
+  runDelayMs?: number;
 };
 
 /**
- * Once the page has settled (loaded, `delayMs` later, the browser idle), preloads the pages behind the
- * navigation's visible links, one at a time and each in an idle moment, so a first visit to another remote
- * finds its code in the browser. Never on a data-saving connection; a failed preload is no error (following
- * the link loads it again).
+ * Once the page has settled (loaded, `delayMs` later, the browser idle), fetches the files of the remotes behind
+ * the navigation's visible links without running them, one remote per idle moment: a first visit to another
+ * remote then downloads nothing. `runDelayMs` later their pages' code runs, one page per idle moment, so such a
+ * visit shows its page in the next frame; until then the user's intent (usePreloadOnIntent) runs it. Never on a
+ * data-saving connection; a failure is no error (following the link loads it again).
  */
-export function usePreloadWhenIdle({ enabled, remotes, loadRoutes, delayMs = IDLE_PRELOAD_DELAY_MS }: Options): void {
+export function usePreloadWhenIdle({ enabled, remotes, prefetch, loadRoutes, delayMs = IDLE_PRELOAD_DELAY_MS, runDelayMs = IDLE_RUN_DELAY_MS }: Options): void {
   useEffect(() => {
     if (!enabled || savesData()) return undefined;
     let stopped = false;
     let cancelWait = () => {};
-    const preloadNext = (paths: string[]) => {
-      const [next, ...rest] = paths;
-      if (stopped || next === undefined) return;
-      void preloadPage(next, remotes, loadRoutes)
-        .catch(() => undefined)
-        .then(() => {
-          if (!stopped) cancelWait = whenPageSettled(() => preloadNext(rest), 0);
-        });
+    /** `task` once the page is settled again, `delay` from now. */
+    const later = (delay: number, task: () => void) => {
+      if (!stopped) cancelWait = whenPageSettled(task, delay);
     };
-    cancelWait = whenPageSettled(() => preloadNext(likelyNextPaths()), delayMs);
+    /** `step` on each item in turn, each in an idle moment of its own, then `done`. */
+    const eachInTurn = <T,>(items: T[], step: (item: T) => Promise<void>, done: () => void) => {
+      const [next, ...rest] = items;
+      if (stopped) return;
+      if (next === undefined) return done();
+      void step(next)
+        .catch(() => undefined)
+        .then(() => later(0, () => eachInTurn(rest, step, done)));
+    };
+    later(delayMs, () => {
+      const paths = likelyNextPaths();
+      const runPages = () => later(runDelayMs, () => eachInTurn(paths, (path) => preloadPage(path, remotes, loadRoutes), () => {}));
+      eachInTurn(remotesOwning(paths, remotes), prefetch, runPages);
+    });
     return () => {
       stopped = true;
       cancelWait();
     };
-  }, [enabled, remotes, loadRoutes, delayMs]);
+  }, [enabled, remotes, prefetch, loadRoutes, delayMs, runDelayMs]);
 }
