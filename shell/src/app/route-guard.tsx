@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from '@rewards/shared/router';
 import type { PageMeta, RemoteRoute, RouteAudience } from '@rewards/shared/contracts/remote-routes';
 import { isArrived } from '@rewards/shared/ui/lazy-page';
@@ -21,7 +21,9 @@ type Props = {
 
 /** Spec §2/§6: signed-in users leave signed-out pages for /Earn; visitors leave signed-in pages for /. */
 export function RouteGuard({ audience, meta, preload, prefetch, prefetchBeforeSession = false, children }: Props) {
-  const status = useAppSelector(selectSessionStatus);
+  // The store's updates render at once, in one task; the page the session's answer lets through (or the page it
+  // leads to) renders in slices instead, as a transition does, while the page shown so far stays.
+  const status = useDeferredValue(useAppSelector(selectSessionStatus));
   const dispatch = useAppDispatch();
   usePageMeta(meta);
   const codeReady = usePageCode(preload);

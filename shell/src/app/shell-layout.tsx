@@ -9,8 +9,7 @@ import { OfflineOverlay } from '../features/offline/offline-overlay';
 import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { useRealtimeConnection } from '../features/realtime/use-realtime-connection';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
-import { prefetchRemoteFiles } from '../federation/prefetch-remote-files';
-import { usePreloadWhenIdle } from '../federation/preload-when-idle';
+import { usePreloadWhenIdle, type PrefetchRemote } from '../federation/preload-when-idle';
 import { loadRemoteRoutes } from '../federation/remote-routes';
 import { FooterSlot } from './footer-slot';
 import { LazyAlertModal } from './lazy-shell-parts';
@@ -22,6 +21,10 @@ import styles from './shell-layout.module.css';
 
 type Props = { children: ReactNode };
 
+// Its code comes with its first use, 2 s after the page loaded: no part of the JS a page needs to show.
+const prefetchRemoteFilesLazily: PrefetchRemote = (remote) =>
+  import('../federation/prefetch-remote-files').then(({ prefetchRemoteFiles }) => prefetchRemoteFiles(remote));
+
 /** Navigation on top, the routed page in `<main>`, the tab bar below, and the site-wide overlays. */
 export function ShellLayout({ children }: Props) {
   const signedIn = useAppSelector(selectIsAuthenticated);
@@ -31,7 +34,7 @@ export function ShellLayout({ children }: Props) {
   useLiveWallet(realtime);
   const pageShown = usePageShown();
   // The likely next remotes, those behind the navigation, once the page is shown; visitors only on intent (app.tsx).
-  usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, prefetch: prefetchRemoteFiles, loadRoutes: loadRemoteRoutes });
+  usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, prefetch: prefetchRemoteFilesLazily, loadRoutes: loadRemoteRoutes });
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
       <a className={`pill-button ${styles.skipLink}`} href="#main">
