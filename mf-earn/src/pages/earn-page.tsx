@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { DeviceFilter, Offer } from '@rewards/shared/contracts/offer-types';
 import { PATHS } from '@rewards/shared/paths';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
@@ -37,18 +37,30 @@ function OfferItems({ offers, onOpen, priorityCount = 0 }: { offers: Offer[]; on
   ));
 }
 
+/**
+ * The offers of `filter` once they are in, rendered in slices: the store's answer renders at once in one task
+ * (every card of both shelves, a long task on a slow phone); deferred, the cards render as a transition does,
+ * while the skeletons stay. Keyed by filter, so the offers of another filter never show meanwhile.
+ */
+function useArrivedInSlices(filter: DeviceFilter, data: Offer[] | undefined): Offer[] | undefined {
+  const arrived = useMemo(() => ({ filter, data }), [filter, data]);
+  const deferred = useDeferredValue(arrived);
+  return deferred.filter === filter ? deferred.data : undefined;
+}
+
 export default function EarnPage() {
   const [filter, setFilter] = useState<DeviceFilter>(FIRST_DEVICE_FILTER);
   const [filterChosen, setFilterChosen] = useState(false);
   const [openOffer, setOpenOffer] = useState<Offer | null>(null);
   // Spec §4: a new filter always reloads; the data of another filter is never shown meanwhile.
   const { currentData, isFetching } = useGetOffersQuery(filter, { refetchOnMountOrArgChange: filterChosen || OFFERS_FRESH_ON_ARRIVAL_S });
+  const shownData = useArrivedInSlices(filter, currentData);
   const chooseFilter = (next: DeviceFilter) => {
     setFilterChosen(true);
     setFilter(next);
   };
-  const loading = currentData === undefined && isFetching;
-  const offers = currentData ?? [];
+  const loading = shownData === undefined && (isFetching || currentData !== undefined);
+  const offers = shownData ?? [];
   const otherOffers = offers.slice(-OTHER_OFFERS_COUNT);
 
   return (
