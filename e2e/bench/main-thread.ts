@@ -6,9 +6,9 @@
 // ms between runs on a shared 2-core machine; seven traces give a median that shows what a change did.
 // `--loads=N` sets the number of loads; `--list` names the long tasks of each load and what ran in them.
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../src/browser';
 import { median } from '../src/page-js';
-import { startSite, stopSite } from '../src/site';
+import type { RunningSite } from '../src/site';
+import { benchWithSite } from './with-site';
 import { signUpThroughApi } from '../src/users';
 
 const PAGES = [
@@ -71,36 +71,26 @@ async function measureLoad(browser: Browser, baseUrl: string, path: string, auth
   }
 }
 
-async function main() {
-  const site = await startSite();
-  const browser = await launchBrowser();
-  try {
-    const session = await signUpThroughApi(site.url);
-    console.log(`site ${site.url}; CPU ${CPU_SLOWDOWN}x slower; ${LOADS} loads per page, each with a cold cache`);
-    console.log('page    first paint  blocking after it (median; each load)             longest task  tasks > 50 ms');
-    for (const { path, signedIn } of PAGES) {
-      const loads: Load[] = [];
-      for (let load = 0; load < LOADS; load += 1) loads.push(await measureLoad(browser, site.url, path, signedIn ? session.token : null));
-      const each = loads.map((load) => Math.round(load.blockingMs)).sort((a, b) => a - b);
-      const firstPaint = `${Math.round(median(loads.map((load) => load.firstPaintMs)))} ms`;
-      console.log(
-        `${path.padEnd(6)}  ${firstPaint.padStart(11)}  ${`${Math.round(median(each))} ms`.padStart(7)}  (${each.join(', ')})`.padEnd(75) +
-          `${`${Math.round(median(loads.map((load) => load.longestMs)))} ms`.padStart(12)}  ${String(median(loads.map((load) => load.longTasks.length))).padStart(13)}`,
-      );
-      if (listTasks) {
-        loads.forEach((load, index) => {
-          console.log(`        load ${index + 1}: ${Math.round(load.blockingMs)} ms`);
-          for (const task of load.longTasks) console.log(`          +${Math.round(task.startMs)} ms  ${Math.round(task.durationMs)} ms  ${task.ran.slice(0, 6).join(' | ')}`);
-        });
-      }
+async function main(site: RunningSite, browser: Browser) {
+  const session = await signUpThroughApi(site.url);
+  console.log(`site ${site.url}; CPU ${CPU_SLOWDOWN}x slower; ${LOADS} loads per page, each with a cold cache`);
+  console.log('page    first paint  blocking after it (median; each load)             longest task  tasks > 50 ms');
+  for (const { path, signedIn } of PAGES) {
+    const loads: Load[] = [];
+    for (let load = 0; load < LOADS; load += 1) loads.push(await measureLoad(browser, site.url, path, signedIn ? session.token : null));
+    const each = loads.map((load) => Math.round(load.blockingMs)).sort((a, b) => a - b);
+    const firstPaint = `${Math.round(median(loads.map((load) => load.firstPaintMs)))} ms`;
+    console.log(
+      `${path.padEnd(6)}  ${firstPaint.padStart(11)}  ${`${Math.round(median(each))} ms`.padStart(7)}  (${each.join(', ')})`.padEnd(75) +
+        `${`${Math.round(median(loads.map((load) => load.longestMs)))} ms`.padStart(12)}  ${String(median(loads.map((load) => load.longTasks.length))).padStart(13)}`,
+    );
+    if (listTasks) {
+      loads.forEach((load, index) => {
+        console.log(`        load ${index + 1}: ${Math.round(load.blockingMs)} ms`);
+        for (const task of load.longTasks) console.log(`          +${Math.round(task.startMs)} ms  ${Math.round(task.durationMs)} ms  ${task.ran.slice(0, 6).join(' | ')}`);
+      });
     }
-  } finally {
-    await browser.close();
-    await stopSite(site);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+benchWithSite(main);

@@ -7,11 +7,11 @@
 // `--list` names every script of each page; `--no-lighthouse` skips Lighthouse; `--switches-only` measures only
 // the route switches; `--lighthouse-only` only Lighthouse. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../src/browser';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
 import { measureRouteSwitches, type SwitchStart, type SwitchTiming } from '../src/route-switch';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
-import { startSite, stopSite } from '../src/site';
+import type { RunningSite } from '../src/site';
+import { benchWithSite } from './with-site';
 import { signUpThroughApi } from '../src/users';
 
 const PAGES = [
@@ -82,55 +82,45 @@ async function printRouteSwitches(browser: Browser, baseUrl: string, authToken: 
   }
 }
 
-async function main() {
-  const site = await startSite();
-  const browser = await launchBrowser();
-  try {
-    const session = await signUpThroughApi(site.url).catch(() => null);
-    console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}`);
-    if (withPageJs) console.log('page       JS requests  JS raw      JS compressed  content visible');
-    for (const { path, signedIn } of withPageJs ? PAGES : []) {
-      const runs: PageJs[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageJs(browser, site.url, path, signedIn ? (session?.token ?? null) : null));
-      const row = {
-        jsRequests: median(runs.map((r) => r.jsRequests)),
-        jsRawBytes: median(runs.map((r) => r.jsRawBytes)),
-        jsCompressedBytes: median(runs.map((r) => r.jsCompressedBytes)),
-        contentVisibleMs: median(runs.map((r) => r.contentVisibleMs)),
-      };
-      if (listScripts) {
-        for (const script of runs[0]!.scripts) console.log(`    ${kb(script.compressed).padStart(9)}  ${new URL(script.url).pathname}`);
-      }
+async function main(site: RunningSite, browser: Browser) {
+  const session = await signUpThroughApi(site.url).catch(() => null);
+  console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}`);
+  if (withPageJs) console.log('page       JS requests  JS raw      JS compressed  content visible');
+  for (const { path, signedIn } of withPageJs ? PAGES : []) {
+    const runs: PageJs[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageJs(browser, site.url, path, signedIn ? (session?.token ?? null) : null));
+    const row = {
+      jsRequests: median(runs.map((r) => r.jsRequests)),
+      jsRawBytes: median(runs.map((r) => r.jsRawBytes)),
+      jsCompressedBytes: median(runs.map((r) => r.jsCompressedBytes)),
+      contentVisibleMs: median(runs.map((r) => r.contentVisibleMs)),
+    };
+    if (listScripts) {
+      for (const script of runs[0]!.scripts) console.log(`    ${kb(script.compressed).padStart(9)}  ${new URL(script.url).pathname}`);
+    }
+    console.log(
+      `${path.padEnd(10)} ${String(row.jsRequests).padStart(11)}  ${kb(row.jsRawBytes).padStart(9)}  ${kb(row.jsCompressedBytes).padStart(13)}  ${String(row.contentVisibleMs).padStart(12)} ms`,
+    );
+  }
+  if (!lighthouseOnly) {
+    if (session) await printRouteSwitches(browser, site.url, session.token);
+    else console.log('\nroute switches not measured: they need a signed-in user');
+  }
+  if (withLighthouse) {
+    console.log('\nLighthouse 12 (mobile, simulated throttling), median of 3');
+    console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
+    for (const { path, signedIn } of LIGHTHOUSE_PAGES) {
+      const runs: LighthouseFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null));
+      const row = medianFigures(runs);
       console.log(
-        `${path.padEnd(10)} ${String(row.jsRequests).padStart(11)}  ${kb(row.jsRawBytes).padStart(9)}  ${kb(row.jsCompressedBytes).padStart(13)}  ${String(row.contentVisibleMs).padStart(12)} ms`,
+        `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
       );
+      if (row.lcpElement) console.log(`           LCP element: ${row.lcpElement}`);
+      console.log(`           CPU benchmark index: ${Math.round(row.benchmarkIndex)} (Lighthouse's; simulated TBT grows as it falls)`);
+      for (const failure of row.failures) console.log(`           best practices: ${failure}`);
     }
-    if (!lighthouseOnly) {
-      if (session) await printRouteSwitches(browser, site.url, session.token);
-      else console.log('\nroute switches not measured: they need a signed-in user');
-    }
-    if (withLighthouse) {
-      console.log('\nLighthouse 12 (mobile, simulated throttling), median of 3');
-      console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
-      for (const { path, signedIn } of LIGHTHOUSE_PAGES) {
-        const runs: LighthouseFigures[] = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null));
-        const row = medianFigures(runs);
-        console.log(
-          `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
-        );
-        if (row.lcpElement) console.log(`           LCP element: ${row.lcpElement}`);
-        console.log(`           CPU benchmark index: ${Math.round(row.benchmarkIndex)} (Lighthouse's; simulated TBT grows as it falls)`);
-        for (const failure of row.failures) console.log(`           best practices: ${failure}`);
-      }
-    }
-  } finally {
-    await browser.close();
-    await stopSite(site);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+benchWithSite(main);

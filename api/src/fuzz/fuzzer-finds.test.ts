@@ -24,6 +24,22 @@ describe('the fuzzer', () => {
     await app.close();
   });
 
+  it('sends at least minRequests however short the time limit, and stops at the limit after that', async () => {
+    const collector = routeCollector();
+    const app = Fastify({ logger: false });
+    app.addHook('onRoute', collector.onRoute);
+    app.get('/api/fine', async () => ({ ok: true }));
+    await app.ready();
+    const context = () => ({ routes: collector.routes(), identities: [], postbackSecret: DEV_POSTBACK_SECRET, pusher: { appId: 'a', key: 'k', secret: 's' } });
+
+    const floored = await runFuzz({ app, seed: 7, requests: 400, timeLimitMs: 0, minRequests: 60, context });
+    expect(floored.requests).toBeGreaterThanOrEqual(60);
+    expect(floored.requests).toBeLessThan(400);
+    const unfloored = await runFuzz({ app, seed: 7, requests: 400, timeLimitMs: 0, context });
+    expect(unfloored.requests).toBe(0);
+    await app.close();
+  });
+
   it('lists the fields a route reads from its zod schemas, through transforms', async () => {
     const { z } = await import('zod');
     const collector = routeCollector();

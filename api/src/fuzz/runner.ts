@@ -26,6 +26,8 @@ export type FuzzRunOptions = {
   requests: number;
   /** Stop early (with what was sent so far) after this long; the count is reported. */
   timeLimitMs?: number;
+  /** The time limit stops no pass before it has sent this many (a slow machine takes longer, not fewer). */
+  minRequests?: number;
   concurrency?: number;
   /** Called between batches, e.g. to sign up again users the fuzzer deleted or signed out. */
   beforeBatch?: () => Promise<void>;
@@ -45,17 +47,18 @@ export function newTally(): FuzzTally {
  * its seed and index) through `app.inject`, `concurrency` at a time, and tallies the answers.
  */
 export async function runFuzz(options: FuzzRunOptions): Promise<FuzzTally> {
-  const { app, seed, requests, timeLimitMs = Number.POSITIVE_INFINITY, concurrency = 8 } = options;
+  const { app, seed, requests, timeLimitMs = Number.POSITIVE_INFINITY, minRequests = 0, concurrency = 8 } = options;
   const tally = newTally();
   const started = Date.now();
-  for (let batch = 0; tally.requests < requests && Date.now() - started < timeLimitMs; batch++) {
+  const inTime = () => tally.requests < minRequests || Date.now() - started < timeLimitMs;
+  for (let batch = 0; tally.requests < requests && inTime(); batch++) {
     await options.beforeBatch?.();
     const context = options.context();
     const count = Math.min(BATCH, requests - tally.requests);
     const generated = [...(batch === 0 ? carefulSweep(context, seed) : []), ...fc.sample(fuzzRequest(context), { seed: seed + batch, numRuns: count })];
     let next = 0;
     const worker = async () => {
-      while (next < generated.length && Date.now() - started < timeLimitMs) {
+      while (next < generated.length && inTime()) {
         const index = next++;
         const request = generated[index]!;
         await Promise.all(Array.from({ length: request.copies }, () => sendOne(app, request, context, tally, { seed: seed + batch, index })));
