@@ -22,6 +22,9 @@ function frontendJestConfig(packageDir) {
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.js')],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
     clearMocks: true,
+    // The test command runs every package's tests at once on a 2-core machine: a form test that types its
+    // fields key by key took over 5 s there once.
+    testTimeout: 15_000,
   };
 }
 
