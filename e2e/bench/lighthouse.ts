@@ -1,11 +1,11 @@
 // Lighthouse (pinned 12.8.x: it runs on Node 20) against this machine's Chromium, with its default mobile
 // settings (simulated throttling), for one page at a time.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../src/browser';
+import { freePort } from '../src/site';
 
 export type LighthouseFigures = {
   performance: number;
@@ -20,17 +20,6 @@ export type LighthouseFigures = {
   /** Lighthouse's measure of this machine's CPU speed (higher is faster): simulated TBT scales with its inverse. */
   benchmarkIndex: number;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Where each run's full report goes when `LIGHTHOUSE_REPORTS` names a folder (for reading the trace's tasks). */
 function keepReport(url: string, report: unknown): void {
