@@ -17,6 +17,8 @@ export const rootReducer = combineSlices(sessionSlice, uiSlice, settingsSlice).w
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+const DEV_CHECK_WARN_AFTER_MS = 1_000;
+
 /**
  * The site's one store. The RTK Query API joins it when some module first imports `api/api` (a page's calls,
  * a signed-in session): its reducer is injected and its middleware added then, so a visitor's landing page
@@ -28,7 +30,12 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners.middleware).concat(apiMiddleware.middleware),
+    // The development checks (not in production builds) warn when they take over 32 ms: on a busy 2-core CI machine
+    // that warning came after a test had ended and failed its suite. They warn from a second on.
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ serializableCheck: { warnAfter: DEV_CHECK_WARN_AFTER_MS }, immutableCheck: { warnAfter: DEV_CHECK_WARN_AFTER_MS } })
+        .prepend(listeners.middleware)
+        .concat(apiMiddleware.middleware),
   });
   registerStorageListeners(listeners.startListening);
   whenApiLoaded((api) => {
