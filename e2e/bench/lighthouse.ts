@@ -30,8 +30,27 @@ function keepReport(url: string, report: unknown): void {
   writeFileSync(path.join(folder, `${page}-${Date.now()}.json`), JSON.stringify(report));
 }
 
-/** One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. */
+/** A run Lighthouse itself reports as failed (a trace it could not read: "Please run Lighthouse again"). */
+class LighthouseRunError extends Error {}
+
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. A run
+ * Lighthouse reports as failed (now and then NO_NAVSTART on a loaded machine) is run again, up to 3 times.
+ */
 export async function runLighthouse(url: string, authToken: string | null): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, authToken);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === ATTEMPTS) throw error;
+      console.error(`${error.message}; running it again (${attempt + 1} of ${ATTEMPTS})`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url: string, authToken: string | null): Promise<LighthouseFigures> {
   // Lighthouse is ES modules only; this file runs as CommonJS.
   const { default: lighthouse } = await import('lighthouse');
   const port = await freePort();
@@ -55,7 +74,7 @@ export async function runLighthouse(url: string, authToken: string | null): Prom
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     keepReport(url, lhr);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const bestPractices = lhr.categories['best-practices'];
