@@ -64,6 +64,23 @@ describe('composition', () => {
     await context.close();
   });
 
+  it("names the shell's start-up files in the page's head, and fetches each of them once", async () => {
+    const { context, page, errors } = await openPage(browser);
+    const response = await page.goto('/faq');
+    const preloaded = [...(await response!.text()).matchAll(/<link [^>]*rel="preload"[^>]*>/g)]
+      .map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1] ?? '')
+      .filter((href) => /^\/[\w-]+\.[0-9a-f]+\.(js|css)$/.test(href));
+    for (const name of ['bootstrap', 'react', 'state', 'router', 'contracts']) {
+      expect(preloaded).toContainEqual(expect.stringMatching(new RegExp(`^/${name}\\.[0-9a-f]+\\.js$`)));
+    }
+    await page.getByRole('heading', { level: 1, name: 'FAQ' }).waitFor();
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    // Each preload used by the page, not fetched a second time (a preload whose kind differs from its use is).
+    for (const href of preloaded) expect([href, fetched.filter((path) => path === href).length]).toEqual([href, 1]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('has one React, one router, one store library and one contracts package in the page', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/bonuses');

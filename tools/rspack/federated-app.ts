@@ -9,6 +9,7 @@ import { BuildStampPlugin } from './build-stamp-plugin';
 import { ContractCheckPlugin } from './contract-check-plugin';
 import { FederationRuntimeModulesPlugin } from './federation-runtime-modules-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
+import { PreloadStartupPlugin } from './preload-startup-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
 import { sourceModule } from './source-module';
 import { sharedSingletons } from './shared-singletons';
@@ -122,6 +123,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
                 enforce: true,
                 priority: 25,
               },
+              router: { test: /[\\/]node_modules[\\/].*[\\/]react-router(-dom)?[\\/]/, name: 'router', chunks: 'async', enforce: true, priority: 12 },
               contracts: { test: /[\\/]shared[\\/]src[\\/]/, name: 'contracts', chunks: 'async', enforce: true, priority: 20 },
               react: { test: /[\\/]node_modules[\\/](\.pnpm[\\/])?(react|react-dom|scheduler)[@\\/]/, name: 'react', chunks: 'async', enforce: true, priority: 15 },
               state: {
@@ -166,8 +168,9 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       ...(needsHtml
-        ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: 'body', publicPath: '/' })]
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: isHost ? 'head' : 'body', publicPath: '/' })]
         : []),
+      ...(isHost && isProduction ? [new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'] })] : []),
     ],
     devServer: {
       port: options.devPort,
