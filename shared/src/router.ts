@@ -14,6 +14,7 @@ export {
   Route,
   Routes,
   matchPath,
+  matchRoutes,
   useLocation,
   useNavigate,
   useParams,

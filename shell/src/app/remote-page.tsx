@@ -1,4 +1,6 @@
 import { Route, Routes, useLocation } from '@rewards/shared/router';
+import { selectSessionStatus } from '@rewards/shared/store/session-slice';
+import { useAppStore } from '@rewards/shared/store/hooks';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
@@ -8,6 +10,7 @@ import { PagePlaceholder } from './page-placeholder';
 import { PageRetryNotice } from './page-retry-notice';
 import { ReportPageShown } from './page-shown';
 import { RouteGuard } from './route-guard';
+import { startRouteEarly } from './start-route-early';
 import { useRuntimeConfig } from './runtime-config-context';
 
 function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
@@ -33,6 +36,7 @@ function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
 export function RemotePage() {
   const { pathname } = useLocation();
   const { remotes } = useRuntimeConfig();
+  const store = useAppStore();
   const owner = findRouteOwner(pathname, remotes);
   if (!owner) {
     return <LazyNotFoundPage />;
@@ -41,7 +45,11 @@ export function RemotePage() {
     <ModuleLoader
       key={owner.name}
       logAs={`Remote ${owner.name}`}
-      load={() => loadRemoteRoutes(owner.name)}
+      load={() => {
+        const loading = loadRemoteRoutes(owner.name);
+        loading.then((routes) => startRouteEarly(routes, pathname, () => selectSessionStatus(store.getState()), store.dispatch), () => undefined);
+        return loading;
+      }}
       loading={<PagePlaceholder />}
       failure={(retry) => <PageRetryNotice onRetry={retry} source={owner.name} />}
     >

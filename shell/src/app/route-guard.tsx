@@ -2,7 +2,7 @@ import { startTransition, useDeferredValue, useEffect, useState, type ReactNode 
 import { Navigate } from '@rewards/shared/router';
 import type { PageMeta, RemoteRoute, RouteAudience } from '@rewards/shared/contracts/remote-routes';
 import { isArrived } from '@rewards/shared/ui/lazy-page';
-import { selectSessionStatus } from '@rewards/shared/store/session-slice';
+import { selectSessionStatus, type SessionStatus } from '@rewards/shared/store/session-slice';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { PagePlaceholder } from './page-placeholder';
 import { usePageMeta } from './use-page-meta';
@@ -19,6 +19,15 @@ type Props = {
   children: ReactNode;
 };
 
+/**
+ * Whether a page's first data may be asked for: only for whom the page is (a visitor's request for a signed-in
+ * page's data would fail: a 401 in the console), or while the session is checked when the data is open to anyone.
+ */
+export function mayPrefetchRoute(audience: RouteAudience, prefetchBeforeSession: boolean, status: SessionStatus): boolean {
+  const mayShow = audience === 'any' || status === (audience === 'signed-in' ? 'authenticated' : 'unauthenticated');
+  return mayShow || (prefetchBeforeSession && status === 'unknown');
+}
+
 /** Spec §2/§6: signed-in users leave signed-out pages for /Earn; visitors leave signed-in pages for /. */
 export function RouteGuard({ audience, meta, preload, prefetch, prefetchBeforeSession = false, children }: Props) {
   // The store's updates render at once, in one task; the page the session's answer lets through (or the page it
@@ -27,9 +36,7 @@ export function RouteGuard({ audience, meta, preload, prefetch, prefetchBeforeSe
   const dispatch = useAppDispatch();
   usePageMeta(meta);
   const codeReady = usePageCode(preload);
-  // Only for whom the page is: a visitor's request for a signed-in page's data would fail (401, in the console).
-  const mayShow = audience === 'any' || status === (audience === 'signed-in' ? 'authenticated' : 'unauthenticated');
-  const mayPrefetch = mayShow || (prefetchBeforeSession && status === 'unknown');
+  const mayPrefetch = mayPrefetchRoute(audience, prefetchBeforeSession, status);
   useEffect(() => {
     if (mayPrefetch && prefetch) prefetch(dispatch as (action: unknown) => unknown);
   }, [mayPrefetch, prefetch, dispatch]);

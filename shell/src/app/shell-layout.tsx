@@ -10,7 +10,7 @@ import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { useRealtimeConnection } from '../features/realtime/use-realtime-connection';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
 import { usePreloadWhenIdle, type PrefetchRemote } from '../federation/preload-when-idle';
-import { loadRemoteRoutes } from '../federation/remote-routes';
+import { isRouteTableLoaded, loadRemoteRoutes } from '../federation/remote-routes';
 import { FooterSlot } from './footer-slot';
 import { LazyAlertModal } from './lazy-shell-parts';
 import { usePageShown } from './page-shown';
@@ -34,7 +34,7 @@ export function ShellLayout({ children }: Props) {
   useLiveWallet(realtime);
   const pageShown = usePageShown();
   // The likely next remotes, those behind the navigation, once the page is shown; visitors only on intent (app.tsx).
-  usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, prefetch: prefetchRemoteFilesLazily, loadRoutes: loadRemoteRoutes });
+  usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, prefetch: prefetchRemoteFilesLazily, loadRoutes: loadRemoteRoutes, isLoaded: isRouteTableLoaded });
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
       <a className={`pill-button ${styles.skipLink}`} href="#main">

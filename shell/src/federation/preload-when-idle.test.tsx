@@ -47,8 +47,8 @@ function fakeRemotes() {
 
 type Fake = Pick<ReturnType<typeof fakeRemotes>, 'prefetch' | 'loadRoutes'>;
 
-function Page({ enabled, remotes }: { enabled: boolean; remotes: Fake }) {
-  usePreloadWhenIdle({ enabled, remotes: REMOTES, prefetch: remotes.prefetch, loadRoutes: remotes.loadRoutes });
+function Page({ enabled, remotes, isLoaded }: { enabled: boolean; remotes: Fake; isLoaded?: (remoteName: string) => boolean }) {
+  usePreloadWhenIdle({ enabled, remotes: REMOTES, prefetch: remotes.prefetch, loadRoutes: remotes.loadRoutes, isLoaded });
   return (
     <>
       <header>
@@ -118,6 +118,17 @@ describe('prefetching the likely next remotes once the page settled', () => {
     for (let round = 0; round < 5; round += 1) await advance(0);
     expect(remotes.prefetched).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
     expect(remotes.asked).toEqual([]);
+  });
+
+  it("fetches no files of a remote whose route table is in (the page's own), and still runs its other pages' code", async () => {
+    const remotes = fakeRemotes();
+    render(<Page enabled remotes={remotes} isLoaded={(name) => name === 'mf_earn'} />);
+    await advance(IDLE_PRELOAD_DELAY_MS);
+    for (let round = 0; round < 5; round += 1) await advance(0);
+    expect(remotes.prefetched).toEqual(['mf_cashout', 'mf_account']);
+    await advance(IDLE_RUN_DELAY_MS);
+    await settle();
+    expect(remotes.preloaded).toEqual(['/Cashout', '/my-offers', '/Profile']);
   });
 
   it('runs the code of those pages once the files are in and the run delay has passed, one page at a time', async () => {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { matchPath } from '@rewards/shared/router';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
 import { whenPageSettled } from '../scheduling/when-page-settled';
+import { matchRemoteRoute } from './remote-routes';
 
 /** How long after the page's load the prefetching waits (then for an idle moment): the page's own requests go first. */
 export const IDLE_PRELOAD_DELAY_MS = 2_000;
@@ -27,8 +27,7 @@ export async function preloadPage(pathname: string, remotes: RemoteConfig[], loa
   const owner = findRouteOwner(pathname, remotes);
   if (!owner) return;
   const routes = await loadRoutes(owner.name);
-  const route = routes.find(({ path }) => matchPath({ path, caseSensitive: false }, pathname));
-  await route?.preload?.();
+  await matchRemoteRoute(routes, pathname)?.preload?.();
 }
 
 /** The remotes owning `paths`, each once, in the order of the paths. */
@@ -68,6 +67,8 @@ type Options = {
   remotes: RemoteConfig[];
   prefetch: PrefetchRemote;
   loadRoutes: LoadRemoteRoutes;
+  /** A remote whose route table is in (the page's own) has its files: they are not fetched again. */
+  isLoaded?: (remoteName: string) => boolean;
   delayMs?: number;
   runDelayMs?: number;
 };
@@ -79,7 +80,15 @@ type Options = {
  * visit shows its page in the next frame; until then the user's intent (usePreloadOnIntent) runs it. Never on a
  * data-saving connection; a failure is no error (following the link loads it again).
  */
-export function usePreloadWhenIdle({ enabled, remotes, prefetch, loadRoutes, delayMs = IDLE_PRELOAD_DELAY_MS, runDelayMs = IDLE_RUN_DELAY_MS }: Options): void {
+export function usePreloadWhenIdle({
+  enabled,
+  remotes,
+  prefetch,
+  loadRoutes,
+  isLoaded = () => false,
+  delayMs = IDLE_PRELOAD_DELAY_MS,
+  runDelayMs = IDLE_RUN_DELAY_MS,
+}: Options): void {
   useEffect(() => {
     if (!enabled || savesData()) return undefined;
     let stopped = false;
@@ -100,11 +109,12 @@ export function usePreloadWhenIdle({ enabled, remotes, prefetch, loadRoutes, del
     later(delayMs, () => {
       const paths = likelyNextPaths();
       const runPages = () => later(runDelayMs, () => eachInTurn(paths, (path) => preloadPage(path, remotes, loadRoutes), () => {}));
-      eachInTurn(remotesOwning(paths, remotes), prefetch, runPages);
+      const remotesToFetch = remotesOwning(paths, remotes).filter(({ name }) => !isLoaded(name));
+      eachInTurn(remotesToFetch, prefetch, runPages);
     });
     return () => {
       stopped = true;
       cancelWait();
     };
-  }, [enabled, remotes, prefetch, loadRoutes, delayMs, runDelayMs]);
+  }, [enabled, remotes, prefetch, loadRoutes, isLoaded, delayMs, runDelayMs]);
 }

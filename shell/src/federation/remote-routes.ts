@@ -1,3 +1,4 @@
+import { matchRoutes } from '@rewards/shared/router';
 import type { RemoteRoute, RemoteRoutesModule } from '@rewards/shared/contracts/remote-routes';
 import { markArrival } from '@rewards/shared/ui/module-loader.tsx';
 import { loadRemoteModule } from './federation-runtime';
@@ -18,4 +19,15 @@ export function loadRemoteRoutes(remoteName: string): Promise<RemoteRoute[]> {
     if (routeTables.get(remoteName) === loading) routeTables.delete(remoteName);
   });
   return loading;
+}
+
+/** Whether the remote's route table is in (its entry and table have run): its files need no fetching ahead. */
+export function isRouteTableLoaded(remoteName: string): boolean {
+  return (routeTables.get(remoteName) as { status?: string } | undefined)?.status === 'fulfilled';
+}
+
+/** The route of the table showing `pathname`, ranked as the router ranks them (any letter case, parameters). */
+export function matchRemoteRoute(routes: readonly RemoteRoute[], pathname: string): RemoteRoute | undefined {
+  const matched = matchRoutes(routes.map(({ path }) => ({ path })), pathname)?.[0]?.route;
+  return matched && routes.find(({ path }) => path === matched.path);
 }
