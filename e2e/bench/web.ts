@@ -5,7 +5,9 @@
 // (with and without the shell's idle preload before) and once it is loaded. Median of 3 runs.
 // Then Lighthouse (mobile defaults) on / as a visitor and /Earn signed in, median of 3 runs each.
 // `--list` names every script of each page; `--no-lighthouse` skips Lighthouse; `--switches-only` measures only
-// the route switches; `--lighthouse-only` only Lighthouse. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
+// the route switches; `--lighthouse-only` only Lighthouse; `--lighthouse-runs=N` runs Lighthouse N times per page
+// (its score moved by 20 points between runs of one build here: more runs, a median that says more), and every
+// run's figures are printed under the median. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
 import type { Browser } from 'playwright-core';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
 import { measureRouteSwitches, type SwitchStart, type SwitchTiming } from '../src/route-switch';
@@ -25,6 +27,12 @@ const LIGHTHOUSE_PAGES = [
   { path: '/Earn', signedIn: true },
 ];
 
+const lighthouseRunsArgument = process.argv.find((argument) => argument.startsWith('--lighthouse-runs='));
+const LIGHTHOUSE_RUNS = lighthouseRunsArgument ? Number(lighthouseRunsArgument.slice('--lighthouse-runs='.length)) : RUNS;
+if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) {
+  console.error(`--lighthouse-runs takes a whole number of runs, 1 or more (got "${lighthouseRunsArgument}")`);
+  process.exit(2);
+}
 const listScripts = process.argv.includes('--list');
 const switchesOnly = process.argv.includes('--switches-only');
 const lighthouseOnly = process.argv.includes('--lighthouse-only');
@@ -107,15 +115,17 @@ async function main(site: RunningSite, browser: Browser) {
     else console.log('\nroute switches not measured: they need a signed-in user');
   }
   if (withLighthouse) {
-    console.log('\nLighthouse 12 (mobile, simulated throttling), median of 3');
+    console.log(`\nLighthouse 12 (mobile, simulated throttling), median of ${LIGHTHOUSE_RUNS}`);
     console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
     for (const { path, signedIn } of LIGHTHOUSE_PAGES) {
       const runs: LighthouseFigures[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null));
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null));
       const row = medianFigures(runs);
       console.log(
         `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
       );
+      console.log(`           each run: performance ${runs.map((run) => run.performance).join(', ')}`);
+      console.log(`                     LCP ${runs.map((run) => seconds(run.lcpMs)).join(', ')}; TBT ${runs.map((run) => Math.round(run.tbtMs)).join(', ')} ms`);
       if (row.lcpElement) console.log(`           LCP element: ${row.lcpElement}`);
       console.log(`           CPU benchmark index: ${Math.round(row.benchmarkIndex)} (Lighthouse's; simulated TBT grows as it falls)`);
       for (const failure of row.failures) console.log(`           best practices: ${failure}`);
