@@ -47,7 +47,8 @@ export function RemotePage() {
       logAs={`Remote ${owner.name}`}
       load={() => {
         const loading = loadRemoteRoutes(owner.name);
-        loading.then((routes) => startRouteEarly(routes, pathname, () => selectSessionStatus(store.getState()), store.dispatch), () => undefined);
+        // A failed load is shown by the loader below; an early start that fails is started again by the route guard.
+        loading.then((routes) => startRouteEarly(routes, pathname, () => selectSessionStatus(store.getState()), store.dispatch)).catch(() => undefined);
         return loading;
       }}
       loading={<PagePlaceholder />}

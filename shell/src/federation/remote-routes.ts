@@ -1,5 +1,6 @@
 import { matchRoutes } from '@rewards/shared/router';
 import type { RemoteRoute, RemoteRoutesModule } from '@rewards/shared/contracts/remote-routes';
+import { isArrived } from '@rewards/shared/ui/lazy-page';
 import { markArrival } from '@rewards/shared/ui/module-loader.tsx';
 import { loadRemoteModule } from './federation-runtime';
 
@@ -23,7 +24,8 @@ export function loadRemoteRoutes(remoteName: string): Promise<RemoteRoute[]> {
 
 /** Whether the remote's route table is in (its entry and table have run): its files need no fetching ahead. */
 export function isRouteTableLoaded(remoteName: string): boolean {
-  return (routeTables.get(remoteName) as { status?: string } | undefined)?.status === 'fulfilled';
+  const loading = routeTables.get(remoteName);
+  return loading !== undefined && isArrived(loading);
 }
 
 /** The route of the table showing `pathname`, ranked as the router ranks them (any letter case, parameters). */
