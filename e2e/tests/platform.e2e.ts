@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, PHONE, untilPrerenderReplaced } from '../src/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, PHONE, siteUrl, untilPrerenderReplaced } from '../src/browser';
 import { sharedModuleUse } from '../src/federation-share';
+import { signUpThroughApi, useSession } from '../src/users';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,18 +65,38 @@ describe('composition', () => {
     await context.close();
   });
 
+  /** The shell's hashed files the page's HTML preloads, by path. */
+  const shellPreloadsOf = (html: string) =>
+    [...html.matchAll(/<link [^>]*rel="preload"[^>]*>/g)]
+      .map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1] ?? '')
+      .filter((href) => /^\/[\w-]+\.[0-9a-f]+\.(js|css)$/.test(href));
+  const fileOf = (name: string) => expect.stringMatching(new RegExp(`^/${name}\\.[0-9a-f]+\\.js$`));
+  const resourcesFetched = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+
   it("names the shell's start-up files in the page's head, and fetches each of them once", async () => {
     const { context, page, errors } = await openPage(browser);
     const response = await page.goto('/faq');
-    const preloaded = [...(await response!.text()).matchAll(/<link [^>]*rel="preload"[^>]*>/g)]
-      .map(([tag]) => /href="([^"]+)"/.exec(tag)?.[1] ?? '')
-      .filter((href) => /^\/[\w-]+\.[0-9a-f]+\.(js|css)$/.test(href));
-    for (const name of ['bootstrap', 'react', 'state', 'router', 'contracts']) {
-      expect(preloaded).toContainEqual(expect.stringMatching(new RegExp(`^/${name}\\.[0-9a-f]+\\.js$`)));
-    }
+    const preloaded = shellPreloadsOf(await response!.text());
+    for (const name of ['bootstrap', 'react', 'state', 'router', 'contracts']) expect(preloaded).toContainEqual(fileOf(name));
+    // A visitor's page has no use for the API client.
+    expect(preloaded).not.toContainEqual(fileOf('query'));
     await page.getByRole('heading', { level: 1, name: 'FAQ' }).waitFor();
-    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    const fetched = await resourcesFetched(page);
     // Each preload used by the page, not fetched a second time (a preload whose kind differs from its use is).
+    for (const href of preloaded) expect([href, fetched.filter((path) => path === href).length]).toEqual([href, 1]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("names the API client too in a signed-in page's head, and fetches it once", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await useSession(context, siteUrl(), await signUpThroughApi(siteUrl()));
+    const response = await page.goto('/Earn');
+    const preloaded = shellPreloadsOf(await response!.text());
+    for (const name of ['bootstrap', 'react', 'state', 'router', 'contracts', 'query']) expect(preloaded).toContainEqual(fileOf(name));
+    // The offers are in: the API client (RTK Query) has run.
+    await page.getByRole('region', { name: 'Featured Offers', exact: true }).locator('button[title]').first().waitFor();
+    const fetched = await resourcesFetched(page);
     for (const href of preloaded) expect([href, fetched.filter((path) => path === href).length]).toEqual([href, 1]);
     expect(errors).toEqual([]);
     await context.close();

@@ -11,6 +11,7 @@ import { FederationRuntimeModulesPlugin } from './federation-runtime-modules-plu
 import { PrecompressPlugin } from './precompress-plugin';
 import { PreloadStartupPlugin } from './preload-startup-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
+import { SIGNED_IN_PRELOADS_FILE } from '../../shared/src/contracts/shell-preloads';
 import { sourceModule } from './source-module';
 import { sharedSingletons } from './shared-singletons';
 
@@ -170,7 +171,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       ...(needsHtml
         ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: isHost ? 'head' : 'body', publicPath: '/' })]
         : []),
-      ...(isHost && isProduction ? [new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'] })] : []),
+      ...(isHost && isProduction ? [new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'], signedInChunks: ['query'], signedInFile: SIGNED_IN_PRELOADS_FILE })] : []),
     ],
     devServer: {
       port: options.devPort,

@@ -1,4 +1,4 @@
-import { preloadTag, startupFiles } from './preload-startup-plugin';
+import { chunkFiles, preloadTag, signedInPreloads, startupFiles } from './preload-startup-plugin';
 
 type FakeCompilation = Parameters<typeof startupFiles>[0];
 
@@ -28,5 +28,14 @@ describe("the host page's preloads of its start-up files", () => {
   it('preloads at low priority (no render waits for them), each as what it is', () => {
     expect(preloadTag('/', 'react.4.js').attributes).toEqual({ rel: 'preload', href: '/react.4.js', as: 'script', fetchpriority: 'low' });
     expect(preloadTag('/', 'contracts.5.css').attributes).toEqual({ rel: 'preload', href: '/contracts.5.css', as: 'style', fetchpriority: 'low' });
+  });
+
+  it("lists a signed-in page's start-up chunks for the site server, each file as the page's preload names it", () => {
+    const build = compilation({}, { query: ['query.6.js', 'query.6.js.LICENSE.txt', 'query.7.css'] });
+    expect(signedInPreloads('/', chunkFiles(build, ['query']))).toEqual([
+      { href: '/query.6.js', as: 'script' },
+      { href: '/query.7.css', as: 'style' },
+    ]);
+    expect(() => chunkFiles(build, ['api'])).toThrow('no chunk named "api"');
   });
 });

@@ -1,25 +1,48 @@
 import type { Compilation, Compiler } from '@rspack/core';
+import type { ShellPreload } from '../../shared/src/contracts/shell-preloads';
 
 export type PreloadStartupOptions = {
   /** The chunk group of the entry's async boundary (`import(/* webpackChunkName: "…" *\/ './bootstrap')`). */
   bootstrap: string;
   /** The chunks of the shared modules the bootstrap consumes before it runs (React, the state libraries, …). */
   sharedChunks: readonly string[];
+  /**
+   * The chunks a signed-in page loads at start besides those (the API client): named in `signedInFile` for the
+   * site server, which preloads them in the page only for a request carrying a session.
+   */
+  signedInChunks: readonly string[];
+  signedInFile: string;
 };
 
 type Tag = { tagName: string; attributes: Record<string, string | boolean>; voidTag: boolean };
 
+type NamedChunks = Pick<Compilation, 'namedChunkGroups' | 'namedChunks'>;
+
 /** The files of the named chunk group and chunks, scripts and stylesheets, each once, in the order named. */
-export function startupFiles(compilation: Pick<Compilation, 'namedChunkGroups' | 'namedChunks'>, options: PreloadStartupOptions): string[] {
+export function startupFiles(compilation: NamedChunks, options: Pick<PreloadStartupOptions, 'bootstrap' | 'sharedChunks'>): string[] {
   const group = compilation.namedChunkGroups.get(options.bootstrap);
   if (!group) throw new Error(`PreloadStartupPlugin: no chunk group named "${options.bootstrap}" (its import needs the webpackChunkName)`);
-  const files = [...group.getFiles()];
-  for (const name of options.sharedChunks) {
-    const chunk = compilation.namedChunks.get(name);
-    if (!chunk) throw new Error(`PreloadStartupPlugin: no chunk named "${name}"`);
-    files.push(...chunk.files);
-  }
+  return scriptsAndStyles([...group.getFiles(), ...chunkFiles(compilation, options.sharedChunks)]);
+}
+
+/** The scripts and stylesheets of the named chunks, each once, in the order named. */
+export function chunkFiles(compilation: NamedChunks, names: readonly string[]): string[] {
+  return scriptsAndStyles(
+    names.flatMap((name) => {
+      const chunk = compilation.namedChunks.get(name);
+      if (!chunk) throw new Error(`PreloadStartupPlugin: no chunk named "${name}"`);
+      return [...chunk.files];
+    }),
+  );
+}
+
+function scriptsAndStyles(files: string[]): string[] {
   return [...new Set(files)].filter((file) => /\.(js|css)$/.test(file));
+}
+
+/** The signed-in preloads file: each file as the page's `<link rel="preload">` names it. */
+export function signedInPreloads(publicPath: string, files: readonly string[]): ShellPreload[] {
+  return files.map((file) => ({ href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }));
 }
 
 /**
@@ -45,6 +68,8 @@ export class PreloadStartupPlugin {
       compiler.rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('PreloadStartupPlugin', async (data) => {
         const tags = startupFiles(compilation, this.options).map((file) => preloadTag(data.publicPath, file));
         data.assetTags.styles.push(...tags);
+        const signedIn = signedInPreloads(data.publicPath, chunkFiles(compilation, this.options.signedInChunks));
+        compilation.emitAsset(this.options.signedInFile, new compiler.rspack.sources.RawSource(JSON.stringify(signedIn)));
         return data;
       });
     });

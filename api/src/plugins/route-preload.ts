@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { SIGNED_IN_PRELOADS_FILE } from '@rewards/shared/contracts/shell-preloads';
 
 /** The parts of a remote's `mf-manifest.json` a page needs before the remote's route table runs. */
 type Manifest = { metaData?: { remoteEntry?: { name?: string; path?: string } } };
 
-export type Preload = { href: string; as: 'fetch' | 'script' };
+/** Low: a file the page needs only after its first render (the shell's own start-up files are low too). */
+export type Preload = { href: string; as: 'fetch' | 'script' | 'style'; fetchPriority?: 'low' };
 
 /** Where a URL of the site (`/remotes/...`) is on this server's disk; null for anything it does not serve. */
 export type LocateFile = (urlPath: string) => string | null;
@@ -37,6 +40,28 @@ export async function routePreloads(pathname: string, config: RuntimeConfig, loc
   return preloads.filter((preload) => isSafeRelativeUrl(preload.href));
 }
 
+/**
+ * The shell's files a signed-in page loads at start on top of a visitor's (the API client), as the shell's build
+ * named them: for a request carrying a session, so they arrive with the shell's other files instead of after
+ * the session check. Nothing when the build wrote no such file or one this server cannot trust.
+ */
+export async function signedInPreloads(shellDist: string): Promise<Preload[]> {
+  let listed: unknown;
+  try {
+    listed = JSON.parse(await readFile(join(shellDist, SIGNED_IN_PRELOADS_FILE), 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((entry: unknown): Preload[] => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { href, as } = entry as Record<string, unknown>;
+    // The shell's own files: on this origin, never another (`//host/…` is another).
+    if (typeof href !== 'string' || !/^\/(?!\/)/.test(href) || !isSafeRelativeUrl(href)) return [];
+    return as === 'script' || as === 'style' ? [{ href, as, fetchPriority: 'low' }] : [];
+  });
+}
+
 // A manifest names files, not URLs: nothing that could leave the folder or the attribute.
 function isSafeRelativeUrl(href: string): boolean {
   return /^(\/|https?:\/\/)[^\s"'<>\\]*$/.test(href) && !href.split('/').includes('..');
@@ -49,7 +74,10 @@ function escapeAttribute(value: string): string {
 /** The links for `<head>`: the manifest is fetched by script with CORS, the rest as the bundler loads them. */
 export function preloadLinks(preloads: Preload[]): string {
   return preloads
-    .map(({ href, as }) => `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`)
+    .map(
+      ({ href, as, fetchPriority }) =>
+        `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${as === 'fetch' ? ' crossorigin="anonymous"' : ''}${fetchPriority ? ` fetchpriority="${fetchPriority}"` : ''} />`,
+    )
     .join('');
 }
 

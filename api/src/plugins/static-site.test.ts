@@ -81,6 +81,40 @@ describe('site serving', () => {
     });
   });
 
+  describe("the shell's start-up files of a signed-in page", () => {
+    const signedIn = { accept: 'text/html', cookie: 'auth_token=some-session' };
+    const lowPreloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]*)" as="(\w+)" fetchpriority="low" \/>/g)].map(([, href, as]) => `${as} ${href}`);
+
+    it("preloads the API client the shell's build names, at low priority, for a request carrying a session only", async () => {
+      await site.write('shell/dist/signed-in-preloads.json', JSON.stringify([{ href: '/query.0123456789.js', as: 'script' }]));
+      for (const path of ['/Earn', '/Cashout', '/']) expect(lowPreloadsOf((await get(path, signedIn)).body)).toEqual(['script /query.0123456789.js']);
+      expect(lowPreloadsOf((await get('/Earn', { accept: 'text/html' })).body)).toEqual([]);
+      expect(lowPreloadsOf((await get('/Earn', { accept: 'text/html', cookie: 'other=auth_token=x' })).body)).toEqual([]);
+    });
+
+    it('puts nothing of a hostile or broken list into the page, and still serves the page', async () => {
+      const hostile = [
+        { href: '"><script>alert(1)</script>', as: 'script' },
+        { href: '/x.js" onload="alert(1)', as: 'script' },
+        { href: '/../../etc/passwd', as: 'script' },
+        { href: 'https://elsewhere.example/x.js', as: 'script' },
+        { href: '//elsewhere.example/x.js', as: 'script' },
+        { href: '/ok.js', as: 'fetch" onload="alert(1)' },
+        { href: 42, as: 'script' },
+        'query.js',
+        null,
+      ];
+      for (const content of [JSON.stringify(hostile), '{ not json', JSON.stringify({ href: '/query.js', as: 'script' }), '']) {
+        await site.write('shell/dist/signed-in-preloads.json', content);
+        const response = await get('/Earn', signedIn);
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('shell v1');
+        expect(lowPreloadsOf(response.body)).toEqual([]);
+        for (const marker of ['<script>alert', 'onload', 'passwd', 'elsewhere']) expect(response.body).not.toContain(marker);
+      }
+    });
+  });
+
   describe("the page a remote prerendered", () => {
     const SHELL =
       '<!doctype html><html><head><title>shell v1</title><link rel="preload" href="/runtime-config.json" as="fetch" crossorigin></head>' +

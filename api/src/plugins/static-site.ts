@@ -10,7 +10,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contrac
 import { VERSION_PATTERN } from '../modules/releases/release-state';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
-import { routePreloads, withPreloads, type LocateFile } from './route-preload';
+import { routePreloads, signedInPreloads, withPreloads, type LocateFile } from './route-preload';
 import { prerenderedPage, withPrerenderedPage } from './prerendered-page';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
 
@@ -115,7 +115,8 @@ function wantsPage(request: FastifyRequest, file: string): boolean {
 /**
  * The shell's page, with preload links for the files of the remote owning this path: the runtime config this
  * request would get (a canary's bucket cookie, given here on a first visit, goes with the page), so the
- * browser fetches the remote with the shell instead of after it.
+ * browser fetches the remote with the shell instead of after it. A request carrying a session also preloads the
+ * shell's API client, which a signed-in page loads at start.
  */
 async function sendShellPage(
   app: FastifyInstance,
@@ -139,9 +140,11 @@ async function sendShellPage(
   if (bucketCookie) reply.header('set-cookie', bucketCookie);
   if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
   const runtimeConfig = config.json<RuntimeConfig>();
+  const signedIn = hasSessionCookie(request);
   // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first.
-  const page = hasSessionCookie(request) ? null : await prerenderedPage(path, runtimeConfig, locate);
-  const shellPage = withPreloads(html, await routePreloads(path, runtimeConfig, locate));
+  const page = signedIn ? null : await prerenderedPage(path, runtimeConfig, locate);
+  const preloads = [...(await routePreloads(path, runtimeConfig, locate)), ...(signedIn ? await signedInPreloads(shellDist) : [])];
+  const shellPage = withPreloads(html, preloads);
   const withPage = withPrerenderedPage(shellPage, page);
   if (withPage === shellPage) return reply.send(shellPage);
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
