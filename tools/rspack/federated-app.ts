@@ -115,10 +115,11 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       splitChunks: isProduction && isHost
         ? {
             cacheGroups: {
-              // RTK Query and the site's API client: loaded by the first page that calls the API or a signed-in
-              // session, not by a visitor's landing page (whose session probe is a plain fetch).
+              // RTK Query, the site's API client and the helpers the remotes' API calls use: loaded by the first page
+              // that calls the API or a signed-in session, not by a visitor's landing page (whose session probe is a
+              // plain fetch).
               query: {
-                test: /[\\/](node_modules[\\/].*@reduxjs[\\/]toolkit[\\/]dist[\\/]query|node_modules[\\/].*@standard-schema[\\/]utils|shared[\\/]src[\\/]api[\\/](api|base-query)\.ts$)/,
+                test: /[\\/](node_modules[\\/].*@reduxjs[\\/]toolkit[\\/]dist[\\/]query|node_modules[\\/].*@standard-schema[\\/]utils|shared[\\/]src[\\/]api[\\/](api|base-query|envelope)\.ts$|shared[\\/]src[\\/]rules[\\/]device\.ts$)/,
                 name: 'query',
                 chunks: 'async',
                 enforce: true,

@@ -15,3 +15,12 @@ export function loadSharedApi(): Promise<SiteApi> {
 export function loadSharedBaseQuery() {
   return import('@rewards/shared/api/base-query');
 }
+
+/**
+ * The helpers the remotes' API modules call (the answer's envelope, the device an offer request names): provided
+ * with the API client, in its chunk, so a remote's first API call fetches no copy of its own first. The shell
+ * itself never calls them.
+ */
+export function loadSharedApiHelpers() {
+  return Promise.all([import('@rewards/shared/api/envelope'), import('@rewards/shared/rules/device')]);
+}
