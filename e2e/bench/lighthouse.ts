@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../src/browser';
 import { freePort } from '../src/site';
+import { lastLcpPath } from './lcp-path';
 
 export type LighthouseFigures = {
   performance: number;
@@ -19,6 +20,8 @@ export type LighthouseFigures = {
   lcpElement: string | null;
   /** Lighthouse's measure of this machine's CPU speed (higher is faster): simulated TBT scales with its inverse. */
   benchmarkIndex: number;
+  /** With `withLcpPath`: what the run's simulated LCP waited for (lcp-path.ts). */
+  lcpPath: string[];
 };
 
 /** Where each run's full report goes when `LIGHTHOUSE_REPORTS` names a folder (for reading the trace's tasks). */
@@ -39,10 +42,10 @@ const ATTEMPTS = 3;
  * One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. A run
  * Lighthouse reports as failed (now and then NO_NAVSTART on a loaded machine) is run again, up to 3 times.
  */
-export async function runLighthouse(url: string, authToken: string | null): Promise<LighthouseFigures> {
+export async function runLighthouse(url: string, authToken: string | null, withLcpPath = false): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runLighthouseOnce(url, authToken);
+      return await runLighthouseOnce(url, authToken, withLcpPath);
     } catch (error) {
       if (!(error instanceof LighthouseRunError) || attempt === ATTEMPTS) throw error;
       console.error(`${error.message}; running it again (${attempt + 1} of ${ATTEMPTS})`);
@@ -50,7 +53,7 @@ export async function runLighthouse(url: string, authToken: string | null): Prom
   }
 }
 
-async function runLighthouseOnce(url: string, authToken: string | null): Promise<LighthouseFigures> {
+async function runLighthouseOnce(url: string, authToken: string | null, withLcpPath: boolean): Promise<LighthouseFigures> {
   // Lighthouse is ES modules only; this file runs as CommonJS.
   const { default: lighthouse } = await import('lighthouse');
   const port = await freePort();
@@ -91,6 +94,7 @@ async function runLighthouseOnce(url: string, authToken: string | null): Promise
         .map((ref) => lhr.audits[ref.id]!.title),
       lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      lcpPath: withLcpPath ? await lastLcpPath(new URL(url).origin) : [],
     };
   } finally {
     await browser.close();

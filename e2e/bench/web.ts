@@ -8,6 +8,7 @@
 // the route switches; `--lighthouse-only` only Lighthouse; `--lighthouse-runs=N` runs Lighthouse N times per page
 // (its score moved by 20 points between runs of one build here: more runs, a median that says more), and every
 // run's figures are printed under the median. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
+// `--lcp-path` prints, for the run with the median LCP, what Lighthouse's simulated LCP waited for (lcp-path.ts).
 import type { Browser } from 'playwright-core';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
 import { measureRouteSwitches, type SwitchStart, type SwitchTiming } from '../src/route-switch';
@@ -36,6 +37,7 @@ if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) {
 const listScripts = process.argv.includes('--list');
 const switchesOnly = process.argv.includes('--switches-only');
 const lighthouseOnly = process.argv.includes('--lighthouse-only');
+const withLcpPath = process.argv.includes('--lcp-path');
 const withLighthouse = !process.argv.includes('--no-lighthouse') && !switchesOnly;
 const withPageJs = !switchesOnly && !lighthouseOnly;
 const SWITCHES = [
@@ -119,7 +121,7 @@ async function main(site: RunningSite, browser: Browser) {
     console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
     for (const { path, signedIn } of LIGHTHOUSE_PAGES) {
       const runs: LighthouseFigures[] = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null));
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null, withLcpPath));
       const row = medianFigures(runs);
       console.log(
         `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
@@ -129,6 +131,11 @@ async function main(site: RunningSite, browser: Browser) {
       if (row.lcpElement) console.log(`           LCP element: ${row.lcpElement}`);
       console.log(`           CPU benchmark index: ${Math.round(row.benchmarkIndex)} (Lighthouse's; simulated TBT grows as it falls)`);
       for (const failure of row.failures) console.log(`           best practices: ${failure}`);
+      if (withLcpPath) {
+        const medianRun = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]!;
+        console.log(`           what the simulated LCP of the median run (${seconds(medianRun.lcpMs)}) waited for:`);
+        for (const line of medianRun.lcpPath) console.log(`             ${line}`);
+      }
     }
   }
 }
