@@ -120,6 +120,26 @@ describe('composition', () => {
     await context.close();
   });
 
+  it("fetches no copy of a shared module for the landing: each mf-marketing file it loads is the remote's entry or its own code", async () => {
+    type Manifest = { exposes: Array<{ assets: { js: { sync: string[]; async: string[] } } }> };
+    const remote = '/remotes/mf-marketing/';
+    const manifest = (await (await fetch(`${siteUrl()}${remote}mf-manifest.json`)).json()) as Manifest;
+    const ownCode = new Set(manifest.exposes.flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async]));
+    const { context, page, errors } = await openPage(browser, PHONE);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith(remote) && pathname.endsWith('.js')) fetched.push(pathname.slice(remote.length));
+    });
+    await page.goto('/');
+    await untilPrerenderReplaced(page);
+    // A file outside the exposed modules' own is the remote's copy of a module the shell did not provide.
+    expect(fetched.filter((file) => file !== 'remoteEntry.js' && !ownCode.has(file))).toEqual([]);
+    expect(fetched.length).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets a remote drive the shell through the one store: "Start earning now" makes the shell mount the account modals', async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto('/');

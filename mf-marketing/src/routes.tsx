@@ -2,9 +2,12 @@ import { lazy } from 'react';
 import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
 import type { PageMeta, RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 
-const LandingPage = lazy(() => import('./pages/landing/landing-page'));
-const SignInLanding = lazy(() => import('./pages/landing/auth-landing').then((page) => ({ default: page.SignInLanding })));
-const SignUpLanding = lazy(() => import('./pages/landing/auth-landing').then((page) => ({ default: page.SignUpLanding })));
+// The landing and its sign-in and sign-up copies come from one module: one chunk for the landing, where two
+// imports split the code they share into a second chunk, a request more on the first page a visitor sees.
+const landingPages = () => import('./pages/landing/auth-landing');
+const LandingPage = lazy(() => landingPages().then((pages) => ({ default: pages.LandingPage })));
+const SignInLanding = lazy(() => landingPages().then((pages) => ({ default: pages.SignInLanding })));
+const SignUpLanding = lazy(() => landingPages().then((pages) => ({ default: pages.SignUpLanding })));
 const BonusesPage = lazy(() => import('./pages/bonuses/bonuses-page'));
 const FaqPage = lazy(() => import('./pages/faq/faq-page'));
 const ContestPage = lazy(() => import('./pages/contest/contest-page'));

@@ -3,6 +3,8 @@ import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { openAuth, type AuthModal } from '@rewards/shared/store/ui-slice';
 import LandingPage from './landing-page';
 
+export { LandingPage };
+
 /** Spec §2: /signin and /signup are "the same auth screen": the landing with that modal open. */
 function AuthLanding({ modal }: { modal: AuthModal }) {
   const dispatch = useAppDispatch();

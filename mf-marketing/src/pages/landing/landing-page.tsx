@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { Embed } from '@rewards/shared/ui/embed.tsx';
 import { LANDING } from '../../content/landing-content';
 import { LazyWhenNear } from '../../ui/lazy-when-near';
 import { HeroSection } from './hero-section';
@@ -15,7 +14,8 @@ const MORE_SECTIONS_HEIGHT_PX = 4000;
 // mf-earn's sections sit below the first screen: a visitor who reads only the hero never loads mf-earn.
 const EMBEDS_AHEAD_PX = 300;
 
-// Below the partner rows: loaded as the visitor scrolls towards them (the page's 200 KB budget is for the top).
+// Loaded as the visitor scrolls towards them (the page's 200 KB budget is for the top).
+const PartnerSections = lazy(() => import('./partner-sections'));
 const MoreSections = lazy(() => import('./more-sections'));
 
 /** The signed-out entry page (spec §1, §2 Home page): every section, top first. */
@@ -30,17 +30,10 @@ export default function LandingPage() {
       {/* mf-earn's sections, loaded through federation (spec §2): each brings its own heading. */}
       <div className={styles.embeds}>
         <LazyWhenNear label="Featured surveys and partner walls" minHeight={FEATURED_SURVEYS_HEIGHT_PX + PARTNER_WALLS_HEIGHT_PX} aheadPx={EMBEDS_AHEAD_PX}>
-          <Embed
-            name="featuredSurveys"
-            label="Featured surveys"
-            minHeight={FEATURED_SURVEYS_HEIGHT_PX}
-            className={styles.embedPlaceholder}
-          />
-          <Embed
-            name="partnerWalls"
-            label="Partner walls"
-            minHeight={PARTNER_WALLS_HEIGHT_PX}
-            className={styles.embedPlaceholder}
+          <PartnerSections
+            featuredSurveysHeight={FEATURED_SURVEYS_HEIGHT_PX}
+            partnerWallsHeight={PARTNER_WALLS_HEIGHT_PX}
+            placeholderClassName={styles.embedPlaceholder}
           />
         </LazyWhenNear>
       </div>

@@ -1,0 +1,17 @@
+import { Embed } from '@rewards/shared/ui/embed.tsx';
+
+type Props = { featuredSurveysHeight: number; partnerWallsHeight: number; placeholderClassName?: string };
+
+/**
+ * mf-earn's sections on the landing, through federation (spec §2). A module of its own, loaded as the visitor nears
+ * them: the shell cannot provide the embed component (its table names remotes, which the shell's build must not
+ * know), so importing it with the landing fetched mf-marketing's own two copies of it with the page's first load.
+ */
+export default function PartnerSections({ featuredSurveysHeight, partnerWallsHeight, placeholderClassName }: Props) {
+  return (
+    <>
+      <Embed name="featuredSurveys" label="Featured surveys" minHeight={featuredSurveysHeight} className={placeholderClassName} />
+      <Embed name="partnerWalls" label="Partner walls" minHeight={partnerWallsHeight} className={placeholderClassName} />
+    </>
+  );
+}
