@@ -88,6 +88,15 @@ describe('composition', () => {
     await context.close();
   });
 
+  it("serves the shell's entry with V8's hint to compile all of it as it streams in", async () => {
+    const html = await (await fetch(`${siteUrl()}/`)).text();
+    const entry = /<script defer src="(\/main\.[0-9a-f]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const response = await fetch(`${siteUrl()}${entry}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect((await response.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+
   it("names the API client too in a signed-in page's head, and fetches it once", async () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await useSession(context, siteUrl(), await signUpThroughApi(siteUrl()));
