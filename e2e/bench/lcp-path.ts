@@ -3,16 +3,16 @@
 // "pessimistic" graph holds every request that ended before the paint Lighthouse observed; the reported LCP is
 // the mean of that graph's end and the "optimistic" one's (high-priority requests only).
 
-type LanternRequest = { url: string; priority: string; transferSize: number };
-type TraceEvent = { name: string; dur?: number; args?: { data?: { url?: string } } };
-type LanternNode =
+export type LanternRequest = { url: string; priority: string; transferSize: number };
+export type TraceEvent = { name: string; dur?: number; args?: { data?: { url?: string } } };
+export type LanternNode =
   | { type: 'network'; request: LanternRequest }
   | { type: 'cpu'; duration: number; childEvents: TraceEvent[]; didPerformLayout(): boolean };
-type NodeTiming = { startTime: number; endTime: number };
-type LanternModule = { Simulation: { Simulator: { allNodeTimings: Map<string, Map<LanternNode, NodeTiming>> } } };
+export type NodeTiming = { startTime: number; endTime: number };
+export type LanternModule = { Simulation: { Simulator: { allNodeTimings: Map<string, Map<LanternNode, NodeTiming>> } } };
 
 const GRAPHS = ['optimisticLargestContentfulPaint', 'pessimisticLargestContentfulPaint'] as const;
-const SCRIPT_EVENTS = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile']);
+export const SCRIPT_EVENTS = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile']);
 
 function describe(node: LanternNode, origin: string): string {
   if (node.type === 'network') {

@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../src/browser';
 import { freePort } from '../src/site';
 import { lastLcpPath } from './lcp-path';
+import { lastBlockingTasks } from './tbt-tasks';
 
 export type LighthouseFigures = {
   performance: number;
@@ -20,8 +21,10 @@ export type LighthouseFigures = {
   lcpElement: string | null;
   /** Lighthouse's measure of this machine's CPU speed (higher is faster): simulated TBT scales with its inverse. */
   benchmarkIndex: number;
-  /** With `withLcpPath`: what the run's simulated LCP waited for (lcp-path.ts). */
+  /** With `details.lcpPath`: what the run's simulated LCP waited for (lcp-path.ts). */
   lcpPath: string[];
+  /** With `details.blockingTasks`: the simulated tasks over 50 ms that made the run's TBT (tbt-tasks.ts). */
+  blockingTasks: string[];
 };
 
 /** Where each run's full report goes when `LIGHTHOUSE_REPORTS` names a folder (for reading the trace's tasks). */
@@ -42,10 +45,13 @@ const ATTEMPTS = 3;
  * One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. A run
  * Lighthouse reports as failed (now and then NO_NAVSTART on a loaded machine) is run again, up to 3 times.
  */
-export async function runLighthouse(url: string, authToken: string | null, withLcpPath = false): Promise<LighthouseFigures> {
+/** What to read off Lighthouse's simulation besides the figures. */
+export type SimulationDetails = { lcpPath?: boolean; blockingTasks?: boolean };
+
+export async function runLighthouse(url: string, authToken: string | null, details: SimulationDetails = {}): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runLighthouseOnce(url, authToken, withLcpPath);
+      return await runLighthouseOnce(url, authToken, details);
     } catch (error) {
       if (!(error instanceof LighthouseRunError) || attempt === ATTEMPTS) throw error;
       console.error(`${error.message}; running it again (${attempt + 1} of ${ATTEMPTS})`);
@@ -53,7 +59,7 @@ export async function runLighthouse(url: string, authToken: string | null, withL
   }
 }
 
-async function runLighthouseOnce(url: string, authToken: string | null, withLcpPath: boolean): Promise<LighthouseFigures> {
+async function runLighthouseOnce(url: string, authToken: string | null, details: SimulationDetails): Promise<LighthouseFigures> {
   // Lighthouse is ES modules only; this file runs as CommonJS.
   const { default: lighthouse } = await import('lighthouse');
   const port = await freePort();
@@ -94,7 +100,8 @@ async function runLighthouseOnce(url: string, authToken: string | null, withLcpP
         .map((ref) => lhr.audits[ref.id]!.title),
       lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null,
       benchmarkIndex: lhr.environment.benchmarkIndex,
-      lcpPath: withLcpPath ? await lastLcpPath(new URL(url).origin) : [],
+      lcpPath: details.lcpPath ? await lastLcpPath(new URL(url).origin) : [],
+      blockingTasks: details.blockingTasks ? await lastBlockingTasks(new URL(url).origin) : [],
     };
   } finally {
     await browser.close();

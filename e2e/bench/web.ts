@@ -9,6 +9,7 @@
 // (its score moved by 20 points between runs of one build here: more runs, a median that says more), and every
 // run's figures are printed under the median. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
 // `--lcp-path` prints, for the run with the median LCP, what Lighthouse's simulated LCP waited for (lcp-path.ts).
+// `--tbt-tasks` prints, for the run with the median TBT, the simulated tasks over 50 ms that made it (tbt-tasks.ts).
 import type { Browser } from 'playwright-core';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
 import { measureRouteSwitches, type SwitchStart, type SwitchTiming } from '../src/route-switch';
@@ -38,6 +39,7 @@ const listScripts = process.argv.includes('--list');
 const switchesOnly = process.argv.includes('--switches-only');
 const lighthouseOnly = process.argv.includes('--lighthouse-only');
 const withLcpPath = process.argv.includes('--lcp-path');
+const withBlockingTasks = process.argv.includes('--tbt-tasks');
 const withLighthouse = !process.argv.includes('--no-lighthouse') && !switchesOnly;
 const withPageJs = !switchesOnly && !lighthouseOnly;
 const SWITCHES = [
@@ -121,7 +123,13 @@ async function main(site: RunningSite, browser: Browser) {
     console.log('page       performance  LCP       FCP       TBT       CLS    best practices');
     for (const { path, signedIn } of LIGHTHOUSE_PAGES) {
       const runs: LighthouseFigures[] = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null, withLcpPath));
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1)
+        runs.push(
+          await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null, {
+            lcpPath: withLcpPath,
+            blockingTasks: withBlockingTasks,
+          }),
+        );
       const row = medianFigures(runs);
       console.log(
         `${path.padEnd(10)} ${String(row.performance).padStart(11)}  ${seconds(row.lcpMs).padEnd(8)}  ${seconds(row.fcpMs).padEnd(8)}  ${`${Math.round(row.tbtMs)} ms`.padEnd(8)}  ${row.cls.toFixed(3)}  ${String(row.bestPractices).padStart(14)}`,
@@ -135,6 +143,11 @@ async function main(site: RunningSite, browser: Browser) {
         const medianRun = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]!;
         console.log(`           what the simulated LCP of the median run (${seconds(medianRun.lcpMs)}) waited for:`);
         for (const line of medianRun.lcpPath) console.log(`             ${line}`);
+      }
+      if (withBlockingTasks) {
+        const medianRun = [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor(runs.length / 2)]!;
+        console.log(`           the simulated tasks over 50 ms of the median run (TBT ${Math.round(medianRun.tbtMs)} ms), as start → end, the time the trace saw and the work in them:`);
+        for (const line of medianRun.blockingTasks) console.log(`             ${line}`);
       }
     }
   }
