@@ -9,7 +9,7 @@ export type LanternNode =
   | { type: 'network'; request: LanternRequest }
   | { type: 'cpu'; duration: number; childEvents: TraceEvent[]; didPerformLayout(): boolean };
 export type NodeTiming = { startTime: number; endTime: number };
-export type LanternModule = { Simulation: { Simulator: { allNodeTimings: Map<string, Map<LanternNode, NodeTiming>> } } };
+type LanternModule = { Simulation: { Simulator: { allNodeTimings: Map<string, Map<LanternNode, NodeTiming>> } } };
 
 const GRAPHS = ['optimisticLargestContentfulPaint', 'pessimisticLargestContentfulPaint'] as const;
 export const SCRIPT_EVENTS = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile']);
@@ -24,13 +24,18 @@ function describe(node: LanternNode, origin: string): string {
   return `${work.padEnd(17)} ${`${(node.duration / 1000).toFixed(1)} ms seen`.padStart(12)}  ${scripts.slice(0, 3).join(' ')}`;
 }
 
-/** The last Lighthouse run's simulated LCP graphs, one line per request or task; empty if Lighthouse kept none. */
-export async function lastLcpPath(origin: string): Promise<string[]> {
+/** The node timings of the last Lighthouse run's simulation of `graph`; empty if Lighthouse kept none. */
+export async function lastSimulation(graph: string): Promise<Array<[LanternNode, NodeTiming]>> {
   // The same module instance Lighthouse ran with: its simulator keeps each simulation's timings.
   const lantern = (await import('lighthouse/core/lib/lantern/lantern.js')) as unknown as LanternModule;
-  const timings = lantern.Simulation.Simulator.allNodeTimings;
-  return GRAPHS.flatMap((graph) => {
-    const nodes = [...(timings.get(graph) ?? new Map<LanternNode, NodeTiming>()).entries()].sort((a, b) => a[1].endTime - b[1].endTime);
+  return [...(lantern.Simulation.Simulator.allNodeTimings.get(graph) ?? new Map<LanternNode, NodeTiming>()).entries()];
+}
+
+/** The last Lighthouse run's simulated LCP graphs, one line per request or task; empty if Lighthouse kept none. */
+export async function lastLcpPath(origin: string): Promise<string[]> {
+  const graphs = await Promise.all(GRAPHS.map(async (graph) => [graph, await lastSimulation(graph)] as const));
+  return graphs.flatMap(([graph, simulated]) => {
+    const nodes = simulated.sort((a, b) => a[1].endTime - b[1].endTime);
     if (nodes.length === 0) return [];
     const end = Math.max(...nodes.map(([, timing]) => timing.endTime));
     return [

@@ -41,13 +41,13 @@ class LighthouseRunError extends Error {}
 
 const ATTEMPTS = 3;
 
+/** What to read off Lighthouse's simulation besides the figures. */
+export type SimulationDetails = { lcpPath?: boolean; blockingTasks?: boolean };
+
 /**
  * One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. A run
  * Lighthouse reports as failed (now and then NO_NAVSTART on a loaded machine) is run again, up to 3 times.
  */
-/** What to read off Lighthouse's simulation besides the figures. */
-export type SimulationDetails = { lcpPath?: boolean; blockingTasks?: boolean };
-
 export async function runLighthouse(url: string, authToken: string | null, details: SimulationDetails = {}): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -188,8 +188,9 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       ...(needsHtml
         ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: isHost ? 'head' : 'body', publicPath: '/' })]
         : []),
-      ...(isHost && isProduction ? [compileAtLoadHint(/^main\./)] : []),
-      ...(isHost && isProduction ? [new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'], signedInChunks: ['query'], signedInFile: SIGNED_IN_PRELOADS_FILE })] : []),
+      ...(isHost && isProduction
+        ? [compileAtLoadHint(/^main\./), new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'], signedInChunks: ['query'], signedInFile: SIGNED_IN_PRELOADS_FILE })]
+        : []),
     ],
     devServer: {
       port: options.devPort,

@@ -20,21 +20,22 @@ export const START_AFTER_PAINT_SCRIPT = `(function () {
     Array.prototype.forEach.call(tag.attributes, function (attribute) { copy.setAttribute(attribute.name, attribute.value); });
     return copy;
   }
-  function startFrom(tags, index) {
-    if (index >= tags.length) return;
-    var copy = copyOf(tags[index]);
-    if (copy.localName === 'script') {
-      copy.async = false;
-      document.body.appendChild(copy);
-    } else document.head.appendChild(copy);
-    var next = new MessageChannel();
-    next.port1.onmessage = function () { next.port1.close(); startFrom(tags, index + 1); };
-    next.port2.postMessage(null);
-  }
   function start() {
     if (started || !held) return;
     started = true;
-    startFrom(Array.prototype.slice.call(held.content.children), 0);
+    var tags = Array.prototype.slice.call(held.content.children);
+    var nextTask = new MessageChannel();
+    function startNext() {
+      var copy = copyOf(tags.shift());
+      if (copy.localName === 'script') {
+        copy.async = false;
+        document.body.appendChild(copy);
+      } else document.head.appendChild(copy);
+      if (tags.length > 0) nextTask.port2.postMessage(null);
+      else nextTask.port1.close();
+    }
+    nextTask.port1.onmessage = startNext;
+    if (tags.length > 0) startNext();
   }
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (document.visibilityState === 'hidden' || types.indexOf('paint') < 0) return start();
