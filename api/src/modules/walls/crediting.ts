@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { REFERRAL_SHARE } from '@rewards/shared/constants';
 import type { Database } from '../../db/database';
-import { preparedQuery } from '../../db/prepared';
-import { conversions, ledgerEntries, offerEvents, offers, referralReviews, userOffers, users } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared';
+import { conversions, ledgerEntries, offerEvents, offers, referralReviews, type ReferralReviewStatus, userOffers, users } from '../../db/schema';
 import { isOfferComplete } from '../earn/progress';
 import { creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferCompleted } from '../earn/repository';
 import { appendLedgerEntry, bookLedgerEntry, type Executor, type LedgerEntryInput, type WalletSnapshot } from '../ledger/ledger';
@@ -78,7 +77,7 @@ export type CreditResult =
       /** The referrer's bonus withheld pending review (0 when paid or none). */
       referralHeldCoins: number;
       /** The catalog offer the conversion belongs to, when we list it. */
-      offer: OfferRow | undefined;
+      offer: CreditedOffer | undefined;
       /** This credit finished the user's offer. */
       completedOffer: boolean;
       /** The balances this credit moved, as its own rows left them: the user's, and the referrer's when paid a bonus. */
@@ -88,87 +87,50 @@ export type CreditResult =
   /** The signed text of this credit already booked another transaction: a replay in disguise. */
   | { outcome: 'signature-reused' };
 
+/** The catalog offer a conversion belongs to, as crediting reads it. */
+export type CreditedOffer = Pick<OfferRow, 'id' | 'partnerOfferId' | 'name'>;
+
 type ConversionContext = {
   user: ConversionUser;
   /** The live referrer, when the user was referred by one. */
   referrerId: number | undefined;
   review: ReferralReview | undefined;
-  offer: OfferRow | undefined;
+  offer: CreditedOffer | undefined;
   /** The partner ids of the offer's events, in order. */
   offerEventIds: string[];
 };
 
-const referrers = alias(users, 'referrer');
-
-// Every credit reads this first: prepared once (see db/prepared.ts).
-const conversionContextQuery = preparedQuery((db) => {
-  const partnerOfferId = sql.placeholder('partnerOfferId');
-  const eventIds = db
-    .select({ ids: sql<string[] | null>`array_agg(${offerEvents.partnerEventId} order by ${offerEvents.position}, ${offerEvents.id})`.as('ids') })
-    .from(offerEvents)
-    .where(eq(offerEvents.offerId, offers.id));
-  return db
-    .select({
-      user: { id: users.id, name: users.name, referredBy: users.referredBy },
-      referrerId: referrers.id,
-      reviewStatus: referralReviews.status,
-      reviewReferrerId: referralReviews.referrerId,
-      offer: offers,
-      offerEventIds: sql<string[] | null>`(${eventIds})`,
-    })
-    .from(users)
-    .leftJoin(referrers, and(eq(referrers.id, users.referredBy), isNull(referrers.deletedAt)))
-    .leftJoin(referralReviews, eq(referralReviews.referredUserId, users.id))
-    .leftJoin(offers, and(eq(offers.partnerOfferId, partnerOfferId), sql`${partnerOfferId}::text <> ''`))
-    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.deletedAt)))
-    .prepare('conversion_context');
-});
-
-/**
- * Everything a credit reads before its transaction, in one round trip: the user (live), their referrer
- * (live), the referral's review, the catalog offer and its event ids. Undefined for an unknown user.
- */
-async function conversionContext(db: Database, userId: number, partnerOfferId: string): Promise<ConversionContext | undefined> {
-  if (!Number.isSafeInteger(userId) || userId < 1) return undefined;
-  const row = (await conversionContextQuery(db).execute({ userId, partnerOfferId }))[0];
-  if (!row) return undefined;
-  return {
-    user: row.user,
-    referrerId: row.referrerId ?? undefined,
-    review: row.reviewStatus && row.reviewReferrerId !== null ? { status: row.reviewStatus, referrerId: row.reviewReferrerId } : undefined,
-    offer: row.offer ?? undefined,
-    offerEventIds: row.offerEventIds ?? [],
-  };
-}
-
 /**
  * Books a conversion. The same wall + txid books once however often and however concurrently it arrives:
- * the conversions row is inserted first and its unique (wall, txid) turns every copy into 'duplicate'
+ * the conversions row is inserted before any balance moves, and its unique (wall, txid) turns every copy into 'duplicate'
  * (on PostgreSQL a concurrent copy waits for the first to commit). Throws UnknownUserError.
  */
 export async function creditConversion(db: Database, input: CreditInput): Promise<CreditResult> {
   if (!Number.isSafeInteger(input.payoutCoins) || input.payoutCoins <= 0) throw new RangeError('a conversion credits a positive number of coins');
-  const context = await conversionContext(db, input.userId, input.partnerOfferId);
-  if (!context) throw new UnknownUserError(input.userId);
-  const { user, referrerId, offer } = context;
-  const bonus = referrerId === undefined ? 0 : referralBonusOf(input.payoutCoins);
-  // Signals are looked for until an operator has decided; reads only, before the transaction.
-  const signals = bonus > 0 && context.review === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrerId!, creditIp: input.userIp }) : [];
+  if (!Number.isSafeInteger(input.userId) || input.userId < 1) throw new UnknownUserError(input.userId);
   const reference = conversionReference(input.wall, input.txid);
   const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
-  const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
 
-  // Most credits pay no referrer and, on an offer, finish it by themselves: booked in one statement.
-  if (bonus === 0 && (!offer || isOfferComplete(context.offerEventIds, new Set([input.partnerEventId])))) {
-    const booked = await bookPlainCredit(db, { ...input, userId: user.id, signedDigest, reference, note, offerId: offer?.id });
-    if (booked === 'not-booked') return repeatOutcome(db, input);
-    const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: booked.balanceCoins, version: booked.entryId }];
-    return { outcome: 'credited', user, payoutCoins: input.payoutCoins, referralCoins: 0, referralHeldCoins: 0, offer, completedOffer: booked.completedOffer, wallets };
-  }
+  // Most credits are read and booked in one statement; the rest read what it found.
+  const booked = await creditInOneStatement(db, { ...input, signedDigest, reference });
+  if (booked === 'unknown-user') throw new UnknownUserError(input.userId);
+  if (booked.outcome === 'repeat') return repeatOutcome(db, input);
+  if (booked.outcome === 'credited') return booked.result;
+
+  const { user, referrerId, offer, offerEventIds } = booked.context;
+  const bonus = referrerId === undefined ? 0 : referralBonusOf(input.payoutCoins);
+  // Signals are looked for until an operator has decided; reads only, before the transaction.
+  const signals = bonus > 0 && booked.context.review === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrerId!, creditIp: input.userIp }) : [];
+  const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
 
   // Every statement below is one round trip, and the ledger rows are booked without savepoints: any
   // failure rolls the whole transaction back, the conversion row with it.
   return db.transaction(async (tx) => {
+    // Lock order, the same in reversals, reviews and oneStatementCredit: the referral review, the conversion, the user's offer, balances.
+    const review = bonus > 0 ? await lockReferralReview(tx, { referredUserId: user.id, referrerId: referrerId!, signals }) : undefined;
+    const withheld = bonusWithheld(review);
+    const referralCoins = withheld ? 0 : bonus;
+    const referralHeldCoins = withheld ? bonus : 0;
     const inserted = await tx
       .insert(conversions)
       .values({
@@ -179,19 +141,13 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
         partnerEventId: input.partnerEventId,
         payoutCoins: input.payoutCoins,
         referrerId: bonus > 0 ? referrerId! : null,
+        referralCoins,
+        referralHeldCoins,
         signedDigest,
       })
       .onConflictDoNothing()
       .returning({ id: conversions.id });
-    const conversionId = inserted[0]?.id;
-    if (conversionId === undefined) return repeatOutcome(tx, input);
-
-    // Lock order, the same in reversals and reviews: the conversion, the referral review, the user's offer, balances.
-    const review = bonus > 0 ? await lockReferralReview(tx, { referredUserId: user.id, referrerId: referrerId!, signals }) : undefined;
-    const withheld = bonusWithheld(review);
-    const referralCoins = withheld ? 0 : bonus;
-    const referralHeldCoins = withheld ? bonus : 0;
-    if (bonus > 0) await tx.update(conversions).set({ referralCoins, referralHeldCoins }).where(eq(conversions.id, conversionId));
+    if (inserted.length === 0) return repeatOutcome(tx, input);
 
     const userOffer = offer ? await lockUserOffer(tx, user.id, offer.id) : undefined;
     const credit = await bookLedgerEntry(tx, { userId: user.id, amountCoins: input.payoutCoins, kind: 'offer_credit', reference, note });
@@ -202,7 +158,7 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
     }
 
     let completedOffer = false;
-    if (offer && userOffer && userOffer.status !== 'completed' && (await creditCompletesOffer(tx, user.id, offer, context.offerEventIds, input.partnerEventId))) {
+    if (offer && userOffer && userOffer.status !== 'completed' && (await creditCompletesOffer(tx, user.id, offer, offerEventIds, input.partnerEventId))) {
       await setUserOfferCompleted(tx, userOffer, true);
       completedOffer = true;
     }
@@ -219,58 +175,164 @@ async function repeatOutcome(db: Executor, input: Pick<CreditInput, 'wall' | 'tx
   return same.length > 0 ? { outcome: 'duplicate' } : { outcome: 'signature-reused' };
 }
 
-type PlainCredit = Omit<CreditInput, 'note' | 'signedContent' | 'userIp'> & { signedDigest: string | null; reference: string; note: string; offerId: number | undefined };
+type OneStatementRow = {
+  user_id: string | number;
+  user_name: string;
+  referred_by: string | number | null;
+  referrer_id: string | number | null;
+  review_status: ReferralReviewStatus | null;
+  review_referrer_id: string | number | null;
+  offer_id: string | number | null;
+  offer_partner_id: string | null;
+  offer_name: string | null;
+  offer_event_ids: string[] | null;
+  bookable: boolean | string;
+  conversion_id: string | number | null;
+  referral_coins: string | number | null;
+  referral_held_coins: string | number | null;
+  balance_coins: string | number | null;
+  entry_id: string | number | null;
+  referrer_balance_coins: string | number | null;
+  referrer_entry_id: string | number | null;
+  completed_offer: boolean | string;
+};
 
-type PlainCreditRow = { conversion_id: unknown; balance_coins: unknown; entry_id: unknown; completed_offer: unknown };
+const holder = (name: string) => sql.placeholder(name);
+const [userId, amount, partnerOfferId, partnerEventId] = [sql`${holder('userId')}::bigint`, sql`${holder('amount')}::bigint`, sql`${holder('partnerOfferId')}::text`, sql`${holder('partnerEventId')}::text`];
+const [wall, reference] = [sql`${holder('wall')}::text`, sql`${holder('reference')}::text`];
 
 /**
- * A credit that pays no referrer and finishes its offer (if any) by itself, booked in one statement, so in one
- * round trip and atomically without a transaction: the conversion row (its unique wall + txid makes every
- * copy, concurrent ones included, insert nothing, and then nothing else happens), the user's offer completed
- * (locked like lockUserOffer; only a row that was not completed yet comes back, and counts in completed_offers),
- * the balance moved and its ledger row, in the lock order of the other bookings: conversion, user's offer,
- * balance. A ledger reference booked already fails the whole statement. 'not-booked' for a repeat.
+ * What every credit reads (the user if live, their live referrer, the referral's review, the catalog offer and
+ * its event ids) and, for most credits, the whole booking, in one statement: one round trip, atomic without a
+ * transaction. Booked here: a credit that needs no self-referral check (no referrer's bonus, or a review of
+ * the referral exists already) and finishes its offer (if any) by itself; `bookable` says whether it was one.
+ *
+ * The booking, in the lock order of every booking (referral-decisions.ts, reversals): the referral's review
+ * (locked, so a decision waits for this credit), the conversion row (its unique wall + txid makes every copy,
+ * concurrent ones included, insert nothing, and then nothing else happens), the user's offer completed (only
+ * a row not completed yet comes back, and counts in completed_offers), the user's balance and its ledger row,
+ * the referrer's bonus and its ledger row when paid (withheld while the review is not approved). A ledger
+ * reference booked already fails the whole statement.
  */
-async function bookPlainCredit(db: Database, credit: PlainCredit): Promise<{ balanceCoins: number; entryId: number; completedOffer: boolean } | 'not-booked'> {
-  const userId = sql`${credit.userId}::bigint`;
-  const amount = sql`${credit.payoutCoins}::bigint`;
-  const completion =
-    credit.offerId === undefined
-      ? sql`select null::bigint as id where false`
-      : sql`insert into ${userOffers} (user_id, offer_id, status, completed_at)
-          select ${userId}, ${credit.offerId}::bigint, 'completed', now() from conversion
-          on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
-          returning id`;
-  const result = await db.execute(sql`
-    with conversion as (
-      insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest)
-      values (${credit.wall}, ${credit.txid}, ${userId}, ${credit.partnerOfferId}, ${credit.partnerEventId}, ${amount}, ${credit.signedDigest}::text)
+const oneStatementCredit = preparedStatement<OneStatementRow>(
+  'credit_in_one_statement',
+  sql`
+    with review as (
+      select status, referrer_id from ${referralReviews} where referred_user_id = ${userId} for update
+    ), target as (
+      select u.id as user_id, u.name as user_name, u.referred_by, referrer.id as referrer_id,
+        review.status as review_status, review.referrer_id as review_referrer_id,
+        o.id as offer_id, o.partner_offer_id as offer_partner_id, o.name as offer_name,
+        (select array_agg(e.partner_event_id order by e.position, e.id) from ${offerEvents} e where e.offer_id = o.id) as offer_event_ids,
+        case when referrer.id is null then 0 else ${holder('bonus')}::bigint end as bonus
+      from ${users} u
+      left join ${users} referrer on referrer.id = u.referred_by and referrer.deleted_at is null
+      left join review on true
+      left join ${offers} o on o.partner_offer_id = ${partnerOfferId} and ${partnerOfferId} <> ''
+      where u.id = ${userId} and u.deleted_at is null
+    ), booking as (
+      -- isOfferComplete of this event alone: a whole-offer credit, an offer without events, or its only event.
+      select user_id, offer_id, offer_name, referrer_id, bonus,
+        case when review_status is null or review_status = 'approved' then bonus else 0 end as paid,
+        case when review_status is null or review_status = 'approved' then 0 else bonus end as held
+      from target
+      where (bonus = 0 or review_status is not null)
+        and (offer_id is null or ${partnerEventId} = '' or offer_event_ids is null or ${partnerEventId} = all(offer_event_ids))
+    ), conversion as (
+      insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
+      select ${wall}, ${holder('txid')}::text, user_id, ${partnerOfferId}, ${partnerEventId}, ${amount}, ${holder('signedDigest')}::text,
+        case when bonus > 0 then referrer_id end, paid, held
+      from booking
       on conflict do nothing
-      returning id
+      returning id, referral_coins, referral_held_coins
     ), completed as (
-      ${completion}
+      insert into ${userOffers} (user_id, offer_id, status, completed_at)
+      select booking.user_id, booking.offer_id, 'completed', now() from booking, conversion where booking.offer_id is not null
+      on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
+      returning id
     ), moved as (
       update ${users} set balance_coins = balance_coins + ${amount}, completed_offers = completed_offers + (select count(*) from completed)
       where id = ${userId} and exists (select 1 from conversion)
       returning balance_coins
     ), entry as (
       insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
-      select ${userId}, ${amount}, 'offer_credit', ${credit.reference}::text, ${credit.note}::text from moved
+      select ${userId}, ${amount}, 'offer_credit', ${reference},
+        coalesce(${holder('note')}::text, ${wall} || ': ' || coalesce((select offer_name from booking), nullif(${partnerOfferId}, ''), 'conversion'))
+      from moved
+      returning id
+    ), bonus_moved as (
+      update ${users} set balance_coins = balance_coins + conversion.referral_coins
+      from booking, conversion
+      where ${users.id} = booking.referrer_id and conversion.referral_coins > 0
+      returning balance_coins, conversion.referral_coins as coins, booking.referrer_id
+    ), bonus_entry as (
+      insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
+      select referrer_id, coins, 'referral_bonus', ${reference}, ${holder('bonusNote')}::text from bonus_moved
       returning id
     )
-    select (select id from conversion) as conversion_id, (select balance_coins from moved) as balance_coins, (select id from entry) as entry_id,
-      exists (select 1 from completed) as completed_offer`);
-  const row = (result as unknown as { rows: PlainCreditRow[] }).rows[0];
-  if (row?.conversion_id === null || row?.conversion_id === undefined) return 'not-booked';
-  // The conversion row references the user, so its balance moved and its ledger row exists.
-  if (row.balance_coins === null || row.entry_id === null) throw new Error(`credit ${credit.reference} booked no ledger row`);
-  return { balanceCoins: Number(row.balance_coins), entryId: Number(row.entry_id), completedOffer: row.completed_offer === true || row.completed_offer === 't' };
+    select target.user_id, target.user_name, target.referred_by, target.referrer_id, target.review_status, target.review_referrer_id,
+      target.offer_id, target.offer_partner_id, target.offer_name, target.offer_event_ids,
+      exists (select 1 from booking) as bookable, conversion.id as conversion_id, conversion.referral_coins, conversion.referral_held_coins,
+      (select balance_coins from moved) as balance_coins, (select id from entry) as entry_id,
+      (select balance_coins from bonus_moved) as referrer_balance_coins, (select id from bonus_entry) as referrer_entry_id,
+      exists (select 1 from completed) as completed_offer
+    from target left join conversion on true`,
+);
+
+type OneStatementOutcome =
+  | { outcome: 'credited'; result: Extract<CreditResult, { outcome: 'credited' }> }
+  /** Not booked: the same wall + txid (or signed text) was booked already. */
+  | { outcome: 'repeat' }
+  /** Not booked: the referral needs its self-referral check, or the credit may not finish its offer alone. */
+  | { outcome: 'not-bookable'; context: ConversionContext };
+
+const idOf = (value: string | number | null): number | undefined => (value === null ? undefined : Number(value));
+const isTrue = (value: boolean | string) => value === true || value === 't';
+
+/** Reads the credit's context and books it when it can, in one statement (oneStatementCredit); 'unknown-user' when no live user has that id. */
+async function creditInOneStatement(db: Database, credit: CreditInput & { signedDigest: string | null; reference: string }): Promise<OneStatementOutcome | 'unknown-user'> {
+  const { rows } = await oneStatementCredit(db).execute({
+    userId: credit.userId,
+    amount: credit.payoutCoins,
+    partnerOfferId: credit.partnerOfferId,
+    partnerEventId: credit.partnerEventId,
+    bonus: referralBonusOf(credit.payoutCoins),
+    wall: credit.wall,
+    txid: credit.txid,
+    signedDigest: credit.signedDigest,
+    reference: credit.reference,
+    note: credit.note ?? null,
+    bonusNote: referralBonusNote(credit.userId, credit.reference),
+  });
+  const row = rows[0];
+  if (!row) return 'unknown-user';
+  const user: ConversionUser = { id: Number(row.user_id), name: row.user_name, referredBy: idOf(row.referred_by) ?? null };
+  const offerId = idOf(row.offer_id);
+  const offer = offerId === undefined ? undefined : { id: offerId, partnerOfferId: row.offer_partner_id ?? '', name: row.offer_name ?? '' };
+  const referrerId = idOf(row.referrer_id);
+  if (!isTrue(row.bookable)) {
+    const reviewReferrerId = idOf(row.review_referrer_id);
+    const review = row.review_status !== null && reviewReferrerId !== undefined ? { status: row.review_status, referrerId: reviewReferrerId } : undefined;
+    return { outcome: 'not-bookable', context: { user, referrerId, review, offer, offerEventIds: row.offer_event_ids ?? [] } };
+  }
+  if (row.conversion_id === null) return { outcome: 'repeat' };
+  // The conversion row references the user (and its referrer), so the balances moved and their ledger rows exist.
+  const referralCoins = Number(row.referral_coins ?? 0);
+  if (row.balance_coins === null || row.entry_id === null || (referralCoins > 0 && (row.referrer_balance_coins === null || row.referrer_entry_id === null))) {
+    throw new Error(`credit ${credit.reference} booked no ledger row`);
+  }
+  const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: Number(row.balance_coins), version: Number(row.entry_id) }];
+  if (referralCoins > 0) wallets.push({ userId: referrerId!, balanceCoins: Number(row.referrer_balance_coins), version: Number(row.referrer_entry_id) });
+  const referralHeldCoins = Number(row.referral_held_coins ?? 0);
+  return { outcome: 'credited', result: { outcome: 'credited', user, payoutCoins: credit.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer: isTrue(row.completed_offer), wallets } };
 }
 
 /** The ledger row of the referrer's 5 % of one conversion, with the conversion's reference. */
 function referralBonusEntry({ referrerId, referredUserId, coins, reference }: { referrerId: number; referredUserId: number; coins: number; reference: string }): LedgerEntryInput {
-  return { userId: referrerId, amountCoins: coins, kind: 'referral_bonus', reference, note: `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}` };
+  return { userId: referrerId, amountCoins: coins, kind: 'referral_bonus', reference, note: referralBonusNote(referredUserId, reference) };
 }
+
+const referralBonusNote = (referredUserId: number, reference: string) => `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}`;
 
 /** The referrer's 5 % of one conversion, as its own ledger row (a savepoint of the caller's transaction). */
 export function bookReferralBonus(tx: Executor, bonus: { referrerId: number; referredUserId: number; coins: number; reference: string }) {
@@ -281,12 +343,12 @@ export function bookReferralBonus(tx: Executor, bonus: { referrerId: number; ref
  * Whether the user's offer is done now that this credit is booked. A whole-offer credit, or any credit of an
  * offer without events, completes it by itself (no need to read the user's other credits).
  */
-async function creditCompletesOffer(tx: Executor, userId: number, offer: OfferRow, eventIds: readonly string[], partnerEventId: string): Promise<boolean> {
+async function creditCompletesOffer(tx: Executor, userId: number, offer: CreditedOffer, eventIds: readonly string[], partnerEventId: string): Promise<boolean> {
   if (isOfferComplete(eventIds, new Set([partnerEventId]))) return true;
   return offerIsComplete(tx, userId, offer, eventIds);
 }
 
-async function offerIsComplete(tx: Executor, userId: number, offer: OfferRow, eventIds: readonly string[]): Promise<boolean> {
+async function offerIsComplete(tx: Executor, userId: number, offer: CreditedOffer, eventIds: readonly string[]): Promise<boolean> {
   const credited = await creditedEvents(tx, userId, [offer.partnerOfferId]);
   return isOfferComplete(eventIds, credited.get(offer.partnerOfferId) ?? new Set());
 }

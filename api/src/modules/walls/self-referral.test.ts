@@ -176,6 +176,21 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
     expect((await injectPostback(app, postbackFields({ user_id: String(friend.user.id) }))).statusCode).toBe(404);
   });
 
+  it('an approval in the middle of concurrent credits pays the referrer exactly 5 % of every one of them', async () => {
+    const referrer = await register(distinctAddress());
+    const friend = await register(distinctAddress(), { referralCode: referrer.user.referral_code, device: referrer.device });
+    await credit(friend.user.id, '2.00');
+    const credits = Array.from({ length: 30 }, () => credit(friend.user.id, '1.00'));
+    const approved = ops('referrals:decide', friend.email, 'approve', '--reason', 'checked');
+    const answers = await Promise.all(credits);
+    expect(answers.map((answer) => answer.json().message)).toEqual(Array(30).fill('Conversion credited.'));
+    expect((await approved).code).toBe(0);
+
+    expect(await balanceCoins(db(), referrer.user.id)).toBe(100 + 30 * 50);
+    const held = await db().select({ held: conversions.referralHeldCoins }).from(conversions).where(eq(conversions.userId, friend.user.id));
+    expect(held.filter((row) => row.held > 0)).toEqual([]);
+  });
+
   it('keeps the ledger invariant', async () => {
     expect(await verifyLedger(db())).toEqual([]);
   });
