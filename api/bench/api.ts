@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { findRepoRoot } from '../src/repo-root';
-import { BROWSER_HEADERS, type BenchUser, cashOut, catalogTargets, type Conversion, creditPath, newTxid, postback, signUp, walletCoins } from './fixtures';
+import { BROWSER_HEADERS, type BenchUser, cashOut, REFERRER_ADDRESS, referredOrNot, catalogTargets, type Conversion, creditPath, newTxid, postback, signUp, walletCoins } from './fixtures';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer, treeRss } from './server';
 
@@ -203,9 +203,9 @@ const ms = (value: number | undefined) => (value === undefined || Number.isNaN(v
 
 /** Users with a history: a referrer with friends, credits on catalog offers, cashouts. */
 async function makeUsers(server: BenchServer, expected: Map<number, number>) {
-  const referrer = await signUp(server.url);
+  const referrer = await signUp(server.url, undefined, REFERRER_ADDRESS);
   const users: BenchUser[] = [];
-  for (let index = 0; index < USERS; index++) users.push(await signUp(server.url, index % 5 === 0 ? referrer.referralCode : undefined));
+  for (let index = 0; index < USERS; index++) users.push(await signUp(server.url, ...referredOrNot(index, referrer)));
   const targets = await catalogTargets(server.url);
   for (const user of users.slice(0, 10)) {
     for (let index = 0; index < 20; index++) await postback(server.url, { userId: user.id, txid: newTxid(), coins: 1000, ...targets[index % targets.length]! });

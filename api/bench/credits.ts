@@ -16,7 +16,7 @@ import pg from 'pg';
 import * as schema from '../src/db/schema';
 import { verifyLedger } from '../src/modules/ledger/ledger';
 import { findRepoRoot } from '../src/repo-root';
-import { type BenchUser, catalogTargets, type Conversion, creditPath, newTxid, signUp, walletCoins } from './fixtures';
+import { type BenchUser, REFERRER_ADDRESS, referredOrNot, catalogTargets, type Conversion, creditPath, newTxid, signUp, walletCoins } from './fixtures';
 import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer } from './server';
 
 const CONNECTIONS = 50;
@@ -114,10 +114,9 @@ async function benchDatabase(name: string, repoRoot: string, databaseUrl: string
   if (countFile) process.env.BENCH_STATEMENT_COUNT_FILE = countFile;
   const server = await startBenchServer(repoRoot, databaseUrl, nodeArgs);
   try {
-    const referrer = await signUp(server.url);
+    const referrer = await signUp(server.url, undefined, REFERRER_ADDRESS);
     const users: BenchUser[] = [];
-    // One user in five was referred: their credits pay the referrer 5 % too.
-    for (let index = 0; index < USERS; index++) users.push(await signUp(server.url, index % 5 === 0 ? referrer.referralCode : undefined));
+    for (let index = 0; index < USERS; index++) users.push(await signUp(server.url, ...referredOrNot(index, referrer)));
     const targets = await catalogTargets(server.url);
     const expected = new Map<number, number>();
     const warmUp = conversionsFor(users, targets, WARM_UP_CREDITS);

@@ -7,6 +7,8 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept:
 
 export type BenchUser = { id: number; token: string; referralCode: string };
 
+let visitors = 0;
+
 async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, ...rest } = init;
   const response = await fetch(url, {
@@ -18,10 +20,15 @@ async function call(url: string, init: RequestInit & { json?: unknown } = {}): P
   return response;
 }
 
-export async function signUp(base: string, referralCode?: string): Promise<BenchUser> {
+/** The address of the bench's n-th visitor (the server trusts the loopback's X-Forwarded-For). */
+export const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/** A new account, signed up from `address` (each user its own by default). */
+export async function signUp(base: string, referralCode?: string, address = visitorAddress(++visitors)): Promise<BenchUser> {
   const password = 'bench password 1';
   const response = await call(`${base}/api/user/Register`, {
     method: 'POST',
+    headers: { 'x-forwarded-for': address },
     json: {
       name: 'Bench User',
       email: `bench-${randomBytes(6).toString('hex')}@example.com`,
@@ -79,4 +86,16 @@ export async function walletCoins(base: string, user: BenchUser): Promise<number
 
 export function newTxid(): string {
   return `bench-${randomBytes(8).toString('hex')}`;
+}
+
+export const REFERRER_ADDRESS = visitorAddress(0);
+
+/**
+ * signUp's referral code and address for the n-th user of a referrer who signed up from REFERRER_ADDRESS: one
+ * user in five was referred, half of those from the referrer's own address (flagged as a self-referral, its 5 %
+ * withheld until an operator decides), the other half from their own (their credits pay the referrer at once).
+ */
+export function referredOrNot(index: number, referrer: BenchUser): [string | undefined, string?] {
+  if (index % 5 !== 0) return [undefined];
+  return index % 10 === 0 ? [referrer.referralCode, REFERRER_ADDRESS] : [referrer.referralCode];
 }

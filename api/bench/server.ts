@@ -55,6 +55,8 @@ export async function startBenchServer(repoRoot: string, databaseUrl?: string, n
       DATABASE_URL: databaseUrl ?? '',
       REDIS_URL: '',
       RATE_LIMITS: 'off',
+      // Sign-ups come from many addresses (fixtures.ts), as they would through a proxy.
+      TRUST_PROXY: '127.0.0.1',
       APP_SECRET: randomBytes(16).toString('hex'),
       PUSHER_SECRET: randomBytes(16).toString('hex'),
       // Production refuses to start without one; the bench sends no email.

@@ -112,15 +112,20 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
   const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
 
   // Most credits are read and booked in one statement; the rest read what it found.
-  const booked = await creditInOneStatement(db, { ...input, signedDigest, reference });
-  if (booked === 'unknown-user') throw new UnknownUserError(input.userId);
-  if (booked.outcome === 'repeat') return repeatOutcome(db, input);
-  if (booked.outcome === 'credited') return booked.result;
+  const credit = { ...input, signedDigest, reference };
+  const first = await creditInOneStatement(db, credit, { signalsChecked: false });
+  if (first.outcome !== 'not-bookable') return settled(db, input, first);
 
-  const { user, referrerId, offer, offerEventIds } = booked.context;
+  const { user, referrerId, offer, offerEventIds } = first.context;
   const bonus = referrerId === undefined ? 0 : referralBonusOf(input.payoutCoins);
-  // Signals are looked for until an operator has decided; reads only, before the transaction.
-  const signals = bonus > 0 && booked.context.review === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrerId!, creditIp: input.userIp }) : [];
+  // Signals are looked for until an operator has decided; reads only, before the booking.
+  const signals = bonus > 0 && first.context.review === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrerId!, creditIp: input.userIp }) : [];
+  // A referral without a review that shows no signal pays its bonus: booked in one statement too, when the
+  // credit finishes its offer by itself (a review opened meanwhile is seen there, and withholds it).
+  if (bonus > 0 && first.context.review === undefined && signals.length === 0 && (!offer || isOfferComplete(offerEventIds, new Set([input.partnerEventId])))) {
+    const second = await creditInOneStatement(db, credit, { signalsChecked: true });
+    if (second.outcome !== 'not-bookable') return settled(db, input, second);
+  }
   const note = input.note ?? `${input.wall}: ${offer?.name ?? (input.partnerOfferId || 'conversion')}`;
 
   // Every statement below is one round trip, and the ledger rows are booked without savepoints: any
@@ -175,6 +180,13 @@ async function repeatOutcome(db: Executor, input: Pick<CreditInput, 'wall' | 'tx
   return same.length > 0 ? { outcome: 'duplicate' } : { outcome: 'signature-reused' };
 }
 
+/** What a credit booked in one statement answers: its result, or why it booked nothing. */
+async function settled(db: Database, input: CreditInput, outcome: Exclude<OneStatementOutcome, { outcome: 'not-bookable' }>): Promise<CreditResult> {
+  if (outcome.outcome === 'unknown-user') throw new UnknownUserError(input.userId);
+  if (outcome.outcome === 'repeat') return repeatOutcome(db, input);
+  return outcome.result;
+}
+
 type OneStatementRow = {
   user_id: string | number;
   user_name: string;
@@ -204,8 +216,9 @@ const [wall, reference] = [sql`${holder('wall')}::text`, sql`${holder('reference
 /**
  * What every credit reads (the user if live, their live referrer, the referral's review, the catalog offer and
  * its event ids) and, for most credits, the whole booking, in one statement: one round trip, atomic without a
- * transaction. Booked here: a credit that needs no self-referral check (no referrer's bonus, or a review of
- * the referral exists already) and finishes its offer (if any) by itself; `bookable` says whether it was one.
+ * transaction. Booked here: a credit that needs no self-referral check (no referrer's bonus, a review of the
+ * referral exists already, or `signalsChecked` found none) and finishes its offer (if any) by itself;
+ * `bookable` says whether it was one.
  *
  * The booking, in the lock order of every booking (referral-decisions.ts, reversals): the referral's review
  * (locked, so a decision waits for this credit), the conversion row (its unique wall + txid makes every copy,
@@ -236,7 +249,7 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
         case when review_status is null or review_status = 'approved' then bonus else 0 end as paid,
         case when review_status is null or review_status = 'approved' then 0 else bonus end as held
       from target
-      where (bonus = 0 or review_status is not null)
+      where (bonus = 0 or review_status is not null or ${holder('signalsChecked')}::boolean)
         and (offer_id is null or ${partnerEventId} = '' or offer_event_ids is null or ${partnerEventId} = all(offer_event_ids))
     ), conversion as (
       insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
@@ -281,16 +294,25 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
 
 type OneStatementOutcome =
   | { outcome: 'credited'; result: Extract<CreditResult, { outcome: 'credited' }> }
+  /** No live user has that id. */
+  | { outcome: 'unknown-user' }
   /** Not booked: the same wall + txid (or signed text) was booked already. */
   | { outcome: 'repeat' }
-  /** Not booked: the referral needs its self-referral check, or the credit may not finish its offer alone. */
+  /** Not booked: the referral needs its self-referral check (unless `signalsChecked`), or the credit may not finish its offer alone. */
   | { outcome: 'not-bookable'; context: ConversionContext };
 
 const idOf = (value: string | number | null): number | undefined => (value === null ? undefined : Number(value));
 const isTrue = (value: boolean | string) => value === true || value === 't';
 
-/** Reads the credit's context and books it when it can, in one statement (oneStatementCredit); 'unknown-user' when no live user has that id. */
-async function creditInOneStatement(db: Database, credit: CreditInput & { signedDigest: string | null; reference: string }): Promise<OneStatementOutcome | 'unknown-user'> {
+/**
+ * Reads the credit's context and books it when it can, in one statement (oneStatementCredit). `signalsChecked`:
+ * the referral showed no self-referral signal, so without a review its bonus is paid.
+ */
+async function creditInOneStatement(
+  db: Database,
+  credit: CreditInput & { signedDigest: string | null; reference: string },
+  { signalsChecked }: { signalsChecked: boolean },
+): Promise<OneStatementOutcome> {
   const { rows } = await oneStatementCredit(db).execute({
     userId: credit.userId,
     amount: credit.payoutCoins,
@@ -303,9 +325,10 @@ async function creditInOneStatement(db: Database, credit: CreditInput & { signed
     reference: credit.reference,
     note: credit.note ?? null,
     bonusNote: referralBonusNote(credit.userId, credit.reference),
+    signalsChecked,
   });
   const row = rows[0];
-  if (!row) return 'unknown-user';
+  if (!row) return { outcome: 'unknown-user' };
   const user: ConversionUser = { id: Number(row.user_id), name: row.user_name, referredBy: idOf(row.referred_by) ?? null };
   const offerId = idOf(row.offer_id);
   const offer = offerId === undefined ? undefined : { id: offerId, partnerOfferId: row.offer_partner_id ?? '', name: row.offer_name ?? '' };

@@ -178,8 +178,10 @@ describe(`postbacks on ${kind}`, () => {
       expect(await balanceCoins(db(), friend.id)).toBe(1239);
       // 5 % of 1239 coins is 61.95: 61.
       expect(await ledgerRows(db(), referrer.user.id)).toEqual([
-        expect.objectContaining({ kind: 'referral_bonus', amountCoins: 61, reference: `demo:${credit.txid}` }),
+        expect.objectContaining({ kind: 'referral_bonus', amountCoins: 61, reference: `demo:${credit.txid}`, note: `5% of user ${friend.id}'s demo:${credit.txid}` }),
       ]);
+      const [booked] = await db().select().from(conversions).where(and(eq(conversions.wall, 'demo'), eq(conversions.txid, credit.txid)));
+      expect(booked).toMatchObject({ userId: friend.id, payoutCoins: 1239, referrerId: referrer.user.id, referralCoins: 61, referralHeldCoins: 0, status: 'credited' });
       await injectPostback(app, { ...credit, status: '2' });
       expect(await ledgerRows(db(), referrer.user.id, 'referral_reversal')).toEqual([expect.objectContaining({ amountCoins: -61, reference: `demo:${credit.txid}` })]);
       expect(await balanceCoins(db(), referrer.user.id)).toBe(0);

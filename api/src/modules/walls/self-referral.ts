@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { referralReviews, type ReferralReviewStatus, sessions, signupOrigins } from '../../db/schema';
 import type { Executor } from '../ledger/ledger';
 import { normaliseIp } from './ip-allowlist';
@@ -14,11 +14,6 @@ const REFERRER_ADDRESS_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
 export type SignupOrigin = { ip: string | null; deviceId: string | null };
 
-export async function signupOriginOf(db: Executor, userId: number): Promise<SignupOrigin | undefined> {
-  const rows = await db.select({ ip: signupOrigins.ip, deviceId: signupOrigins.deviceId }).from(signupOrigins).where(eq(signupOrigins.userId, userId));
-  return rows[0];
-}
-
 /** Records where an account was made, once (a later call for the same user changes nothing). */
 export async function recordSignupOrigin(db: Executor, userId: number, origin: SignupOrigin): Promise<void> {
   await db
@@ -27,43 +22,42 @@ export async function recordSignupOrigin(db: Executor, userId: number, origin: S
     .onConflictDoNothing();
 }
 
-async function recentSessionAddresses(db: Executor, userId: number): Promise<string[]> {
-  const since = new Date(Date.now() - REFERRER_ADDRESS_WINDOW_MS);
-  const rows = await db
-    .selectDistinct({ ip: sessions.ip })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNotNull(sessions.ip), gt(sessions.lastUsedAt, since)));
-  return rows.map((row) => normaliseIp(row.ip!));
-}
-
-async function latestSessionAddress(db: Executor, userId: number): Promise<string | undefined> {
-  const rows = await db
-    .select({ ip: sessions.ip })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNotNull(sessions.ip)))
-    .orderBy(desc(sessions.lastUsedAt))
-    .limit(1);
-  return rows[0]?.ip ? normaliseIp(rows[0].ip) : undefined;
-}
+type SignalsRow = {
+  my_ip: string | null;
+  my_device: string | null;
+  their_ip: string | null;
+  their_device: string | null;
+  my_latest_ip: string | null;
+  their_recent_ips: string[] | null;
+};
 
 /**
  * Why this referral looks like one person's two accounts; empty when it does not. `creditIp` is the referred
- * user's address at this conversion as the wall reported it; without one, their latest session's.
+ * user's address at this conversion as the wall reported it; without one, their latest session's. One read:
+ * both sign-up origins, the referred user's latest session address and the referrer's recent ones.
  */
 export async function selfReferralSignals(
   db: Executor,
   { userId, referrerId, creditIp }: { userId: number; referrerId: number; creditIp: string | undefined },
 ): Promise<string[]> {
-  // One after another: `db` may be a transaction (an operator's replay), one connection.
-  const mine = await signupOriginOf(db, userId);
-  const theirs = await signupOriginOf(db, referrerId);
+  const since = new Date(Date.now() - REFERRER_ADDRESS_WINDOW_MS).toISOString();
+  const [me, them] = [sql`${userId}::bigint`, sql`${referrerId}::bigint`];
+  const result = await db.execute(sql`
+    select
+      (select ip from ${signupOrigins} where user_id = ${me}) as my_ip,
+      (select device_id from ${signupOrigins} where user_id = ${me}) as my_device,
+      (select ip from ${signupOrigins} where user_id = ${them}) as their_ip,
+      (select device_id from ${signupOrigins} where user_id = ${them}) as their_device,
+      (select ip from ${sessions} where user_id = ${me} and ip is not null order by last_used_at desc limit 1) as my_latest_ip,
+      (select array_agg(distinct ip) from ${sessions} where user_id = ${them} and ip is not null and last_used_at > ${since}::timestamptz) as their_recent_ips`);
+  const row = (result as unknown as { rows: SignalsRow[] }).rows[0]!;
   const signals: string[] = [];
-  if (mine?.deviceId && mine.deviceId === theirs?.deviceId) signals.push('same device at sign-up');
-  if (mine?.ip && mine.ip === theirs?.ip) signals.push(`same address at sign-up (${mine.ip})`);
-  const address = creditIp ? normaliseIp(creditIp) : await latestSessionAddress(db, userId);
+  if (row.my_device && row.my_device === row.their_device) signals.push('same device at sign-up');
+  if (row.my_ip && row.my_ip === row.their_ip) signals.push(`same address at sign-up (${row.my_ip})`);
+  const address = creditIp ? normaliseIp(creditIp) : row.my_latest_ip ? normaliseIp(row.my_latest_ip) : undefined;
   if (address) {
-    const referrerAddresses = new Set(await recentSessionAddresses(db, referrerId));
-    if (theirs?.ip) referrerAddresses.add(theirs.ip);
+    const referrerAddresses = new Set((row.their_recent_ips ?? []).map(normaliseIp));
+    if (row.their_ip) referrerAddresses.add(row.their_ip);
     if (referrerAddresses.has(address)) signals.push(`credit from the referrer's address (${address})`);
   }
   return signals;
