@@ -102,8 +102,8 @@ type ConversionContext = {
 
 /**
  * Books a conversion. The same wall + txid books once however often and however concurrently it arrives:
- * the conversions row is inserted before any balance moves, and its unique (wall, txid) turns every copy into 'duplicate'
- * (on PostgreSQL a concurrent copy waits for the first to commit). Throws UnknownUserError.
+ * the conversions row is inserted before any balance moves, and its unique (wall, txid) turns every copy into
+ * 'duplicate' (on PostgreSQL a concurrent copy waits for the first to commit). Throws UnknownUserError.
  */
 export async function creditConversion(db: Database, input: CreditInput): Promise<CreditResult> {
   if (!Number.isSafeInteger(input.payoutCoins) || input.payoutCoins <= 0) throw new RangeError('a conversion credits a positive number of coins');
@@ -350,12 +350,12 @@ async function creditInOneStatement(
   return { outcome: 'credited', result: { outcome: 'credited', user, payoutCoins: credit.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer: isTrue(row.completed_offer), wallets } };
 }
 
+const referralBonusNote = (referredUserId: number, reference: string) => `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}`;
+
 /** The ledger row of the referrer's 5 % of one conversion, with the conversion's reference. */
 function referralBonusEntry({ referrerId, referredUserId, coins, reference }: { referrerId: number; referredUserId: number; coins: number; reference: string }): LedgerEntryInput {
   return { userId: referrerId, amountCoins: coins, kind: 'referral_bonus', reference, note: referralBonusNote(referredUserId, reference) };
 }
-
-const referralBonusNote = (referredUserId: number, reference: string) => `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}`;
 
 /** The referrer's 5 % of one conversion, as its own ledger row (a savepoint of the caller's transaction). */
 export function bookReferralBonus(tx: Executor, bonus: { referrerId: number; referredUserId: number; coins: number; reference: string }) {
