@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { findRepoRoot } from '../src/repo-root';
-import { BROWSER_HEADERS, type BenchUser, cashOut, REFERRER_ADDRESS, referredOrNot, catalogTargets, type Conversion, creditPath, newTxid, postback, signUp, walletCoins } from './fixtures';
+import { BROWSER_HEADERS, type BenchUser, cashOut, catalogTargets, type Conversion, creditPath, newTxid, postback, REFERRER_ADDRESS, referredOrNot, signUp, walletCoins } from './fixtures';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer, treeRss } from './server';
 

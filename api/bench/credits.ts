@@ -16,7 +16,7 @@ import pg from 'pg';
 import * as schema from '../src/db/schema';
 import { verifyLedger } from '../src/modules/ledger/ledger';
 import { findRepoRoot } from '../src/repo-root';
-import { type BenchUser, REFERRER_ADDRESS, referredOrNot, catalogTargets, type Conversion, creditPath, newTxid, signUp, walletCoins } from './fixtures';
+import { type BenchUser, catalogTargets, type Conversion, creditPath, newTxid, REFERRER_ADDRESS, referredOrNot, signUp, walletCoins } from './fixtures';
 import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer } from './server';
 
 const CONNECTIONS = 50;
