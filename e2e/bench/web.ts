@@ -94,6 +94,11 @@ async function printRouteSwitches(browser: Browser, baseUrl: string, authToken: 
   }
 }
 
+/** The run whose `figure` is the median of all runs' (the upper one of an even count). */
+function runWithMedian(runs: readonly LighthouseFigures[], figure: 'lcpMs' | 'tbtMs'): LighthouseFigures {
+  return [...runs].sort((a, b) => a[figure] - b[figure])[Math.floor(runs.length / 2)]!;
+}
+
 async function main(site: RunningSite, browser: Browser) {
   const session = await signUpThroughApi(site.url).catch(() => null);
   console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}`);
@@ -140,12 +145,12 @@ async function main(site: RunningSite, browser: Browser) {
       console.log(`           CPU benchmark index: ${Math.round(row.benchmarkIndex)} (Lighthouse's; simulated TBT grows as it falls)`);
       for (const failure of row.failures) console.log(`           best practices: ${failure}`);
       if (withLcpPath) {
-        const medianRun = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)]!;
+        const medianRun = runWithMedian(runs, 'lcpMs');
         console.log(`           what the simulated LCP of the median run (${seconds(medianRun.lcpMs)}) waited for:`);
         for (const line of medianRun.lcpPath) console.log(`             ${line}`);
       }
       if (withBlockingTasks) {
-        const medianRun = [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor(runs.length / 2)]!;
+        const medianRun = runWithMedian(runs, 'tbtMs');
         console.log(`           the simulated tasks over 50 ms of the median run (TBT ${Math.round(medianRun.tbtMs)} ms), as start → end, the time the trace saw and the work in them:`);
         for (const line of medianRun.blockingTasks) console.log(`             ${line}`);
       }

@@ -122,7 +122,7 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
   const signals = bonus > 0 && first.context.review === undefined ? await selfReferralSignals(db, { userId: user.id, referrerId: referrerId!, creditIp: input.userIp }) : [];
   // A referral without a review that shows no signal pays its bonus: booked in one statement too, when the
   // credit finishes its offer by itself (a review opened meanwhile is seen there, and withholds it).
-  if (bonus > 0 && first.context.review === undefined && signals.length === 0 && (!offer || isOfferComplete(offerEventIds, new Set([input.partnerEventId])))) {
+  if (bonus > 0 && first.context.review === undefined && signals.length === 0 && (!offer || completesAlone(offerEventIds, input.partnerEventId))) {
     const second = await creditInOneStatement(db, credit, { signalsChecked: true });
     if (second.outcome !== 'not-bookable') return settled(db, input, second);
   }
@@ -210,8 +210,15 @@ type OneStatementRow = {
 };
 
 const holder = (name: string) => sql.placeholder(name);
-const [userId, amount, partnerOfferId, partnerEventId] = [sql`${holder('userId')}::bigint`, sql`${holder('amount')}::bigint`, sql`${holder('partnerOfferId')}::text`, sql`${holder('partnerEventId')}::text`];
-const [wall, reference] = [sql`${holder('wall')}::text`, sql`${holder('reference')}::text`];
+/** The statement's values used more than once, each with its type. */
+const param = {
+  userId: sql`${holder('userId')}::bigint`,
+  amount: sql`${holder('amount')}::bigint`,
+  partnerOfferId: sql`${holder('partnerOfferId')}::text`,
+  partnerEventId: sql`${holder('partnerEventId')}::text`,
+  wall: sql`${holder('wall')}::text`,
+  reference: sql`${holder('reference')}::text`,
+};
 
 /**
  * What every credit reads (the user if live, their live referrer, the referral's review, the catalog offer and
@@ -231,7 +238,7 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
   'credit_in_one_statement',
   sql`
     with review as (
-      select status, referrer_id from ${referralReviews} where referred_user_id = ${userId} for update
+      select status, referrer_id from ${referralReviews} where referred_user_id = ${param.userId} for update
     ), target as (
       select u.id as user_id, u.name as user_name, u.referred_by, referrer.id as referrer_id,
         review.status as review_status, review.referrer_id as review_referrer_id,
@@ -241,19 +248,19 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       from ${users} u
       left join ${users} referrer on referrer.id = u.referred_by and referrer.deleted_at is null
       left join review on true
-      left join ${offers} o on o.partner_offer_id = ${partnerOfferId} and ${partnerOfferId} <> ''
-      where u.id = ${userId} and u.deleted_at is null
+      left join ${offers} o on o.partner_offer_id = ${param.partnerOfferId} and ${param.partnerOfferId} <> ''
+      where u.id = ${param.userId} and u.deleted_at is null
     ), booking as (
-      -- isOfferComplete of this event alone: a whole-offer credit, an offer without events, or its only event.
+      -- completesAlone: a whole-offer credit, an offer without events, or its only event.
       select user_id, offer_id, offer_name, referrer_id, bonus,
         case when review_status is null or review_status = 'approved' then bonus else 0 end as paid,
         case when review_status is null or review_status = 'approved' then 0 else bonus end as held
       from target
       where (bonus = 0 or review_status is not null or ${holder('signalsChecked')}::boolean)
-        and (offer_id is null or ${partnerEventId} = '' or offer_event_ids is null or ${partnerEventId} = all(offer_event_ids))
+        and (offer_id is null or ${param.partnerEventId} = '' or offer_event_ids is null or ${param.partnerEventId} = all(offer_event_ids))
     ), conversion as (
       insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
-      select ${wall}, ${holder('txid')}::text, user_id, ${partnerOfferId}, ${partnerEventId}, ${amount}, ${holder('signedDigest')}::text,
+      select ${param.wall}, ${holder('txid')}::text, user_id, ${param.partnerOfferId}, ${param.partnerEventId}, ${param.amount}, ${holder('signedDigest')}::text,
         case when bonus > 0 then referrer_id end, paid, held
       from booking
       on conflict do nothing
@@ -264,13 +271,13 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
       returning id
     ), moved as (
-      update ${users} set balance_coins = balance_coins + ${amount}, completed_offers = completed_offers + (select count(*) from completed)
-      where id = ${userId} and exists (select 1 from conversion)
+      update ${users} set balance_coins = balance_coins + ${param.amount}, completed_offers = completed_offers + (select count(*) from completed)
+      where id = ${param.userId} and exists (select 1 from conversion)
       returning balance_coins
     ), entry as (
       insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
-      select ${userId}, ${amount}, 'offer_credit', ${reference},
-        coalesce(${holder('note')}::text, ${wall} || ': ' || coalesce((select offer_name from booking), nullif(${partnerOfferId}, ''), 'conversion'))
+      select ${param.userId}, ${param.amount}, 'offer_credit', ${param.reference},
+        coalesce(${holder('note')}::text, ${param.wall} || ': ' || coalesce((select offer_name from booking), nullif(${param.partnerOfferId}, ''), 'conversion'))
       from moved
       returning id
     ), bonus_moved as (
@@ -280,7 +287,7 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       returning balance_coins, conversion.referral_coins as coins, booking.referrer_id
     ), bonus_entry as (
       insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
-      select referrer_id, coins, 'referral_bonus', ${reference}, ${holder('bonusNote')}::text from bonus_moved
+      select referrer_id, coins, 'referral_bonus', ${param.reference}, ${holder('bonusNote')}::text from bonus_moved
       returning id
     )
     select target.user_id, target.user_name, target.referred_by, target.referrer_id, target.review_status, target.review_referrer_id,
@@ -362,12 +369,17 @@ export function bookReferralBonus(tx: Executor, bonus: { referrerId: number; ref
   return appendLedgerEntry(tx, referralBonusEntry(bonus));
 }
 
+/** Whether a credit of this event finishes its offer by itself, whatever else the user was credited for (oneStatementCredit's `booking` asks the same). */
+function completesAlone(eventIds: readonly string[], partnerEventId: string): boolean {
+  return isOfferComplete(eventIds, new Set([partnerEventId]));
+}
+
 /**
  * Whether the user's offer is done now that this credit is booked. A whole-offer credit, or any credit of an
  * offer without events, completes it by itself (no need to read the user's other credits).
  */
 async function creditCompletesOffer(tx: Executor, userId: number, offer: CreditedOffer, eventIds: readonly string[], partnerEventId: string): Promise<boolean> {
-  if (isOfferComplete(eventIds, new Set([partnerEventId]))) return true;
+  if (completesAlone(eventIds, partnerEventId)) return true;
   return offerIsComplete(tx, userId, offer, eventIds);
 }
 
