@@ -17,7 +17,7 @@ import * as schema from '../src/db/schema';
 import { verifyLedger } from '../src/modules/ledger/ledger';
 import { findRepoRoot } from '../src/repo-root';
 import { type BenchUser, catalogTargets, type Conversion, creditPath, newTxid, REFERRER_ADDRESS, referredOrNot, signUp, walletCoins } from './fixtures';
-import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer } from './server';
+import { type BenchServer, benchEachDatabase, cpuMs, databaseCpuMs, startBenchServer } from './server';
 
 const CONNECTIONS = 50;
 const USERS = 100;
@@ -38,13 +38,17 @@ function parseOptions(argv: readonly string[]): Options {
   return { only, credits, cpuProfileDir: value('cpu-prof'), site: value('site'), statements: argv.includes('--statements') };
 }
 
-type Tally = { seconds: number; credited: number; duplicates: number; other: number; cpuMs: number | undefined };
+type Tally = { seconds: number; credited: number; duplicates: number; other: number; cpuMs: number | undefined; databaseCpuMs: number | undefined };
 
-/** Sends every path once, at full speed over CONNECTIONS connections; counts the answers. */
-async function send(server: BenchServer, paths: readonly string[]): Promise<Tally> {
+/**
+ * Sends every path once, at full speed over CONNECTIONS connections; counts the answers, and the CPU the
+ * server and, when `onPostgres` (a server on this machine), PostgreSQL spent on them.
+ */
+async function send(server: BenchServer, paths: readonly string[], onPostgres: boolean): Promise<Tally> {
   let next = 0;
-  const tally: Tally = { seconds: 0, credited: 0, duplicates: 0, other: 0, cpuMs: undefined };
+  const tally: Tally = { seconds: 0, credited: 0, duplicates: 0, other: 0, cpuMs: undefined, databaseCpuMs: undefined };
   const cpuBefore = cpuMs(server.pid);
+  const databaseCpuBefore = onPostgres ? databaseCpuMs() : undefined;
   // autocannon resolves on its next one-second tick after the last answer: the time runs to that answer.
   const started = process.hrtime.bigint();
   let lastAnswerAt = started;
@@ -68,6 +72,8 @@ async function send(server: BenchServer, paths: readonly string[]): Promise<Tall
   tally.seconds = Number(lastAnswerAt - started) / 1e9;
   const cpuAfter = cpuMs(server.pid);
   tally.cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  const databaseCpuAfter = databaseCpuBefore === undefined ? undefined : databaseCpuMs();
+  tally.databaseCpuMs = databaseCpuBefore === undefined || databaseCpuAfter === undefined ? undefined : databaseCpuAfter - databaseCpuBefore;
   return tally;
 }
 
@@ -120,16 +126,18 @@ async function benchDatabase(name: string, repoRoot: string, databaseUrl: string
     const targets = await catalogTargets(server.url);
     const expected = new Map<number, number>();
     const warmUp = conversionsFor(users, targets, WARM_UP_CREDITS);
-    await send(server, warmUp.map(creditPath));
+    const onPostgres = databaseUrl !== undefined;
+    await send(server, warmUp.map(creditPath), onPostgres);
 
     const conversions = conversionsFor(users, targets, options.credits);
     const paths = conversions.map(creditPath);
     const beforeCredits = await statementCounts(countFile);
-    const first = await send(server, paths);
+    const first = await send(server, paths, onPostgres);
     const afterCredits = await statementCounts(countFile);
     const repeats = await send(
       server,
       paths.flatMap((path) => [path, path]),
+      onPostgres,
     );
     const afterRepeats = await statementCounts(countFile);
 
@@ -138,8 +146,9 @@ async function benchDatabase(name: string, repoRoot: string, databaseUrl: string
     for (const user of users) if ((await walletCoins(server.url, user)) !== (expected.get(user.id) ?? 0)) wrong += 1;
 
     const cpu = first.cpuMs === undefined ? 'n/a' : `${(first.cpuMs / first.credited).toFixed(2)} ms`;
+    const databaseCpu = first.databaseCpuMs === undefined ? '' : ` + ${(first.databaseCpuMs / first.credited).toFixed(2)} ms PostgreSQL`;
     const repeatCpu = repeats.cpuMs === undefined ? 'n/a' : `${(repeats.cpuMs / (paths.length * 2)).toFixed(2)} ms`;
-    console.log(`  ${(first.credited / first.seconds).toFixed(0)} distinct credits/s, ${cpu} server CPU each (${first.credited} of ${options.credits} credited, ${first.duplicates + first.other} other answers)`);
+    console.log(`  ${(first.credited / first.seconds).toFixed(0)} distinct credits/s, ${cpu} server${databaseCpu} CPU each (${first.credited} of ${options.credits} credited, ${first.duplicates + first.other} other answers)`);
     console.log(`  each again, twice at once: ${repeats.duplicates} of ${paths.length * 2} answered "already credited" (${repeats.credited} credited, ${repeats.other} other), ${repeatCpu} server CPU each`);
     console.log(`  exactly once: ${wrong === 0 && repeats.credited === 0 ? 'yes' : 'NO'} (${wrong} of ${users.length} balances differ from their credits)`);
     if (databaseUrl) console.log(`  ledger verify: ${await ledgerMismatches(databaseUrl)} users whose balance differs from the sum of their ledger rows`);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -138,6 +138,28 @@ export function cpuMs(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU used so far by the PostgreSQL processes of this machine (its server, when the benchmark's database runs
+ * here; undefined when none is seen). Backends that exit take their share with them: read it while the
+ * server's pool holds its connections.
+ */
+export function databaseCpuMs(): number | undefined {
+  let total: number | undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (command !== 'postgres') continue;
+    const used = cpuMs(Number(entry));
+    if (used !== undefined) total = (total ?? 0) + used;
+  }
+  return total;
 }
 
 /** A PostgreSQL database made for one benchmark run on the server of `adminUrl`, dropped by `drop`. */

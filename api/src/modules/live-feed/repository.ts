@@ -1,5 +1,6 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../ledger/ledger';
+import { preparedBatchInsert } from '../../db/batch-insert';
 import { coalescedInsert } from '../../db/coalesced-insert';
 import { liveLeads, offerEvents, offers } from '../../db/schema';
 
@@ -11,10 +12,18 @@ const ROWS_KEPT = 200;
 
 type StoredFeedEntry = FeedEntry & { simulated: boolean };
 
+const insertFeedRows = preparedBatchInsert<StoredFeedEntry>('insert_live_leads', liveLeads, {
+  name: liveLeads.name,
+  amountCoins: liveLeads.amountCoins,
+  wall: liveLeads.wall,
+  offer: liveLeads.offer,
+  simulated: liveLeads.simulated,
+});
+
 // A burst of credits is a burst of feed entries: stored a statement at a time, not a round trip each.
 const insertFeedRow = coalescedInsert<StoredFeedEntry>({
-  insertOne: async (db, row) => (await db.insert(liveLeads).values(row).returning({ id: liveLeads.id }))[0]!.id,
-  insertMany: async (db, rows) => (await db.insert(liveLeads).values([...rows]).returning({ id: liveLeads.id })).map((row) => row.id),
+  insertOne: async (db, row) => (await insertFeedRows(db, [row]))[0]!,
+  insertMany: insertFeedRows,
 });
 
 export function insertFeedEntry(db: Executor, entry: FeedEntry, simulated: boolean): Promise<number> {

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { type CallbackOutcome, postbackCallbacks } from '../../db/schema';
 import type { Database } from '../../db/database';
 import { coalescedInsert } from '../../db/coalesced-insert';
-import { preparedQuery } from '../../db/prepared';
+import { preparedBatchInsert } from '../../db/batch-insert';
 import type { Executor } from '../ledger/ledger';
 
 /** What is kept of one callback's raw text: enough for any real callback, bounded against floods. */
@@ -12,32 +12,6 @@ export type CallbackRecord = typeof postbackCallbacks.$inferSelect;
 export type NewCallbackRecord = typeof postbackCallbacks.$inferInsert;
 
 const bounded = (text: string) => (text.length > MAX_STORED_CHARS ? text.slice(0, MAX_STORED_CHARS) : text);
-
-const value = (name: keyof NewCallbackRecord) => sql.placeholder(name);
-
-// Every callback is stored: prepared once (see db/prepared.ts).
-const insertCallbackQuery = preparedQuery((db) =>
-  db
-    .insert(postbackCallbacks)
-    .values({
-      wall: value('wall'),
-      method: value('method'),
-      path: value('path'),
-      query: value('query'),
-      body: value('body'),
-      headers: value('headers'),
-      sourceIp: value('sourceIp'),
-      outcome: value('outcome'),
-      statusCode: value('statusCode'),
-      reason: value('reason'),
-      userId: value('userId'),
-      txid: value('txid'),
-      coins: value('coins'),
-      replayOf: value('replayOf'),
-    })
-    .returning({ id: postbackCallbacks.id })
-    .prepare('insert_postback_callback'),
-);
 
 type StoredRecord = Required<Omit<NewCallbackRecord, 'id' | 'receivedAt'>>;
 
@@ -60,9 +34,27 @@ function storedRecord(record: NewCallbackRecord): StoredRecord {
   };
 }
 
+// Every callback is stored: prepared once (see db/batch-insert.ts).
+const insertCallbacks = preparedBatchInsert<StoredRecord>('insert_postback_callbacks', postbackCallbacks, {
+  wall: postbackCallbacks.wall,
+  method: postbackCallbacks.method,
+  path: postbackCallbacks.path,
+  query: postbackCallbacks.query,
+  body: postbackCallbacks.body,
+  headers: postbackCallbacks.headers,
+  sourceIp: postbackCallbacks.sourceIp,
+  outcome: postbackCallbacks.outcome,
+  statusCode: postbackCallbacks.statusCode,
+  reason: postbackCallbacks.reason,
+  userId: postbackCallbacks.userId,
+  txid: postbackCallbacks.txid,
+  coins: postbackCallbacks.coins,
+  replayOf: postbackCallbacks.replayOf,
+});
+
 const insertCallback = coalescedInsert<StoredRecord>({
-  insertOne: async (db, record) => (await insertCallbackQuery(db).execute(record))[0]!.id,
-  insertMany: async (db, records) => (await db.insert(postbackCallbacks).values([...records]).returning({ id: postbackCallbacks.id })).map((row) => row.id),
+  insertOne: async (db, record) => (await insertCallbacks(db, [record]))[0]!,
+  insertMany: insertCallbacks,
 });
 
 /**

@@ -176,9 +176,15 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
  * for it, so a concurrent copy that committed first is seen), or else the same signed text booked another one.
  */
 async function repeatOutcome(db: Executor, input: Pick<CreditInput, 'wall' | 'txid'>): Promise<{ outcome: 'duplicate' } | { outcome: 'signature-reused' }> {
-  const same = await db.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.wall, input.wall), eq(conversions.txid, input.txid)));
-  return same.length > 0 ? { outcome: 'duplicate' } : { outcome: 'signature-reused' };
+  const { rows } = await bookedConversion(db).execute({ wall: input.wall, txid: input.txid });
+  return rows.length > 0 ? { outcome: 'duplicate' } : { outcome: 'signature-reused' };
 }
+
+// Every repeat of a credit asks (walls retry): prepared once.
+const bookedConversion = preparedStatement<{ id: string | number }>(
+  'booked_conversion',
+  sql`select id from ${conversions} where wall = ${sql.placeholder('wall')}::text and txid = ${sql.placeholder('txid')}::text`,
+);
 
 /** What a credit booked in one statement answers: its result, or why it booked nothing. */
 async function settled(db: Database, input: CreditInput, outcome: Exclude<OneStatementOutcome, { outcome: 'not-bookable' }>): Promise<CreditResult> {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../db/prepared';
 import { referralReviews, type ReferralReviewStatus, sessions, signupOrigins } from '../../db/schema';
 import type { Executor } from '../ledger/ledger';
 import { normaliseIp } from './ip-allowlist';
@@ -31,6 +32,19 @@ type SignalsRow = {
   their_recent_ips: string[] | null;
 };
 
+const [referred, referrer] = [sql`${sql.placeholder('userId')}::bigint`, sql`${sql.placeholder('referrerId')}::bigint`];
+const signalsQuery = preparedStatement<SignalsRow>(
+  'self_referral_signals',
+  sql`
+    select
+      (select ip from ${signupOrigins} where user_id = ${referred}) as my_ip,
+      (select device_id from ${signupOrigins} where user_id = ${referred}) as my_device,
+      (select ip from ${signupOrigins} where user_id = ${referrer}) as their_ip,
+      (select device_id from ${signupOrigins} where user_id = ${referrer}) as their_device,
+      (select ip from ${sessions} where user_id = ${referred} and ip is not null order by last_used_at desc limit 1) as my_latest_ip,
+      (select array_agg(distinct ip) from ${sessions} where user_id = ${referrer} and ip is not null and last_used_at > ${sql.placeholder('since')}::timestamptz) as their_recent_ips`,
+);
+
 /**
  * Why this referral looks like one person's two accounts; empty when it does not. `creditIp` is the referred
  * user's address at this conversion as the wall reported it; without one, their latest session's. One read:
@@ -41,16 +55,7 @@ export async function selfReferralSignals(
   { userId, referrerId, creditIp }: { userId: number; referrerId: number; creditIp: string | undefined },
 ): Promise<string[]> {
   const since = new Date(Date.now() - REFERRER_ADDRESS_WINDOW_MS).toISOString();
-  const [me, them] = [sql`${userId}::bigint`, sql`${referrerId}::bigint`];
-  const result = await db.execute(sql`
-    select
-      (select ip from ${signupOrigins} where user_id = ${me}) as my_ip,
-      (select device_id from ${signupOrigins} where user_id = ${me}) as my_device,
-      (select ip from ${signupOrigins} where user_id = ${them}) as their_ip,
-      (select device_id from ${signupOrigins} where user_id = ${them}) as their_device,
-      (select ip from ${sessions} where user_id = ${me} and ip is not null order by last_used_at desc limit 1) as my_latest_ip,
-      (select array_agg(distinct ip) from ${sessions} where user_id = ${them} and ip is not null and last_used_at > ${since}::timestamptz) as their_recent_ips`);
-  const row = (result as unknown as { rows: SignalsRow[] }).rows[0]!;
+  const row = (await signalsQuery(db).execute({ userId, referrerId, since })).rows[0]!;
   const signals: string[] = [];
   if (row.my_device && row.my_device === row.their_device) signals.push('same device at sign-up');
   if (row.my_ip && row.my_ip === row.their_ip) signals.push(`same address at sign-up (${row.my_ip})`);
