@@ -33,7 +33,7 @@ process.on('unhandledRejection', (reason) => {
 
 let shuttingDown = false;
 async function shutDown(signal: NodeJS.Signals) {
-  // A terminal's Ctrl-C reaches both scripts/start.mjs and us, so the second signal is expected.
+  // A terminal's Ctrl-C reaches the launchers (npx, pnpm) too, which may pass it on: a second signal is expected.
   if (shuttingDown) return;
   shuttingDown = true;
   app.log.info(`${signal}: shutting down`);
