@@ -11,24 +11,26 @@ export const MAX_STORED_CHARS = 8192;
 export type CallbackRecord = typeof postbackCallbacks.$inferSelect;
 export type NewCallbackRecord = typeof postbackCallbacks.$inferInsert;
 
-const bounded = (text: string) => (text.length > MAX_STORED_CHARS ? text.slice(0, MAX_STORED_CHARS) : text);
+/** PostgreSQL's text cannot hold NUL: each is kept as U+FFFD, so a callback holding one is stored all the same. */
+const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text);
+const bounded = (text: string, chars = MAX_STORED_CHARS) => storable(text.length > chars ? text.slice(0, chars) : text);
 
 type StoredRecord = Required<Omit<NewCallbackRecord, 'id' | 'receivedAt'>>;
 
 function storedRecord(record: NewCallbackRecord): StoredRecord {
   return {
-    wall: record.wall.slice(0, 64),
-    method: record.method,
+    wall: bounded(record.wall, 64),
+    method: storable(record.method),
     path: bounded(record.path),
     query: bounded(record.query),
     body: bounded(record.body),
     headers: bounded(record.headers),
-    sourceIp: record.sourceIp,
+    sourceIp: storable(record.sourceIp),
     outcome: record.outcome,
     statusCode: record.statusCode,
-    reason: record.reason.slice(0, 500),
+    reason: bounded(record.reason, 500),
     userId: record.userId ?? null,
-    txid: record.txid?.slice(0, 100) ?? null,
+    txid: record.txid === undefined || record.txid === null ? null : bounded(record.txid, 100),
     coins: record.coins ?? 0,
     replayOf: record.replayOf ?? null,
   };

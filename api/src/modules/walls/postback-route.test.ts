@@ -151,6 +151,17 @@ describe(`the postback route under attack on ${kind}`, () => {
     expect(malformed.some((row) => row.query.includes('payout=lots'))).toBe(true);
   });
 
+  it("stores a callback whose raw text holds NUL bytes, which PostgreSQL's text cannot: each kept as U+FFFD", async () => {
+    const body = `user_id=1&txid=nul-${randomUUID()}&payout=1.00\u0000\u0000&note=a\u0000b`;
+    for (const wall of ['demo', 'lootably', 'nosuchwall']) {
+      const response = await app.inject({ method: 'POST', url: `/api/postback/${wall}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+      expect(response.statusCode).toBeLessThan(500);
+      const [stored] = await db().select().from(postbackCallbacks).where(eq(postbackCallbacks.body, body.replaceAll('\u0000', '\uFFFD')));
+      expect(stored).toMatchObject({ wall, method: 'POST', statusCode: response.statusCode });
+      await db().delete(postbackCallbacks).where(eq(postbackCallbacks.id, stored!.id));
+    }
+  });
+
   it('prunes stored callbacks older than the configured days', async () => {
     const [old] = await db()
       .insert(postbackCallbacks)
