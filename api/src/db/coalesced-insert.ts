@@ -9,29 +9,40 @@ import type { Executor } from './executor';
  */
 export type CoalescedInsert<Row> = (db: Executor, row: Row) => Promise<number>;
 
-export function coalescedInsert<Row>({
-  insertOne,
-  insertMany,
-}: {
+export function coalescedInsert<Row>(statements: {
   insertOne: (db: Executor, row: Row) => Promise<number>;
   /** The ids of `rows`, in their order (INSERT … VALUES … RETURNING answers in the order of its values). */
   insertMany: (db: Executor, rows: readonly Row[]) => Promise<number[]>;
 }): CoalescedInsert<Row> {
-  type Waiting = { row: Row; resolve(id: number): void; reject(error: unknown): void };
+  return coalescedStatement({ runOne: statements.insertOne, runMany: statements.insertMany });
+}
+
+/**
+ * The same for any statement that takes many rows and answers a result per row (coalescedInsert is one):
+ * `runMany` answers the results of `rows` in their order; when it fails, each row is run alone by `runOne`.
+ */
+export function coalescedStatement<Row, Result>({
+  runOne,
+  runMany,
+}: {
+  runOne: (db: Executor, row: Row) => Promise<Result>;
+  runMany: (db: Executor, rows: readonly Row[]) => Promise<Result[]>;
+}): (db: Executor, row: Row) => Promise<Result> {
+  type Waiting = { row: Row; resolve(result: Result): void; reject(error: unknown): void };
   type Queue = { waiting: Waiting[]; inFlight: boolean };
   const queues = new WeakMap<Executor, Queue>();
 
-  const one = (db: Executor, entry: Waiting) => insertOne(db, entry.row).then(entry.resolve, entry.reject);
+  const one = (db: Executor, entry: Waiting) => runOne(db, entry.row).then(entry.resolve, entry.reject);
 
-  async function insertWaiting(db: Executor, waiting: readonly Waiting[]): Promise<void> {
+  async function runWaiting(db: Executor, waiting: readonly Waiting[]): Promise<void> {
     if (waiting.length === 1) return one(db, waiting[0]!);
     try {
-      const ids = await insertMany(
+      const results = await runMany(
         db,
         waiting.map((entry) => entry.row),
       );
-      if (ids.length !== waiting.length) throw new Error(`inserted ${ids.length} of ${waiting.length} rows`);
-      waiting.forEach((entry, index) => entry.resolve(ids[index]!));
+      if (results.length !== waiting.length) throw new Error(`answered ${results.length} of ${waiting.length} rows`);
+      waiting.forEach((entry, index) => entry.resolve(results[index]!));
     } catch {
       await Promise.all(waiting.map((entry) => one(db, entry)));
     }
@@ -40,7 +51,7 @@ export function coalescedInsert<Row>({
   async function drain(db: Executor, queue: Queue): Promise<void> {
     queue.inFlight = true;
     try {
-      while (queue.waiting.length > 0) await insertWaiting(db, queue.waiting.splice(0));
+      while (queue.waiting.length > 0) await runWaiting(db, queue.waiting.splice(0));
     } finally {
       queue.inFlight = false;
     }
@@ -53,8 +64,8 @@ export function coalescedInsert<Row>({
       queues.set(db, queue);
     }
     const { waiting } = queue;
-    const inserted = new Promise<number>((resolve, reject) => waiting.push({ row, resolve, reject }));
+    const answered = new Promise<Result>((resolve, reject) => waiting.push({ row, resolve, reject }));
     if (!queue.inFlight) void drain(db, queue);
-    return inserted;
+    return answered;
   };
 }

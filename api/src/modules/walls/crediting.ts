@@ -7,6 +7,7 @@ import { conversions, ledgerEntries, offerEvents, offers, referralReviews, type 
 import { isOfferComplete } from '../earn/progress';
 import { creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferCompleted } from '../earn/repository';
 import { appendLedgerEntry, bookLedgerEntry, type Executor, type LedgerEntryInput, type WalletSnapshot } from '../ledger/ledger';
+import { type BatchedOutcome, creditInBatch } from './batched-credits';
 import { bonusWithheld, lockReferralReview, type ReferralReview, selfReferralSignals } from './self-referral';
 
 /**
@@ -111,8 +112,12 @@ export async function creditConversion(db: Database, input: CreditInput): Promis
   const reference = conversionReference(input.wall, input.txid);
   const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
 
-  // Most credits are read and booked in one statement; the rest read what it found.
   const credit = { ...input, signedDigest, reference };
+  // A credit without a referrer's bonus is booked with the others in flight (batched-credits.ts).
+  const batched = await creditInBatch(db, credit);
+  if (batched.outcome !== 'not-bookable') return settled(db, input, batched);
+
+  // Most other credits are read and booked in one statement; the rest read what it found.
   const first = await creditInOneStatement(db, credit, { signalsChecked: false });
   if (first.outcome !== 'not-bookable') return settled(db, input, first);
 
@@ -187,7 +192,7 @@ const bookedConversion = preparedStatement<{ id: string | number }>(
 );
 
 /** What a credit booked in one statement answers: its result, or why it booked nothing. */
-async function settled(db: Database, input: CreditInput, outcome: Exclude<OneStatementOutcome, { outcome: 'not-bookable' }>): Promise<CreditResult> {
+async function settled(db: Database, input: CreditInput, outcome: Exclude<OneStatementOutcome | BatchedOutcome, { outcome: 'not-bookable' }>): Promise<CreditResult> {
   if (outcome.outcome === 'unknown-user') throw new UnknownUserError(input.userId);
   if (outcome.outcome === 'repeat') return repeatOutcome(db, input);
   return outcome.result;

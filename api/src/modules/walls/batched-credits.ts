@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { coalescedStatement } from '../../db/coalesced-insert';
+import type { Executor } from '../../db/executor';
+import { preparedStatement } from '../../db/prepared';
+import { conversions, ledgerEntries, offerEvents, offers, userOffers, users } from '../../db/schema';
+import type { CreditInput, CreditResult } from './crediting';
+
+/**
+ * Credits of users without a referrer, several per statement: under load, the credits that arrive while one
+ * statement is in flight are booked together by the next (coalescedStatement), so PostgreSQL's work per
+ * statement (locking the plan's tables, starting it, the commit) is shared. When quiet, a credit goes alone.
+ *
+ * Booked here, in the lock order of every booking (the conversion, the user's offer, the balance): a credit
+ * of a live user without a live referrer (no bonus, so no review and no second balance) that finishes its
+ * offer (if any) by itself, the first of its user and of its wall + txid in the statement (each balance moves
+ * once per statement). Everything else answers 'not-bookable' and takes crediting.ts's path, which reads it
+ * again; a statement that fails books nothing, and its credits take that path too.
+ */
+
+export type BatchedCredit = CreditInput & { signedDigest: string | null; reference: string };
+
+export type BatchedOutcome =
+  | { outcome: 'credited'; result: Extract<CreditResult, { outcome: 'credited' }> }
+  | { outcome: 'unknown-user' }
+  /** Bookable here, but the same wall + txid (or signed text) was booked already. */
+  | { outcome: 'repeat' }
+  | { outcome: 'not-bookable' };
+
+type BatchRow = {
+  user_found: boolean | string;
+  user_name: string | null;
+  referred_by: string | number | null;
+  bookable: boolean | string;
+  booked: boolean | string;
+  offer_id: string | number | null;
+  offer_partner_id: string | null;
+  offer_name: string | null;
+  balance_coins: string | number | null;
+  entry_id: string | number | null;
+  completed_offer: boolean | string;
+};
+
+const input = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+
+const creditBatch = preparedStatement<BatchRow>(
+  'credit_batch',
+  sql`
+    with input as (
+      select * from unnest(${input('userId', 'bigint')}, ${input('amount', 'bigint')}, ${input('partnerOfferId', 'text')},
+        ${input('partnerEventId', 'text')}, ${input('wall', 'text')}, ${input('txid', 'text')}, ${input('signedDigest', 'text')},
+        ${input('reference', 'text')}, ${input('note', 'text')})
+      with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, position)
+    ), target as (
+      select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id,
+        o.id as offer_id, o.partner_offer_id as offer_partner_id, o.name as offer_name,
+        (select array_agg(e.partner_event_id order by e.position, e.id) from ${offerEvents} e where e.offer_id = o.id) as offer_event_ids,
+        row_number() over (partition by input.user_id order by input.position) as nth_of_user,
+        row_number() over (partition by input.wall, input.txid order by input.position) as nth_of_txid
+      from input
+      join ${users} u on u.id = input.user_id and u.deleted_at is null
+      left join ${users} referrer on referrer.id = u.referred_by and referrer.deleted_at is null
+      left join ${offers} o on o.partner_offer_id = input.partner_offer_id and input.partner_offer_id <> ''
+    ), booking as (
+      select * from target
+      where referrer_id is null and nth_of_user = 1 and nth_of_txid = 1
+        and (offer_id is null or partner_event_id = '' or offer_event_ids is null or partner_event_id = all(offer_event_ids))
+    ), conversion as (
+      insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
+      select wall, txid, user_id, partner_offer_id, partner_event_id, amount, signed_digest, null, 0, 0 from booking order by position
+      on conflict do nothing
+      returning wall, txid
+    ), booked as (
+      select booking.* from booking join conversion on conversion.wall = booking.wall and conversion.txid = booking.txid
+    ), completed as (
+      insert into ${userOffers} (user_id, offer_id, status, completed_at)
+      select user_id, offer_id, 'completed', now() from booked where offer_id is not null
+      on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
+      returning user_id
+    ), moved as (
+      update ${users} set balance_coins = balance_coins + booked.amount,
+        completed_offers = completed_offers + (select count(*) from completed where completed.user_id = booked.user_id)
+      from booked
+      where ${users.id} = booked.user_id
+      returning booked.position, ${users.balanceCoins} as balance_coins
+    ), entry as (
+      insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
+      select booked.user_id, booked.amount, 'offer_credit', booked.reference,
+        coalesce(booked.note, booked.wall || ': ' || coalesce(booked.offer_name, nullif(booked.partner_offer_id, ''), 'conversion'))
+      from booked join moved on moved.position = booked.position
+      order by booked.position
+      returning id, user_id
+    )
+    select target.position is not null as user_found, target.user_name, target.referred_by,
+      booking.position is not null as bookable, booked.position is not null as booked,
+      target.offer_id, target.offer_partner_id, target.offer_name,
+      moved.balance_coins, entry.id as entry_id,
+      exists (select 1 from completed where completed.user_id = booked.user_id) as completed_offer
+    from input
+    left join target on target.position = input.position
+    left join booking on booking.position = input.position
+    left join booked on booked.position = input.position
+    left join moved on moved.position = input.position
+    left join entry on entry.user_id = booked.user_id
+    order by input.position`,
+);
+
+const isTrue = (value: boolean | string) => value === true || value === 't';
+const idOf = (value: string | number | null): number | undefined => (value === null ? undefined : Number(value));
+
+async function bookBatch(db: Executor, credits: readonly BatchedCredit[]): Promise<BatchedOutcome[]> {
+  const { rows } = await creditBatch(db).execute({
+    userId: credits.map((credit) => credit.userId),
+    amount: credits.map((credit) => credit.payoutCoins),
+    partnerOfferId: credits.map((credit) => credit.partnerOfferId),
+    partnerEventId: credits.map((credit) => credit.partnerEventId),
+    wall: credits.map((credit) => credit.wall),
+    txid: credits.map((credit) => credit.txid),
+    signedDigest: credits.map((credit) => credit.signedDigest),
+    reference: credits.map((credit) => credit.reference),
+    note: credits.map((credit) => credit.note ?? null),
+  });
+  if (rows.length !== credits.length) throw new Error(`a batch of ${credits.length} credits answered ${rows.length} rows`);
+  return rows.map((row, index) => outcomeOf(row, credits[index]!));
+}
+
+function outcomeOf(row: BatchRow, credit: BatchedCredit): BatchedOutcome {
+  if (!isTrue(row.user_found)) return { outcome: 'unknown-user' };
+  if (!isTrue(row.bookable)) return { outcome: 'not-bookable' };
+  if (!isTrue(row.booked)) return { outcome: 'repeat' };
+  // A booked conversion moved its user's balance and wrote its ledger row, in the same statement.
+  if (row.balance_coins === null || row.entry_id === null) throw new Error(`credit ${credit.reference} booked no ledger row`);
+  const offerId = idOf(row.offer_id);
+  return {
+    outcome: 'credited',
+    result: {
+      outcome: 'credited',
+      user: { id: credit.userId, name: row.user_name ?? '', referredBy: idOf(row.referred_by) ?? null },
+      payoutCoins: credit.payoutCoins,
+      referralCoins: 0,
+      referralHeldCoins: 0,
+      offer: offerId === undefined ? undefined : { id: offerId, partnerOfferId: row.offer_partner_id ?? '', name: row.offer_name ?? '' },
+      completedOffer: isTrue(row.completed_offer),
+      wallets: [{ userId: credit.userId, balanceCoins: Number(row.balance_coins), version: Number(row.entry_id) }],
+    },
+  };
+}
+
+const bookInBatch = coalescedStatement<BatchedCredit, BatchedOutcome>({
+  runOne: async (db, credit) => (await bookBatch(db, [credit]))[0]!,
+  runMany: bookBatch,
+});
+
+/**
+ * Books the credit with the others in flight when it can (see above); 'not-bookable' sends it down
+ * crediting.ts's path. A statement that fails books nothing (it is atomic): its credits are tried alone, and
+ * one that fails alone is 'not-bookable' too, so that path meets (and reports) whatever went wrong.
+ */
+export function creditInBatch(db: Executor, credit: BatchedCredit): Promise<BatchedOutcome> {
+  return bookInBatch(db, credit).catch((): BatchedOutcome => ({ outcome: 'not-bookable' }));
+}
