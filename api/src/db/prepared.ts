@@ -33,3 +33,9 @@ export function preparedStatement<Row>(name: string, statement: SQL) {
   type Prepared = { execute(values: Record<string, unknown>): Promise<{ rows: Row[] }> };
   return preparedQuery<Executor, Prepared>((db) => db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(query, undefined, name, false));
 }
+
+/** A boolean column of a driver's own row (PGlite may answer 't'). */
+export const rowBoolean = (value: boolean | string) => value === true || value === 't';
+
+/** A bigint id column of a driver's own row (answered as text), or undefined for null. */
+export const rowId = (value: string | number | null): number | undefined => (value === null ? undefined : Number(value));

@@ -94,7 +94,7 @@ describe(`credits booked several per statement on ${kind}`, () => {
     sameSignedText.push({ ...sameSignedText[0]!, txid: `batch-${randomUUID()}` });
     // Every credit three times at once, in an order that mixes users, offers and copies.
     const sends = [...credits, ...credits, ...credits, ...sameSignedText].sort(() => Math.random() - 0.5);
-    const answers = await Promise.all(sends.map((credit) => creditConversion(db(), credit)));
+    const answers = await Promise.all(sends.map((credit) => creditConversion(db(), credit, { batch: true })));
 
     const creditedTxids = answers.flatMap((answer, index) => (answer.outcome === 'credited' ? [sends[index]!.txid] : []));
     const signedCredited = creditedTxids.filter((txid) => sameSignedText.some((credit) => credit.txid === txid));
@@ -118,7 +118,7 @@ describe(`credits booked several per statement on ${kind}`, () => {
 
   it('an unknown user is refused through creditConversion, and nothing is booked', async () => {
     const before = await db().$count(conversions);
-    await expect(creditConversion(db(), creditOf(987_654_321, 100))).rejects.toBeInstanceOf(UnknownUserError);
+    await expect(creditConversion(db(), creditOf(987_654_321, 100), { batch: true })).rejects.toBeInstanceOf(UnknownUserError);
     expect(await db().$count(conversions)).toBe(before);
   });
 });

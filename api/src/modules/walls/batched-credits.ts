@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { coalescedStatement } from '../../db/coalesced-insert';
 import type { Executor } from '../../db/executor';
-import { preparedStatement } from '../../db/prepared';
+import { preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, ledgerEntries, offerEvents, offers, userOffers, users } from '../../db/schema';
 import type { CreditInput, CreditResult } from './crediting';
 
@@ -40,15 +40,16 @@ type BatchRow = {
   completed_offer: boolean | string;
 };
 
-const input = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+/** One value per credit, as an array parameter of this type. */
+const perCredit = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 
 const creditBatch = preparedStatement<BatchRow>(
   'credit_batch',
   sql`
     with input as (
-      select * from unnest(${input('userId', 'bigint')}, ${input('amount', 'bigint')}, ${input('partnerOfferId', 'text')},
-        ${input('partnerEventId', 'text')}, ${input('wall', 'text')}, ${input('txid', 'text')}, ${input('signedDigest', 'text')},
-        ${input('reference', 'text')}, ${input('note', 'text')})
+      select * from unnest(${perCredit('userId', 'bigint')}, ${perCredit('amount', 'bigint')}, ${perCredit('partnerOfferId', 'text')},
+        ${perCredit('partnerEventId', 'text')}, ${perCredit('wall', 'text')}, ${perCredit('txid', 'text')}, ${perCredit('signedDigest', 'text')},
+        ${perCredit('reference', 'text')}, ${perCredit('note', 'text')})
       with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, position)
     ), target as (
       select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id,
@@ -104,9 +105,6 @@ const creditBatch = preparedStatement<BatchRow>(
     order by input.position`,
 );
 
-const isTrue = (value: boolean | string) => value === true || value === 't';
-const idOf = (value: string | number | null): number | undefined => (value === null ? undefined : Number(value));
-
 async function bookBatch(db: Executor, credits: readonly BatchedCredit[]): Promise<BatchedOutcome[]> {
   const { rows } = await creditBatch(db).execute({
     userId: credits.map((credit) => credit.userId),
@@ -124,22 +122,22 @@ async function bookBatch(db: Executor, credits: readonly BatchedCredit[]): Promi
 }
 
 function outcomeOf(row: BatchRow, credit: BatchedCredit): BatchedOutcome {
-  if (!isTrue(row.user_found)) return { outcome: 'unknown-user' };
-  if (!isTrue(row.bookable)) return { outcome: 'not-bookable' };
-  if (!isTrue(row.booked)) return { outcome: 'repeat' };
+  if (!rowBoolean(row.user_found)) return { outcome: 'unknown-user' };
+  if (!rowBoolean(row.bookable)) return { outcome: 'not-bookable' };
+  if (!rowBoolean(row.booked)) return { outcome: 'repeat' };
   // A booked conversion moved its user's balance and wrote its ledger row, in the same statement.
   if (row.balance_coins === null || row.entry_id === null) throw new Error(`credit ${credit.reference} booked no ledger row`);
-  const offerId = idOf(row.offer_id);
+  const offerId = rowId(row.offer_id);
   return {
     outcome: 'credited',
     result: {
       outcome: 'credited',
-      user: { id: credit.userId, name: row.user_name ?? '', referredBy: idOf(row.referred_by) ?? null },
+      user: { id: credit.userId, name: row.user_name ?? '', referredBy: rowId(row.referred_by) ?? null },
       payoutCoins: credit.payoutCoins,
       referralCoins: 0,
       referralHeldCoins: 0,
       offer: offerId === undefined ? undefined : { id: offerId, partnerOfferId: row.offer_partner_id ?? '', name: row.offer_name ?? '' },
-      completedOffer: isTrue(row.completed_offer),
+      completedOffer: rowBoolean(row.completed_offer),
       wallets: [{ userId: credit.userId, balanceCoins: Number(row.balance_coins), version: Number(row.entry_id) }],
     },
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { REFERRAL_SHARE } from '@rewards/shared/constants';
 import type { Database } from '../../db/database';
-import { preparedStatement } from '../../db/prepared';
+import { preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, ledgerEntries, offerEvents, offers, referralReviews, type ReferralReviewStatus, userOffers, users } from '../../db/schema';
 import { isOfferComplete } from '../earn/progress';
 import { creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferCompleted } from '../earn/repository';
@@ -105,17 +105,19 @@ type ConversionContext = {
  * Books a conversion. The same wall + txid books once however often and however concurrently it arrives:
  * the conversions row is inserted before any balance moves, and its unique (wall, txid) turns every copy into
  * 'duplicate' (on PostgreSQL a concurrent copy waits for the first to commit). Throws UnknownUserError.
+ * `batch`: a credit that can be is booked together with the others in flight (batched-credits.ts).
  */
-export async function creditConversion(db: Database, input: CreditInput): Promise<CreditResult> {
+export async function creditConversion(db: Database, input: CreditInput, { batch = false }: { batch?: boolean } = {}): Promise<CreditResult> {
   if (!Number.isSafeInteger(input.payoutCoins) || input.payoutCoins <= 0) throw new RangeError('a conversion credits a positive number of coins');
   if (!Number.isSafeInteger(input.userId) || input.userId < 1) throw new UnknownUserError(input.userId);
   const reference = conversionReference(input.wall, input.txid);
   const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
 
   const credit = { ...input, signedDigest, reference };
-  // A credit without a referrer's bonus is booked with the others in flight (batched-credits.ts).
-  const batched = await creditInBatch(db, credit);
-  if (batched.outcome !== 'not-bookable') return settled(db, input, batched);
+  if (batch) {
+    const batched = await creditInBatch(db, credit);
+    if (batched.outcome !== 'not-bookable') return settled(db, input, batched);
+  }
 
   // Most other credits are read and booked in one statement; the rest read what it found.
   const first = await creditInOneStatement(db, credit, { signalsChecked: false });
@@ -319,9 +321,6 @@ type OneStatementOutcome =
   /** Not booked: the referral needs its self-referral check (unless `signalsChecked`), or the credit may not finish its offer alone. */
   | { outcome: 'not-bookable'; context: ConversionContext };
 
-const idOf = (value: string | number | null): number | undefined => (value === null ? undefined : Number(value));
-const isTrue = (value: boolean | string) => value === true || value === 't';
-
 /**
  * Reads the credit's context and books it when it can, in one statement (oneStatementCredit). `signalsChecked`:
  * the referral showed no self-referral signal, so without a review its bonus is paid.
@@ -347,12 +346,12 @@ async function creditInOneStatement(
   });
   const row = rows[0];
   if (!row) return { outcome: 'unknown-user' };
-  const user: ConversionUser = { id: Number(row.user_id), name: row.user_name, referredBy: idOf(row.referred_by) ?? null };
-  const offerId = idOf(row.offer_id);
+  const user: ConversionUser = { id: Number(row.user_id), name: row.user_name, referredBy: rowId(row.referred_by) ?? null };
+  const offerId = rowId(row.offer_id);
   const offer = offerId === undefined ? undefined : { id: offerId, partnerOfferId: row.offer_partner_id ?? '', name: row.offer_name ?? '' };
-  const referrerId = idOf(row.referrer_id);
-  if (!isTrue(row.bookable)) {
-    const reviewReferrerId = idOf(row.review_referrer_id);
+  const referrerId = rowId(row.referrer_id);
+  if (!rowBoolean(row.bookable)) {
+    const reviewReferrerId = rowId(row.review_referrer_id);
     const review = row.review_status !== null && reviewReferrerId !== undefined ? { status: row.review_status, referrerId: reviewReferrerId } : undefined;
     return { outcome: 'not-bookable', context: { user, referrerId, review, offer, offerEventIds: row.offer_event_ids ?? [] } };
   }
@@ -365,7 +364,7 @@ async function creditInOneStatement(
   const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: Number(row.balance_coins), version: Number(row.entry_id) }];
   if (referralCoins > 0) wallets.push({ userId: referrerId!, balanceCoins: Number(row.referrer_balance_coins), version: Number(row.referrer_entry_id) });
   const referralHeldCoins = Number(row.referral_held_coins ?? 0);
-  return { outcome: 'credited', result: { outcome: 'credited', user, payoutCoins: credit.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer: isTrue(row.completed_offer), wallets } };
+  return { outcome: 'credited', result: { outcome: 'credited', user, payoutCoins: credit.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer: rowBoolean(row.completed_offer), wallets } };
 }
 
 const referralBonusNote = (referredUserId: number, reference: string) => `${REFERRAL_PERCENT}% of user ${referredUserId}'s ${reference}`;

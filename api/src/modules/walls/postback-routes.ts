@@ -45,7 +45,9 @@ function postbackRequestOf(request: FastifyRequest<{ Params: { wall: string; tok
  * postback-pipeline.ts for the checks and answers.
  */
 export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (app, { walls, publicUrl, adapters }) => {
-  const deps: PostbackDeps = { db: app.db, log: app.log };
+  // Several credits per statement pays where each statement crosses the network to PostgreSQL; PGlite runs in
+  // this process, one statement at a time, and measured slower with it (bench:credits -- --only pglite).
+  const deps: PostbackDeps = { db: app.db, log: app.log, batchCredits: app.databaseKind === 'postgres' };
 
   // Bodies are read as text in this scope only: JSON and the rest never reach a wall's parameters.
   app.removeAllContentTypeParsers();

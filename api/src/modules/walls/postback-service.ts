@@ -29,7 +29,12 @@ export const POSTBACK_MESSAGES = {
  * the command's transaction, so nothing here may use another handle) and a log. Telling the site is the
  * caller's step, once committed (see announceBooking).
  */
-export type PostbackDeps = { db: Database; log: FastifyBaseLogger };
+export type PostbackDeps = {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Credits may be booked several per statement (creditConversion's `batch`). */
+  batchCredits?: boolean;
+};
 
 /**
  * What the site is told once a booking committed: the balances it moved, as its own rows left them (no read
@@ -80,18 +85,22 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
 
   let result: Awaited<ReturnType<typeof creditConversion>>;
   try {
-    result = await creditConversion(db, {
-      wall: wall.slug,
-      txid: action.txid,
-      userId: action.userId,
-      partnerOfferId: action.partnerOfferId,
-      partnerEventId: action.partnerEventId,
-      payoutCoins: action.payoutCoins,
-      // Without the wall's name of the offer, the ledger note names our catalog's.
-      note: action.offerName ? `${wall.slug}: ${action.offerName}` : undefined,
-      userIp: action.userIp,
-      signedContent: action.signedContent,
-    });
+    result = await creditConversion(
+      db,
+      {
+        wall: wall.slug,
+        txid: action.txid,
+        userId: action.userId,
+        partnerOfferId: action.partnerOfferId,
+        partnerEventId: action.partnerEventId,
+        payoutCoins: action.payoutCoins,
+        // Without the wall's name of the offer, the ledger note names our catalog's.
+        note: action.offerName ? `${wall.slug}: ${action.offerName}` : undefined,
+        userIp: action.userIp,
+        signedContent: action.signedContent,
+      },
+      { batch: deps.batchCredits === true },
+    );
   } catch (error) {
     if (error instanceof UnknownUserError) throw new NotFoundError(POSTBACK_MESSAGES.unknownUser);
     throw error;
