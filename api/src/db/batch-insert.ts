@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './executor';
-import { preparedStatement } from './prepared';
+import { arrayParameter, preparedStatement } from './prepared';
 
 /** The table's column of each field a row carries (the others take their defaults). */
 export type BatchColumns<Row> = { readonly [Field in keyof Row]: PgColumn };
@@ -22,7 +22,7 @@ export function preparedBatchInsert<Row extends Record<string, unknown>>(
     fields.map((field) => sql.identifier(columns[field].name)),
     sql`, `,
   );
-  const arrays: SQL[] = fields.map((field) => sql`${sql.placeholder(field)}::${sql.raw(columns[field].getSQLType())}[]`);
+  const arrays: SQL[] = fields.map((field) => arrayParameter(field, columns[field].getSQLType()));
   const statement = preparedStatement<{ id: string | number }>(
     name,
     sql`insert into ${table} (${names})

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
 import type { Executor } from './executor';
@@ -39,3 +39,6 @@ export const rowBoolean = (value: boolean | string) => value === true || value =
 
 /** A bigint id column of a driver's own row (answered as text), or undefined for null. */
 export const rowId = (value: string | number | null): number | undefined => (value === null ? undefined : Number(value));
+
+/** A placeholder of a prepared statement holding one array of `type` (`bigint`, `text`…): `$n::type[]`. */
+export const arrayParameter = (name: string, type: string): SQL => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;

@@ -1,7 +1,7 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../ledger/ledger';
 import { preparedBatchInsert } from '../../db/batch-insert';
-import { coalescedInsert } from '../../db/coalesced-insert';
+import { coalescedStatement } from '../../db/coalesced';
 import { liveLeads, offerEvents, offers } from '../../db/schema';
 
 /** A feed entry as stored: what the ticker shows, the amount in coins. */
@@ -21,10 +21,7 @@ const insertFeedRows = preparedBatchInsert<StoredFeedEntry>('insert_live_leads',
 });
 
 // A burst of credits is a burst of feed entries: stored a statement at a time, not a round trip each.
-const insertFeedRow = coalescedInsert<StoredFeedEntry>({
-  insertOne: async (db, row) => (await insertFeedRows(db, [row]))[0]!,
-  insertMany: insertFeedRows,
-});
+const insertFeedRow = coalescedStatement(insertFeedRows);
 
 export function insertFeedEntry(db: Executor, entry: FeedEntry, simulated: boolean): Promise<number> {
   return insertFeedRow(db, { ...entry, simulated });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { coalescedStatement } from '../../db/coalesced-insert';
+import { coalescedStatement } from '../../db/coalesced';
 import type { Executor } from '../../db/executor';
-import { preparedStatement, rowBoolean, rowId } from '../../db/prepared';
+import { arrayParameter, preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, ledgerEntries, offerEvents, offers, userOffers, users } from '../../db/schema';
+import { completesAloneCondition } from '../earn/progress';
 import type { CreditInput, CreditResult } from './crediting';
 
 /**
@@ -40,16 +41,13 @@ type BatchRow = {
   completed_offer: boolean | string;
 };
 
-/** One value per credit, as an array parameter of this type. */
-const perCredit = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
-
 const creditBatch = preparedStatement<BatchRow>(
   'credit_batch',
   sql`
     with input as (
-      select * from unnest(${perCredit('userId', 'bigint')}, ${perCredit('amount', 'bigint')}, ${perCredit('partnerOfferId', 'text')},
-        ${perCredit('partnerEventId', 'text')}, ${perCredit('wall', 'text')}, ${perCredit('txid', 'text')}, ${perCredit('signedDigest', 'text')},
-        ${perCredit('reference', 'text')}, ${perCredit('note', 'text')})
+      select * from unnest(${arrayParameter('userId', 'bigint')}, ${arrayParameter('amount', 'bigint')}, ${arrayParameter('partnerOfferId', 'text')},
+        ${arrayParameter('partnerEventId', 'text')}, ${arrayParameter('wall', 'text')}, ${arrayParameter('txid', 'text')}, ${arrayParameter('signedDigest', 'text')},
+        ${arrayParameter('reference', 'text')}, ${arrayParameter('note', 'text')})
       with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, position)
     ), target as (
       select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id,
@@ -64,7 +62,7 @@ const creditBatch = preparedStatement<BatchRow>(
     ), booking as (
       select * from target
       where referrer_id is null and nth_of_user = 1 and nth_of_txid = 1
-        and (offer_id is null or partner_event_id = '' or offer_event_ids is null or partner_event_id = all(offer_event_ids))
+        and ${completesAloneCondition({ offerId: sql`offer_id`, eventId: sql`partner_event_id`, eventIds: sql`offer_event_ids` })}
     ), conversion as (
       insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
       select wall, txid, user_id, partner_offer_id, partner_event_id, amount, signed_digest, null, 0, 0 from booking order by position
@@ -143,10 +141,7 @@ function outcomeOf(row: BatchRow, credit: BatchedCredit): BatchedOutcome {
   };
 }
 
-const bookInBatch = coalescedStatement<BatchedCredit, BatchedOutcome>({
-  runOne: async (db, credit) => (await bookBatch(db, [credit]))[0]!,
-  runMany: bookBatch,
-});
+const bookInBatch = coalescedStatement(bookBatch);
 
 /**
  * Books the credit with the others in flight when it can (see above); 'not-bookable' sends it down

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { type CallbackOutcome, postbackCallbacks } from '../../db/schema';
 import type { Database } from '../../db/database';
-import { coalescedInsert } from '../../db/coalesced-insert';
+import { coalescedStatement } from '../../db/coalesced';
 import { preparedBatchInsert } from '../../db/batch-insert';
 import type { Executor } from '../ledger/ledger';
 
@@ -54,14 +54,11 @@ const insertCallbacks = preparedBatchInsert<StoredRecord>('insert_postback_callb
   replayOf: postbackCallbacks.replayOf,
 });
 
-const insertCallback = coalescedInsert<StoredRecord>({
-  insertOne: async (db, record) => (await insertCallbacks(db, [record]))[0]!,
-  insertMany: insertCallbacks,
-});
+const insertCallback = coalescedStatement(insertCallbacks);
 
 /**
  * Stores one callback and answers its id. Under load, callbacks that arrive while an insert is in flight are
- * stored together by the next one (see coalescedInsert): every callback is stored, and its id comes back.
+ * stored together by the next one (see coalescedStatement): every callback is stored, and its id comes back.
  */
 export function recordCallback(db: Database, record: NewCallbackRecord): Promise<number> {
   try {

@@ -4,7 +4,7 @@ import { REFERRAL_SHARE } from '@rewards/shared/constants';
 import type { Database } from '../../db/database';
 import { preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, ledgerEntries, offerEvents, offers, referralReviews, type ReferralReviewStatus, userOffers, users } from '../../db/schema';
-import { isOfferComplete } from '../earn/progress';
+import { completesAloneCondition, isOfferComplete } from '../earn/progress';
 import { creditedEvents, findOfferByPartnerId, lockUserOffer, type OfferRow, setUserOfferCompleted } from '../earn/repository';
 import { appendLedgerEntry, bookLedgerEntry, type Executor, type LedgerEntryInput, type WalletSnapshot } from '../ledger/ledger';
 import { type BatchedOutcome, creditInBatch } from './batched-credits';
@@ -264,13 +264,12 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       left join ${offers} o on o.partner_offer_id = ${param.partnerOfferId} and ${param.partnerOfferId} <> ''
       where u.id = ${param.userId} and u.deleted_at is null
     ), booking as (
-      -- completesAlone: a whole-offer credit, an offer without events, or its only event.
       select user_id, offer_id, offer_name, referrer_id, bonus,
         case when review_status is null or review_status = 'approved' then bonus else 0 end as paid,
         case when review_status is null or review_status = 'approved' then 0 else bonus end as held
       from target
       where (bonus = 0 or review_status is not null or ${holder('signalsChecked')}::boolean)
-        and (offer_id is null or ${param.partnerEventId} = '' or offer_event_ids is null or ${param.partnerEventId} = all(offer_event_ids))
+        and ${completesAloneCondition({ offerId: sql`offer_id`, eventId: param.partnerEventId, eventIds: sql`offer_event_ids` })}
     ), conversion as (
       insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
       select ${param.wall}, ${holder('txid')}::text, user_id, ${param.partnerOfferId}, ${param.partnerEventId}, ${param.amount}, ${holder('signedDigest')}::text,
@@ -379,7 +378,7 @@ export function bookReferralBonus(tx: Executor, bonus: { referrerId: number; ref
   return appendLedgerEntry(tx, referralBonusEntry(bonus));
 }
 
-/** Whether a credit of this event finishes its offer by itself, whatever else the user was credited for (oneStatementCredit's `booking` asks the same). */
+/** Whether a credit of this event finishes its offer by itself, whatever else the user was credited for (the booking statements ask completesAloneCondition). */
 function completesAlone(eventIds: readonly string[], partnerEventId: string): boolean {
   return isOfferComplete(eventIds, new Set([partnerEventId]));
 }

@@ -1,4 +1,4 @@
-import { coalescedInsert } from './coalesced-insert';
+import { coalescedStatement } from './coalesced';
 import type { Executor } from './executor';
 
 const handle = {} as Executor;
@@ -7,24 +7,16 @@ const handle = {} as Executor;
 function fakeTable() {
   const statements: string[][] = [];
   let nextId = 1;
-  const insert = coalescedInsert<string>({
-    insertOne: async (_db, row) => {
-      statements.push([row]);
-      await Promise.resolve();
-      if (row === 'bad') throw new Error('refused');
-      return nextId++;
-    },
-    insertMany: async (_db, rows) => {
-      statements.push([...rows]);
-      await Promise.resolve();
-      if (rows.includes('bad')) throw new Error('refused');
-      return rows.map(() => nextId++);
-    },
+  const insert = coalescedStatement<string, number>(async (_db, rows) => {
+    statements.push([...rows]);
+    await Promise.resolve();
+    if (rows.includes('bad')) throw new Error('refused');
+    return rows.map(() => nextId++);
   });
   return { insert, statements };
 }
 
-describe('coalescedInsert', () => {
+describe('coalescedStatement', () => {
   it('sends a row at once when nothing is in flight, and the rows that came meanwhile in one statement, each with its own id', async () => {
     const { insert, statements } = fakeTable();
     const ids = await Promise.all(['a', 'b', 'c', 'd'].map((row) => insert(handle, row)));
