@@ -1,14 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withConfigTable } from './config-table';
+import { CONFIG_TABLE_PAGE, withConfigTable } from './config-table';
 import { findRepoRoot } from './repo-root';
 
-// Rewrites the README's configuration table from the schema in config.ts.
-const readmePath = join(findRepoRoot(), 'README.md');
-const readme = await readFile(readmePath, 'utf8');
-const updated = withConfigTable(readme);
-if (updated === readme) console.log('README.md: the configuration table is up to date');
+// Rewrites the configuration table of docs/configuration.md from the schema in config.ts.
+const pagePath = join(findRepoRoot(), CONFIG_TABLE_PAGE);
+const page = await readFile(pagePath, 'utf8');
+const updated = withConfigTable(page);
+if (updated === page) console.log(`${CONFIG_TABLE_PAGE}: the configuration table is up to date`);
 else {
-  await writeFile(readmePath, updated);
-  console.log('README.md: configuration table rewritten from api/src/config.ts');
+  await writeFile(pagePath, updated);
+  console.log(`${CONFIG_TABLE_PAGE}: configuration table rewritten from api/src/config.ts`);
 }

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENV_SCHEMA, envDocs } from './config';
-import { configTable, withConfigTable } from './config-table';
+import { CONFIG_TABLE_PAGE, configTable, withConfigTable } from './config-table';
 import { findRepoRoot } from './repo-root';
 
-describe("the README's configuration table", () => {
+describe('the configuration table of docs/configuration.md', () => {
   it('is the one generated from the schema (run pnpm --filter @rewards/api config:table after changing config.ts)', () => {
-    const readme = readFileSync(join(findRepoRoot(), 'README.md'), 'utf8');
-    expect(withConfigTable(readme)).toBe(readme);
+    const page = readFileSync(join(findRepoRoot(), CONFIG_TABLE_PAGE), 'utf8');
+    expect(withConfigTable(page)).toBe(page);
   });
 
   it('has a row, a default and a meaning for every variable of the schema', () => {
@@ -20,10 +20,10 @@ describe("the README's configuration table", () => {
     }
   });
 
-  it('notices a README whose table differs from the schema', () => {
-    const readme = readFileSync(join(findRepoRoot(), 'README.md'), 'utf8');
-    const edited = readme.replace('| `PORT` | `8080` |', '| `PORT` | `3000` |');
-    expect(edited).not.toBe(readme);
+  it('notices a page whose table differs from the schema', () => {
+    const page = readFileSync(join(findRepoRoot(), CONFIG_TABLE_PAGE), 'utf8');
+    const edited = page.replace('| `PORT` | `8080` |', '| `PORT` | `3000` |');
+    expect(edited).not.toBe(page);
     expect(withConfigTable(edited)).not.toBe(edited);
   });
 });

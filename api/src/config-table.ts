@@ -1,6 +1,9 @@
 import { ENV_SCHEMA, envDocs } from './config';
 
-/** The README's configuration table sits between these lines; `pnpm --filter @rewards/api config:table` rewrites it. */
+/** The page holding the configuration table, from the repository root. */
+export const CONFIG_TABLE_PAGE = 'docs/configuration.md';
+
+/** The configuration table sits between these lines; `pnpm --filter @rewards/api config:table` rewrites it. */
 export const TABLE_START = '<!-- configuration table: generated from api/src/config.ts by `pnpm --filter @rewards/api config:table` -->';
 export const TABLE_END = '<!-- end of configuration table -->';
 
@@ -17,10 +20,10 @@ export function configTable(): string {
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** The README with its configuration table replaced by the generated one. */
-export function withConfigTable(readme: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error('README.md has no configuration table markers');
-  return `${readme.slice(0, start + TABLE_START.length)}\n${configTable()}\n${readme.slice(end)}`;
+/** The page with its configuration table replaced by the generated one. */
+export function withConfigTable(page: string): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${CONFIG_TABLE_PAGE} has no configuration table markers`);
+  return `${page.slice(0, start + TABLE_START.length)}\n${configTable()}\n${page.slice(end)}`;
 }

@@ -155,7 +155,7 @@ export function isProduction(nodeEnv: string): boolean {
   return nodeEnv !== 'development' && nodeEnv !== 'test';
 }
 
-/** What the README's configuration table shows of each variable. */
+/** What the configuration table (docs/configuration.md) shows of each variable. */
 export type VariableDoc = {
   /** The default as the table shows it (markdown). */
   default: string;
@@ -164,7 +164,7 @@ export type VariableDoc = {
   production?: string;
 };
 
-/** The documentation of each variable of `ENV_SCHEMA`, from which the README's table is generated. */
+/** The documentation of each variable of `ENV_SCHEMA`, from which the table of docs/configuration.md is generated. */
 export const envDocs = z.registry<VariableDoc>();
 
 /** A value the schema reads with one of the readers; InvalidValue becomes an issue on the variable. */
@@ -204,9 +204,9 @@ const PER_WALL_VARIABLES = { 'POSTBACK_SECRET_<WALL>': 'POSTBACK_SECRET_', 'POST
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
- * Every variable of the server's environment: how it is read, its default and what it means. The README's
- * configuration table is generated from this (`pnpm --filter @rewards/api config:table`) and a test keeps them
- * equal. Relative paths are resolved against the repository root.
+ * Every variable of the server's environment: how it is read, its default and what it means. The configuration
+ * table of docs/configuration.md is generated from this (`pnpm --filter @rewards/api config:table`) and a test
+ * keeps them equal. Relative paths are resolved against the repository root.
  */
 export const ENV_SCHEMA = z.object({
   PORT: withDefault('8080', readPort, { description: 'where the site listens' }),
@@ -301,7 +301,7 @@ export const ENV_SCHEMA = z.object({
   }),
   LIVE_FEED_SIMULATION: optional(readFlag, {
     default: '`on` in development and test, else `off`',
-    description: 'publish simulated live-feed entries while no real conversion comes (see *The live feed*)',
+    description: 'publish simulated live-feed entries while no real conversion comes (see [The live feed](money.md#the-live-feed))',
   }),
   LIVE_FEED_SIMULATION_GAP: withDefault('4s-9s', readDurationRange, {
     description: 'how long the feed stays quiet before a simulated entry: a random time in this range after the last entry, real or simulated',
@@ -337,7 +337,7 @@ export const ENV_SCHEMA = z.object({
     description: 'seconds a pinged socket has to answer before it is closed',
   }),
   RELEASES_DIR: withDefault('./.releases', text, {
-    description: 'published versions of the remotes and which one each serves (`pnpm release`, see Releasing a remote)',
+    description: 'published versions of the remotes and which one each serves (`pnpm release`, see [Releasing a remote](releasing.md))',
   }),
   OPS_TOKEN: optional(readOpsToken, {
     default: 'unset: a generated `DATA_DIR/ops-token` (mode 0600) in development and test',

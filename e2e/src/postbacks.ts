@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 /**
  * The key the demo wall's postbacks are signed with. The site under test inherits this environment, so a
  * POSTBACK_SECRET_DEMO set here is the site's key too; without one the API (outside production) uses its
- * documented development key (README, POSTBACK_SECRETS).
+ * documented development key (docs/configuration.md, POSTBACK_SECRETS).
  */
 function demoWallKey(): string {
   return process.env.POSTBACK_SECRET_DEMO?.trim() || 'dev-postback-secret';

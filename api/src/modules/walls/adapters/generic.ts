@@ -81,7 +81,7 @@ export function genericAdapter(slug: string, title: string): WallAdapter {
   return {
     slug,
     title,
-    docs: 'README: "Postbacks", the generic format',
+    docs: 'docs/money.md: "Earning", the generic format',
     callbackTemplate: `{site}/api/postback/${slug}?user_id={user_id}&offer_id={offer_id}&event_id={event_id}&txid={txid}&payout={payout}&status={status}&sig={sig}`,
     requiresIpAllowlist: false,
     defaultIps: [],
