@@ -17,7 +17,7 @@ module.exports = {
   // Password hashing at a test-sized cost, in tests only (see src/test/argon2-test-cost.ts).
   moduleNameMapper: { ...base.moduleNameMapper, '^@node-rs/argon2$': '<rootDir>/src/test/argon2-test-cost.ts' },
   // The benchmarks' pure parts (their schedules, their statistics) are tested beside them.
-  testMatch: [...base.testMatch, '<rootDir>/bench/**/*.test.ts'],
+  testMatch: [...base.testMatch, '<rootDir>/bench/**/*.test.ts', '<rootDir>/fuzz/**/*.test.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${inPnpmStore.join('|')})?(${compiledPackages.map(escape).join('|')})/)`],
   // PGlite's first start in a process takes seconds; each test file opens one and shares it.
   testTimeout: 30_000,

@@ -19,7 +19,7 @@ import { importCatalog, loadCatalogFile } from '../src/modules/earn/catalog';
 import { createLinks } from '../src/modules/earn/links';
 import { myOffers } from '../src/modules/earn/service';
 import { recordCallback } from '../src/modules/walls/callback-log';
-import { creditConversion } from '../src/modules/walls/crediting';
+import { creditConversion } from '../src/modules/conversions/crediting';
 import { findRepoRoot } from '../src/repo-root';
 import { createBenchDatabase } from './server';
 

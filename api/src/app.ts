@@ -6,6 +6,7 @@ import { googleAuthRoutes } from './modules/account/google';
 import { createMailer, type Mailer } from './modules/account/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
+import { demoWallPlugin } from './modules/demo-wall/plugin';
 import { earnRoutes } from './modules/earn/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
   });
   await app.register(wallRoutes, { prefix: '/api', config });
+  await app.register(demoWallPlugin, { prefix: '/api', config });
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });

@@ -1,7 +1,7 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { type AuditOutcome, operatorAudit } from '../db/schema';
 import { findUserByEmail } from '../modules/account/repository';
-import type { Executor } from '../modules/ledger/ledger';
+import type { Executor } from '../db/executor';
 import { defineCommand, UsageError } from './command';
 import { parseEmail } from './users';
 

@@ -7,9 +7,9 @@ import { useTestDatabase } from '../test/test-database';
 import { balanceOf, verifyLedger } from '../modules/ledger/ledger';
 import { genericPostbackQuery } from '../modules/walls/adapters/generic';
 import { recordCallback } from '../modules/walls/callback-log';
-import { POSTBACK_MESSAGES } from '../modules/walls/postback-service';
+import { POSTBACK_MESSAGES } from '../modules/conversions/postback-service';
 import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
-import { injectPostback, postbackFields } from '../modules/walls/wall-test-kit';
+import { injectPostback, postbackFields } from '../test/wall-test-kit';
 import { COMMANDS } from './commands';
 import { runOps } from './run-ops';
 

@@ -1,7 +1,7 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { REFERRAL_REVIEW_STATUSES, type ReferralReviewStatus } from '../db/schema';
 import { findUserByEmail } from '../modules/account/repository';
-import { decideReferral, listReferralReviews, type ReferralDecision } from '../modules/walls/referral-decisions';
+import { decideReferral, listReferralReviews, type ReferralDecision } from '../modules/referrals/referral-decisions';
 import { defineCommand, OpsError, UsageError } from './command';
 import { parseEmail } from './users';
 

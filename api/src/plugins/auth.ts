@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { Database } from '../db/database';
 import { UnauthorizedError } from '../domain-errors';
-import type { UserRow } from '../modules/account/repository';
 import {
   lookupSession,
   purgeDeadSessions,
@@ -13,6 +12,7 @@ import {
   SESSION_TTL_MS,
   type SessionWithUser,
   UNAUTHENTICATED,
+  type UserRow,
 } from '../modules/session/session';
 
 export type AuthContext = { user: UserRow; sessionId: number };

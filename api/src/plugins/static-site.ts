@@ -7,14 +7,12 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
-import { VERSION_PATTERN } from '../modules/releases/release-state';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { routePreloads, signedInPreloads, withPreloads, type LocateFile } from './route-preload';
 import { prerenderedPage, withPrerenderedPage } from './prerendered-page';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
-
-export const REMOTE_PACKAGES = ['mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
+import { REMOTE_PACKAGES, VERSION_PATTERN } from '../remote-builds';
 
 /** Paths the shell's SPA fallback never answers: they belong to the API, the remotes and the gateway. */
 const NOT_SHELL_PREFIXES = ['/api/', '/remotes/', '/app/', '/apps/'];

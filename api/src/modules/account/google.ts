@@ -17,7 +17,7 @@ import {
 import { REFERRAL_CODE_PATTERN } from './secrets';
 import type { ClientInfo } from './service';
 import { revokeAllSessions, startSession } from '../session/session';
-import { rememberSignupOrigin } from '../walls/signup-origin';
+import { rememberSignupOrigin } from '../referrals/signup-origin';
 
 export const GOOGLE_FAILED_PATH = '/?error=google_auth_failed';
 export const GOOGLE_SUCCESS_PATH = '/Earn';

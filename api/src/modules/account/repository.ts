@@ -2,7 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { type AccountStatus, passwordResetCodes, sessions, users } from '../../db/schema';
-import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, type Executor, referralsSql } from '../ledger/ledger';
+import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, referralsSql } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 import { liveSessionOf, sessionColumns, type SessionWithUser } from '../session/session';
 import { newReferralCode } from './secrets';
 

@@ -4,7 +4,7 @@ import { UnauthorizedError } from '../../domain-errors';
 import { authenticate, authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { rateLimitAddress, rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
-import { rememberSignupOrigin } from '../walls/signup-origin';
+import { rememberSignupOrigin } from '../referrals/signup-origin';
 import type { Mailer } from './mailer';
 import { findLiveSessionWithTotals } from './repository';
 import {

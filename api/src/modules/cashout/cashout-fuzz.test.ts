@@ -6,7 +6,7 @@ import { captureMailer } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
-import { databaseKind, fundedUser, storeRequest } from './cashout-test-kit';
+import { databaseKind, fundedUser, storeRequest } from '../../test/cashout-test-kit';
 
 const WALLETS = ['stake', 'visa', 'paypal', 'letcoin', 'payeer'] as const;
 

@@ -7,8 +7,9 @@ import { bearer, captureMailer } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { openExtraPool } from '../../test/extra-pool';
 import { useTestDatabase } from '../../test/test-database';
-import { balanceOf, type Executor, verifyLedger } from '../ledger/ledger';
-import { databaseKind, fundedUser, onPostgres, paypal, store } from './cashout-test-kit';
+import { balanceOf, verifyLedger } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
+import { databaseKind, fundedUser, onPostgres, paypal, store } from '../../test/cashout-test-kit';
 import { CashoutNotPendingError, rejectCashout } from './service';
 
 type Answer = { status: number; body: { status: string; message: string; data?: { new_balance: string; cashout: { id: number } } } };

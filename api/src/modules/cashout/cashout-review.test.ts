@@ -5,7 +5,7 @@ import { captureMailer } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
-import { databaseKind, fundedUser, ops, paypal, stats, store } from './cashout-test-kit';
+import { databaseKind, fundedUser, ops, paypal, stats, store } from '../../test/cashout-test-kit';
 import { insertCashout } from './repository';
 import { approveCashout, CashoutNotFoundError, CashoutNotPendingError, isUniqueViolation, rejectCashout } from './service';
 

@@ -5,7 +5,7 @@ import { bearer, captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
-import { credit, databaseKind, fundedUser, paypal, stats, store } from './cashout-test-kit';
+import { credit, databaseKind, fundedUser, paypal, stats, store } from '../../test/cashout-test-kit';
 import { CASHOUT_MESSAGES } from './schemas';
 import { approveCashout, rejectCashout } from './service';
 

@@ -3,7 +3,8 @@ import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { type CashoutStatus, cashouts, sessions, users } from '../../db/schema';
 import { liveSessionOf, sessionColumns, type SessionWithUser } from '../session/session';
-import { earningsSql, type Executor, type Transaction } from '../ledger/ledger';
+import { earningsSql } from '../ledger/ledger';
+import type { Executor, Transaction } from '../../db/executor';
 
 export type CashoutRow = typeof cashouts.$inferSelect;
 export type NewCashout = {

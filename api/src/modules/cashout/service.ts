@@ -6,7 +6,9 @@ import type { CashoutStatus } from '../../db/schema';
 import { UnauthorizedError, ValidationError } from '../../domain-errors';
 import { assertAccountActive, UNAUTHENTICATED } from '../session/session';
 import type { UserRow } from '../account/repository';
-import { appendLedgerEntry, type Executor, InsufficientBalanceError } from '../ledger/ledger';
+import { appendLedgerEntry, InsufficientBalanceError } from '../ledger/ledger';
+import { cashoutReference } from '../ledger/references';
+import type { Executor } from '../../db/executor';
 import {
   type CashoutListRow,
   type CashoutRow,
@@ -26,7 +28,6 @@ import { CASHOUT_MESSAGES, type CashoutInput } from './schemas';
 const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
 
 /** The ledger reference shared by a cashout's debit and its refund. */
-export const cashoutReference = (id: number) => `cashout:${id}`;
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 

@@ -6,7 +6,7 @@ import { dollarsToCoins } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import { appMeta, offerEvents, offers, PLATFORMS } from '../../db/schema';
 import { CATALOG_VERSION_KEY, catalogImported } from './catalog-cache';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 
 /**
  * The catalog file (`pnpm ops offers:import <file>`, and the seed at start): offers as a partner lists

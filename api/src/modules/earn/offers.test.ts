@@ -5,7 +5,7 @@ import { userOffers } from '../../db/schema';
 import { bearer, captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { injectPostback, postbackFields } from '../walls/wall-test-kit';
+import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { loadCatalogFile } from './catalog';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';

@@ -1,4 +1,4 @@
-import { referralBonusOf } from '../walls/crediting';
+import { referralBonusOf } from '../referrals/referral-bonus';
 import { fillClickTemplate } from './links';
 import { isEventDone, isOfferComplete, WHOLE_OFFER } from './progress';
 

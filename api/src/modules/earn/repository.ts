@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { conversions, offerEvents, offers, type PlatformName, userOffers, users } from '../../db/schema';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferEventRow = typeof offerEvents.$inferSelect;

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Executor, Transaction } from '../../db/executor';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, preparedStatement } from '../../db/prepared';
 import { type LedgerKind, ledgerEntries, users } from '../../db/schema';
-
-export type { Executor, Transaction } from '../../db/executor';
+import { balanceMoves } from './balance-moves';
+import { bookingSteps } from './lock-order';
 
 /** Kinds that count as earnings (total_earnings, earnings_last_30_days); reversals take earnings back. */
 export const EARNING_KINDS: readonly LedgerKind[] = ['offer_credit', 'offer_reversal', 'referral_bonus', 'referral_reversal', 'manual_credit'];
@@ -81,25 +81,37 @@ function invalidEntry(entry: LedgerEntryInput): RangeError | undefined {
 
 type BookingRow = { balance_coins: string | number | bigint | null; entry_id: string | number | bigint | null };
 
-/** The balance update and the entry in one statement; the entry is only inserted when the balance moved. */
+/** One entry as the rows of balanceMoves: the balance update and the entry in one statement, the entry only when the balance moved. */
+function bookingStatement(name: string, { coveredOnly }: { coveredOnly: boolean }) {
+  const value = (field: string, type: string) => sql`${sql.placeholder(field)}::${sql.raw(type)}`;
+  return preparedStatement<BookingRow>(
+    name,
+    sql`${bookingSteps([
+      {
+        name: 'entry_input',
+        body: sql`select 1 as key, ${value('userId', 'bigint')} as user_id, ${value('amount', 'bigint')} as amount, ${value('kind', 'text')} as kind,
+          ${value('reference', 'text')} as reference, ${value('note', 'text')} as note`,
+      },
+      ...balanceMoves({ name: 'moved', rows: 'entry_input', coveredOnly, onDuplicate: 'skip' }),
+    ])}
+    select (select balance_coins from moved) as balance_coins, (select id from moved_entry) as entry_id`,
+  );
+}
+
+const bookUnchecked = bookingStatement('book_ledger_entry', { coveredOnly: false });
+const bookIfCovered = bookingStatement('book_ledger_debit', { coveredOnly: true });
+
 async function bookEntry(tx: Transaction, entry: LedgerEntryInput): Promise<LedgerBooking> {
   const covered = entry.amountCoins > 0 || entry.allowNegative === true;
-  const amount = sql`${entry.amountCoins}::bigint`;
-  const userId = sql`${entry.userId}::bigint`;
   const reference = entry.reference ?? null;
-  const result = await tx.execute(sql`
-    with moved as (
-      update ${users} set balance_coins = balance_coins + ${amount}
-      where id = ${userId}${covered ? sql`` : sql` and balance_coins + ${amount} >= 0`}
-      returning balance_coins
-    ), entry as (
-      insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
-      select ${userId}, ${amount}, ${entry.kind}::text, ${reference}::text, ${entry.note ?? null}::text from moved
-      on conflict do nothing
-      returning id
-    )
-    select (select balance_coins from moved) as balance_coins, (select id from entry) as entry_id`);
-  const row = (result as unknown as { rows: BookingRow[] }).rows[0];
+  const { rows } = await (covered ? bookUnchecked : bookIfCovered)(tx).execute({
+    userId: entry.userId,
+    amount: entry.amountCoins,
+    kind: entry.kind,
+    reference,
+    note: entry.note ?? null,
+  });
+  const row = rows[0];
   if (row?.balance_coins === null || row?.balance_coins === undefined) {
     if (covered) throw new RangeError(`no user ${entry.userId} to book a ledger entry for`);
     throw new InsufficientBalanceError(entry.userId);

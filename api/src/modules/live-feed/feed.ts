@@ -1,6 +1,6 @@
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 import type { RealtimePublisher } from '../realtime/publisher';
 import { type FeedEntry, insertFeedEntry, pruneFeed } from './repository';
 

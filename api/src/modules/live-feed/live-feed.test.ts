@@ -10,7 +10,7 @@ import { liveLeads } from '../../db/schema';
 import { captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
-import { injectPostback, postbackFields } from '../walls/wall-test-kit';
+import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { publishFeedEntry } from './feed';
 import type { FeedEntry } from './repository';
 

@@ -19,7 +19,7 @@ export function simulatorLockKey(redisPrefix: string): string {
 /**
  * The public live feed: `GET /leads/recent` and, when LIVE_FEED_SIMULATION is on, the simulator (started once
  * the server listens; with REDIS_URL only on the instance holding the lock). Credited conversions reach the
- * feed through `announceLead` (realtime/lead-announcer).
+ * feed through `announceLead` (lead-announcer.ts).
  */
 export const liveFeedPlugin: ZodPlugin<LiveFeedPluginOptions> = async (app, { liveFeed, redisUrl, redisPrefix }) => {
   const recentLeads = createRecentLeadsCache(app.db, (RECENT_LEADS_MAX_AGE_SECONDS * 1000) / 2);

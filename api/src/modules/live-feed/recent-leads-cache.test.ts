@@ -1,5 +1,5 @@
 import { liveLeads } from '../../db/schema';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 import { useTestDatabase } from '../../test/test-database';
 import { publishFeedEntry } from './feed';
 import { createRecentLeadsCache } from './recent-leads-cache';

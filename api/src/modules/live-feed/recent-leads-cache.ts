@@ -1,5 +1,5 @@
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 import { liveLeadOf, RECENT_LEADS_COUNT } from './feed';
 import { recentFeedEntries } from './repository';
 

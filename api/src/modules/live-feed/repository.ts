@@ -1,5 +1,5 @@
 import { desc, eq, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 import { preparedBatchInsert } from '../../db/batch-insert';
 import { coalescedStatement } from '../../db/coalesced';
 import { liveLeads, offerEvents, offers } from '../../db/schema';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { type Executor, type WalletSnapshot, walletSnapshots } from '../ledger/ledger';
+import { type WalletSnapshot, walletSnapshots } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 import type { RealtimePublisher } from './publisher';
 
 export type WalletPublisherDeps = { db: Executor; realtime: Pick<RealtimePublisher, 'publishWallet'> };

@@ -8,7 +8,7 @@ import { bearer, captureMailer, distinctAddress, signUp } from '../../test/accou
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { listenToWallet, type WalletListener } from '../../test/wallet-listener';
-import { injectPostback, postbackFields } from '../walls/wall-test-kit';
+import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { NOT_YOUR_CHANNEL } from './auth-routes';
 import { signChannelAuth } from './signature';
 

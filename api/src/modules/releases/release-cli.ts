@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { REMOTE_PACKAGES } from '../../plugins/static-site';
+import { REMOTE_PACKAGES, VERSION_PATTERN } from '../../remote-builds';
 import { type Actor, ReleaseError } from './release-changes';
 import { type BuildRemote, describeReleases, promoteRemote, releaseRemote, rollbackRemote } from './release-operations';
-import { MAX_CANARY_PERCENT, MIN_CANARY_PERCENT, ReleaseStateError, VERSION_PATTERN } from './release-state';
+import { MAX_CANARY_PERCENT, MIN_CANARY_PERCENT, ReleaseStateError } from './release-state';
 
 export const RELEASE_USAGE = `Usage:
   pnpm release <remote> [--canary <percent>]  build <remote>, publish it as a new version and serve it to every

@@ -2,15 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { VERSION_PATTERN } from '../../remote-builds';
 
 /**
  * Where a remote's releases live: `<RELEASES_DIR>/<package>/<version>/` holds one published build each (never
  * changed once written) and `<RELEASES_DIR>/<package>/release.json` says which version browsers get.
  */
 export const RELEASE_STATE_FILE = 'release.json';
-
-/** `<package.json version>-<10 hex digits of the build's content hash>`, e.g. `1.0.0-3f2a9c0b1d`. */
-export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{10}$/;
 
 export const MIN_CANARY_PERCENT = 1;
 export const MAX_CANARY_PERCENT = 99;

@@ -12,7 +12,7 @@ import { ForbiddenError, UnauthorizedError } from '../../domain-errors';
  * only on the database; the auth plugin reads the token from the request and calls `lookupSession`.
  */
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -8,13 +8,13 @@ import { zodSerializerCompiler, zodValidatorCompiler } from '../../plugins/zod-s
 import { useTestDatabase } from '../../test/test-database';
 import { realtimeOptionsOf, realtimePlugin } from '../realtime/plugin';
 import { findCallback } from './callback-log';
-import { refuseProblems } from './conversion-action';
+import { refuseProblems } from '../conversions/conversion-action';
 import { handleCallback, requestOfRecord } from './postback-pipeline';
 import { postbackRoutes } from './postback-routes';
 import { DEV_POSTBACK_SECRET, WALL_ADAPTERS, type WallsConfig } from './registry';
 import { digestHex, signatureMatches } from './signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from './wall-adapter';
-import { balanceCoins, injectSigned } from './wall-test-kit';
+import { balanceCoins, injectSigned } from '../../test/wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 

@@ -3,7 +3,7 @@ import { type CallbackOutcome, postbackCallbacks } from '../../db/schema';
 import type { Database } from '../../db/database';
 import { coalescedStatement } from '../../db/coalesced';
 import { preparedBatchInsert } from '../../db/batch-insert';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../../db/executor';
 
 /** What is kept of one callback's raw text: enough for any real callback, bounded against floods. */
 export const MAX_STORED_CHARS = 8192;

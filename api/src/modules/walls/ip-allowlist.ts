@@ -1,11 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-
-/** An address as we compare and store it: IPv4-mapped IPv6 (`::ffff:1.2.3.4`) as plain IPv4, lowercase. */
-export function normaliseIp(address: string): string {
-  const text = address.trim().toLowerCase();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
-  return mapped ? mapped[1]! : text;
-}
+import { normaliseIp } from '../../ip-address';
 
 /** Addresses and CIDR ranges (`52.42.57.125`, `2a01:4f8::/32`) a wall's callbacks may come from. */
 export type IpAllowlist = { entries: readonly string[]; allows(address: string): boolean };

@@ -4,7 +4,7 @@ import { captureMailer, distinctAddress, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
-import { balanceCoins, INJECT_ORIGIN, ledgerRows } from './wall-test-kit';
+import { balanceCoins, INJECT_ORIGIN, ledgerRows } from '../../test/wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SECRETS = { cpx: 'cpx-secure-hash', torox: 'torox-app-key', lootably: 'lootably-postback-secret', notik: 'notik-app-secret', adgate: 'adgate-url-token-7Qz', revlum: 'revlum-secret-key' };

@@ -10,7 +10,7 @@ import { genericSignedMessage } from './adapters/generic';
 import { pruneCallbacks } from './callback-log';
 import { DEV_POSTBACK_SECRET, WALL_ADAPTERS } from './registry';
 import type { WallAdapter } from './wall-adapter';
-import { balanceCoins, injectPostback, injectSigned, ledgerRows, postbackFields } from './wall-test-kit';
+import { balanceCoins, injectPostback, injectSigned, ledgerRows, postbackFields } from '../../test/wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 

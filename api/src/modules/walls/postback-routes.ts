@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { handleCallback } from './postback-pipeline';
-import { announceBooking, type PostbackDeps } from './postback-service';
+import { announceBooking, type PostbackDeps } from '../conversions/postback-service';
 import type { WallsConfig } from './registry';
 import type { PostbackRequest, WallAdapter } from './wall-adapter';
 

@@ -6,7 +6,7 @@ import { useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
 import { ayetSignedString, phpQueryParams, phpUrlencode } from './adapters/ayetstudios';
 import { bitlabsHashValid } from './adapters/bitlabs';
-import { balanceCoins, ledgerRows } from './wall-test-kit';
+import { balanceCoins, ledgerRows } from '../../test/wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const BITLABS_SECRET = 'test-bitlabs-app-secret';

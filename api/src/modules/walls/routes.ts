@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Config, DEV_APP_SECRET } from '../../config';
-import { loadOfferLinks } from '../earn/offer-images';
-import { demoWallRoutes } from './demo-wall-routes';
 import { postbackRoutes } from './postback-routes';
 import { pruneCallbacks } from './callback-log';
 import { wallsConfigOf } from './registry';
@@ -11,7 +9,7 @@ export type WallRoutesOptions = { config: Config };
 
 const PRUNE_EVERY_MS = 3600_000;
 
-/** Partner walls: their postbacks (/api/postback/...), the demo wall (/api/walls/...) and the ops user lookup. */
+/** Partner walls: their postbacks (/api/postback/...) and the ops user lookup. */
 export const wallRoutes: FastifyPluginAsync<WallRoutesOptions> = async (app, { config }) => {
   const walls = wallsConfigOf(config);
   const { production } = walls;
@@ -27,11 +25,5 @@ export const wallRoutes: FastifyPluginAsync<WallRoutesOptions> = async (app, { c
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-  if (production && config.demoWalls) app.log.warn('DEMO_WALLS is on in production: the demo wall credits whoever presses Complete.');
-  if (config.demoWalls) {
-    const { links } = await loadOfferLinks(config.repoRoot, config.publicUrl);
-    const frameAncestors = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
-    await app.register(demoWallRoutes, { walls, links, host: config.host, frameAncestors });
-  }
   await app.register(userLookupRoutes, { appSecret: config.appSecret, refused: production && config.appSecret === DEV_APP_SECRET });
 };

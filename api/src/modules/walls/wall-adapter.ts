@@ -1,5 +1,5 @@
-import type { ConversionAction } from './conversion-action';
-import { MalformedPostbackError } from './conversion-action';
+import type { ConversionAction } from '../conversions/conversion-action';
+import { MalformedPostbackError } from '../conversions/conversion-action';
 
 /** A callback as it reached `/api/postback/:wall`, raw: what every adapter reads and verifies. */
 export type PostbackRequest = {

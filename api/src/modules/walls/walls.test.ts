@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config';
 import { providerCoins, providerId, providerName } from './adapters/provider-values';
-import { coinsToPayout } from './postback-client';
+import { coinsToPayout } from '../demo-wall/postback-client';
 import { DEV_POSTBACK_SECRET, isKnownWall, wallSecret, wallTitle } from './registry';
 import { signatureMatches } from './signature';
 

@@ -1,5 +1,5 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { type ConversionAction, MalformedPostbackError } from '../conversion-action';
+import { type ConversionAction, MalformedPostbackError } from '../../conversions/conversion-action';
 import { hmacHex, signatureMatches } from '../signature';
 import { queryOf, type WallAdapter } from '../wall-adapter';
 import { providerCoins, providerId, providerName } from './provider-values';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { coinsToDollarString, dollarsToCoins } from '@rewards/shared/rules/money';
 import { MAX_OFFER_PAYOUT_COINS } from '../../earn/catalog';
-import { MalformedPostbackError } from '../conversion-action';
+import { MalformedPostbackError } from '../../conversions/conversion-action';
 import { hmacHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, type WallAdapter } from '../wall-adapter';
 

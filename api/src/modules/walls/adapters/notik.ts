@@ -1,5 +1,5 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { type ConversionAction, refuseProblems } from '../conversion-action';
+import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { hmacHex } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
 import { urlHashValid } from './bitlabs';

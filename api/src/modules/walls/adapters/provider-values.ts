@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { dollarsToCoins, type ReadCoinsOptions } from '@rewards/shared/rules/money';
-import { normaliseIp } from '../ip-allowlist';
+import { normaliseIp } from '../../../ip-address';
 import { MAX_OFFER_PAYOUT_COINS } from '../../earn/catalog';
 
 const PROVIDER_COINS: ReadCoinsOptions = { coinsPerUnit: 1, signed: true, extraDecimals: 'drop', maxCoins: MAX_OFFER_PAYOUT_COINS };

@@ -1,6 +1,6 @@
-import { type GenericPostbackFields, genericPostbackQuery } from './adapters/generic';
+import { type GenericPostbackFields, genericPostbackQuery } from '../walls/adapters/generic';
 
-export { coinsToPayout } from './adapters/generic';
+export { coinsToPayout } from '../walls/adapters/generic';
 
 /** How long a postback we send (demo wall, ops simulate) may take. */
 export const POSTBACK_TIMEOUT_MS = 10_000;

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { coalescedStatement } from '../../db/coalesced';
 import type { Executor } from '../../db/executor';
 import { arrayParameter, preparedStatement, rowBoolean, rowId } from '../../db/prepared';
-import { conversions, ledgerEntries, offerEvents, offers, userOffers, users } from '../../db/schema';
+import { conversions, offerEvents, offers, userOffers, users } from '../../db/schema';
 import { completesAloneCondition } from '../earn/progress';
-import type { CreditInput, CreditResult } from './crediting';
+import { balanceMoves } from '../ledger/balance-moves';
+import { bookingSteps } from '../ledger/lock-order';
+import type { BookableCredit, CreditResult } from './credit-types';
 
 /**
  * Credits of users without a referrer, several per statement: under load, the credits that arrive while one
@@ -17,8 +19,6 @@ import type { CreditInput, CreditResult } from './crediting';
  * once per statement). Everything else answers 'not-bookable' and takes crediting.ts's path, which reads it
  * again; a statement that fails books nothing, and its credits take that path too.
  */
-
-export type BatchedCredit = CreditInput & { signedDigest: string | null; reference: string };
 
 export type BatchedOutcome =
   | { outcome: 'credited'; result: Extract<CreditResult, { outcome: 'credited' }> }
@@ -44,66 +44,76 @@ type BatchRow = {
 const creditBatch = preparedStatement<BatchRow>(
   'credit_batch',
   sql`
-    with input as (
-      select * from unnest(${arrayParameter('userId', 'bigint')}, ${arrayParameter('amount', 'bigint')}, ${arrayParameter('partnerOfferId', 'text')},
-        ${arrayParameter('partnerEventId', 'text')}, ${arrayParameter('wall', 'text')}, ${arrayParameter('txid', 'text')}, ${arrayParameter('signedDigest', 'text')},
-        ${arrayParameter('reference', 'text')}, ${arrayParameter('note', 'text')})
-      with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, position)
-    ), target as (
-      select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id,
-        o.id as offer_id, o.partner_offer_id as offer_partner_id, o.name as offer_name,
-        (select array_agg(e.partner_event_id order by e.position, e.id) from ${offerEvents} e where e.offer_id = o.id) as offer_event_ids,
-        row_number() over (partition by input.user_id order by input.position) as nth_of_user,
-        row_number() over (partition by input.wall, input.txid order by input.position) as nth_of_txid
-      from input
-      join ${users} u on u.id = input.user_id and u.deleted_at is null
-      left join ${users} referrer on referrer.id = u.referred_by and referrer.deleted_at is null
-      left join ${offers} o on o.partner_offer_id = input.partner_offer_id and input.partner_offer_id <> ''
-    ), booking as (
-      select * from target
-      where referrer_id is null and nth_of_user = 1 and nth_of_txid = 1
-        and ${completesAloneCondition({ offerId: sql`offer_id`, eventId: sql`partner_event_id`, eventIds: sql`offer_event_ids` })}
-    ), conversion as (
-      insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
-      select wall, txid, user_id, partner_offer_id, partner_event_id, amount, signed_digest, null, 0, 0 from booking order by position
-      on conflict do nothing
-      returning wall, txid
-    ), booked as (
-      select booking.* from booking join conversion on conversion.wall = booking.wall and conversion.txid = booking.txid
-    ), completed as (
-      insert into ${userOffers} (user_id, offer_id, status, completed_at)
-      select user_id, offer_id, 'completed', now() from booked where offer_id is not null
-      on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
-      returning user_id
-    ), moved as (
-      update ${users} set balance_coins = balance_coins + booked.amount,
-        completed_offers = completed_offers + (select count(*) from completed where completed.user_id = booked.user_id)
-      from booked
-      where ${users.id} = booked.user_id
-      returning booked.position, ${users.balanceCoins} as balance_coins
-    ), entry as (
-      insert into ${ledgerEntries} (user_id, amount_coins, kind, reference, note)
-      select booked.user_id, booked.amount, 'offer_credit', booked.reference,
-        coalesce(booked.note, booked.wall || ': ' || coalesce(booked.offer_name, nullif(booked.partner_offer_id, ''), 'conversion'))
-      from booked join moved on moved.position = booked.position
-      order by booked.position
-      returning id, user_id
-    )
+    ${bookingSteps([
+      {
+        name: 'input',
+        body: sql`select * from unnest(${arrayParameter('userId', 'bigint')}, ${arrayParameter('amount', 'bigint')}, ${arrayParameter('partnerOfferId', 'text')},
+          ${arrayParameter('partnerEventId', 'text')}, ${arrayParameter('wall', 'text')}, ${arrayParameter('txid', 'text')}, ${arrayParameter('signedDigest', 'text')},
+          ${arrayParameter('reference', 'text')}, ${arrayParameter('note', 'text')})
+        with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, position)`,
+      },
+      {
+        name: 'target',
+        body: sql`select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id,
+          o.id as offer_id, o.partner_offer_id as offer_partner_id, o.name as offer_name,
+          (select array_agg(e.partner_event_id order by e.position, e.id) from ${offerEvents} e where e.offer_id = o.id) as offer_event_ids,
+          row_number() over (partition by input.user_id order by input.position) as nth_of_user,
+          row_number() over (partition by input.wall, input.txid order by input.position) as nth_of_txid
+        from input
+        join ${users} u on u.id = input.user_id and u.deleted_at is null
+        left join ${users} referrer on referrer.id = u.referred_by and referrer.deleted_at is null
+        left join ${offers} o on o.partner_offer_id = input.partner_offer_id and input.partner_offer_id <> ''`,
+      },
+      {
+        name: 'booking',
+        body: sql`select * from target
+        where referrer_id is null and nth_of_user = 1 and nth_of_txid = 1
+          and ${completesAloneCondition({ offerId: sql`offer_id`, eventId: sql`partner_event_id`, eventIds: sql`offer_event_ids` })}`,
+      },
+      {
+        name: 'conversion',
+        locks: 'conversion',
+        body: sql`insert into ${conversions} (wall, txid, user_id, partner_offer_id, partner_event_id, payout_coins, signed_digest, referrer_id, referral_coins, referral_held_coins)
+        select wall, txid, user_id, partner_offer_id, partner_event_id, amount, signed_digest, null, 0, 0 from booking order by position
+        on conflict do nothing
+        returning wall, txid`,
+      },
+      { name: 'booked', body: sql`select booking.* from booking join conversion on conversion.wall = booking.wall and conversion.txid = booking.txid` },
+      {
+        name: 'completed',
+        locks: 'user offer',
+        body: sql`insert into ${userOffers} (user_id, offer_id, status, completed_at)
+        select user_id, offer_id, 'completed', now() from booked where offer_id is not null
+        on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
+        returning user_id`,
+      },
+      {
+        name: 'credit',
+        body: sql`select position as key, user_id, amount, 'offer_credit' as kind, reference,
+          coalesce(note, wall || ': ' || coalesce(offer_name, nullif(partner_offer_id, ''), 'conversion')) as note
+        from booked`,
+      },
+      ...balanceMoves({
+        name: 'moved',
+        rows: 'credit',
+        alsoSet: (move) => sql`completed_offers = completed_offers + (select count(*) from completed where completed.user_id = ${move}.user_id)`,
+      }),
+    ])}
     select target.position is not null as user_found, target.user_name, target.referred_by,
       booking.position is not null as bookable, booked.position is not null as booked,
       target.offer_id, target.offer_partner_id, target.offer_name,
-      moved.balance_coins, entry.id as entry_id,
+      moved.balance_coins, moved_entry.id as entry_id,
       exists (select 1 from completed where completed.user_id = booked.user_id) as completed_offer
     from input
     left join target on target.position = input.position
     left join booking on booking.position = input.position
     left join booked on booked.position = input.position
-    left join moved on moved.position = input.position
-    left join entry on entry.user_id = booked.user_id
+    left join moved on moved.key = input.position
+    left join moved_entry on moved_entry.user_id = booked.user_id
     order by input.position`,
 );
 
-async function bookBatch(db: Executor, credits: readonly BatchedCredit[]): Promise<BatchedOutcome[]> {
+async function bookBatch(db: Executor, credits: readonly BookableCredit[]): Promise<BatchedOutcome[]> {
   const { rows } = await creditBatch(db).execute({
     userId: credits.map((credit) => credit.userId),
     amount: credits.map((credit) => credit.payoutCoins),
@@ -119,7 +129,7 @@ async function bookBatch(db: Executor, credits: readonly BatchedCredit[]): Promi
   return rows.map((row, index) => outcomeOf(row, credits[index]!));
 }
 
-function outcomeOf(row: BatchRow, credit: BatchedCredit): BatchedOutcome {
+function outcomeOf(row: BatchRow, credit: BookableCredit): BatchedOutcome {
   if (!rowBoolean(row.user_found)) return { outcome: 'unknown-user' };
   if (!rowBoolean(row.bookable)) return { outcome: 'not-bookable' };
   if (!rowBoolean(row.booked)) return { outcome: 'repeat' };
@@ -148,6 +158,6 @@ const bookInBatch = coalescedStatement(bookBatch);
  * crediting.ts's path. A statement that fails books nothing (it is atomic): its credits are tried alone, and
  * one that fails alone is 'not-bookable' too, so that path meets (and reports) whatever went wrong.
  */
-export function creditInBatch(db: Executor, credit: BatchedCredit): Promise<BatchedOutcome> {
+export function creditInBatch(db: Executor, credit: BookableCredit): Promise<BatchedOutcome> {
   return bookInBatch(db, credit).catch((): BatchedOutcome => ({ outcome: 'not-bookable' }));
 }

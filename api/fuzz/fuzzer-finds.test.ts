@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
+import { DEV_POSTBACK_SECRET } from '../src/modules/walls/registry';
 import { routeCollector } from './routes';
 import { runFuzz } from './runner';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { ledgerEntries, users } from '../../db/schema';
-import { type GenericPostbackFields, genericPostbackQuery } from './adapters/generic';
-import { DEV_POSTBACK_SECRET } from './registry';
-import type { SignedCallback } from './wall-adapter';
+import type { Database } from '../db/database';
+import { ledgerEntries, users } from '../db/schema';
+import { type GenericPostbackFields, genericPostbackQuery } from '../modules/walls/adapters/generic';
+import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
+import type { SignedCallback } from '../modules/walls/wall-adapter';
 
 /** A postback's fields with test defaults: a fresh txid, a $1.50 credit of a sample offer. */
 export function postbackFields(overrides: Partial<GenericPostbackFields> & { user_id: string }): GenericPostbackFields {

@@ -8,9 +8,9 @@ import { bearer, captureMailer, distinctAddress, signUp, uniqueEmail } from '../
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
-import { DEV_POSTBACK_SECRET, WALL_ADAPTERS } from './registry';
+import { DEV_POSTBACK_SECRET, WALL_ADAPTERS } from '../walls/registry';
 import { DEVICE_COOKIE } from './signup-origin';
-import { balanceCoins, injectPostback, injectSigned, ledgerRows, postbackFields } from './wall-test-kit';
+import { balanceCoins, injectPostback, injectSigned, ledgerRows, postbackFields } from '../../test/wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 

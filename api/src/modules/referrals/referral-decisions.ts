@@ -2,8 +2,10 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { conversions, referralReviews, type ReferralReviewStatus, users } from '../../db/schema';
 import type { Database } from '../../db/database';
-import type { Executor } from '../ledger/ledger';
-import { bookReferralBonus, conversionReference } from './crediting';
+import type { Executor } from '../../db/executor';
+import { conversionReference } from '../ledger/references';
+import { LockSequence } from '../ledger/lock-order';
+import { bookReferralBonus } from './referral-bonus';
 
 export type ReferralDecision = 'approve' | 'reject';
 
@@ -34,7 +36,8 @@ export async function decideReferral(
 ): Promise<DecisionResult> {
   const status: ReferralReviewStatus = decision === 'approve' ? 'approved' : 'rejected';
   return db.transaction(async (tx) => {
-    const rows = await tx.select().from(referralReviews).where(eq(referralReviews.referredUserId, referredUserId)).for('update');
+    const locks = new LockSequence();
+    const rows = await locks.take('referral review', () => tx.select().from(referralReviews).where(eq(referralReviews.referredUserId, referredUserId)).for('update'));
     const review = rows[0];
     if (!review) return { outcome: 'no-review' as const };
     if (review.status === status) return { outcome: 'unchanged' as const, status };
@@ -46,13 +49,14 @@ export async function decideReferral(
     if (status === 'rejected') return { ...decided, paidCoins: 0, paidConversions: 0 };
 
     const [referrer] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, review.referrerId));
-    // Same lock order as a credit: the review (held above), then conversions, then balances.
-    const held = await tx
-      .select({ id: conversions.id, wall: conversions.wall, txid: conversions.txid, coins: conversions.referralHeldCoins })
-      .from(conversions)
-      .where(and(eq(conversions.userId, referredUserId), eq(conversions.status, 'credited'), gt(conversions.referralHeldCoins, 0)))
-      .orderBy(conversions.id)
-      .for('update');
+    const held = await locks.take('conversion', () =>
+      tx
+        .select({ id: conversions.id, wall: conversions.wall, txid: conversions.txid, coins: conversions.referralHeldCoins })
+        .from(conversions)
+        .where(and(eq(conversions.userId, referredUserId), eq(conversions.status, 'credited'), gt(conversions.referralHeldCoins, 0)))
+        .orderBy(conversions.id)
+        .for('update'),
+    );
     if (!referrer || referrer.deletedAt !== null) return { ...decided, paidCoins: 0, paidConversions: 0 };
     let paidCoins = 0;
     for (const conversion of held) {
@@ -60,12 +64,14 @@ export async function decideReferral(
         .update(conversions)
         .set({ referralCoins: conversion.coins, referralHeldCoins: 0, referrerId: review.referrerId })
         .where(eq(conversions.id, conversion.id));
-      await bookReferralBonus(tx, {
-        referrerId: review.referrerId,
-        referredUserId,
-        coins: conversion.coins,
-        reference: conversionReference(conversion.wall, conversion.txid),
-      });
+      await locks.take('balance', () =>
+        bookReferralBonus(tx, {
+          referrerId: review.referrerId,
+          referredUserId,
+          coins: conversion.coins,
+          reference: conversionReference(conversion.wall, conversion.txid),
+        }),
+      );
       paidCoins += conversion.coins;
     }
     return { ...decided, paidCoins, paidConversions: held.length };

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
-import { cashouts, ledgerEntries } from '../db/schema';
-import { appendLedgerEntry, verifyLedger } from '../modules/ledger/ledger';
-import { genericPostbackQuery } from '../modules/walls/adapters/generic';
-import { conversionReference } from '../modules/walls/crediting';
-import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
-import { uniqueEmail } from '../test/accounts';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
-import { useTestDatabase } from '../test/test-database';
+import { cashouts, ledgerEntries } from '../src/db/schema';
+import { appendLedgerEntry, verifyLedger } from '../src/modules/ledger/ledger';
+import { genericPostbackQuery } from '../src/modules/walls/adapters/generic';
+import { conversionReference } from '../src/modules/ledger/references';
+import { DEV_POSTBACK_SECRET } from '../src/modules/walls/registry';
+import { uniqueEmail } from '../src/test/accounts';
+import { type ServerProcess, startServerProcess } from '../src/test/server-process';
+import { useTestDatabase } from '../src/test/test-database';
 import { ledgerVerify } from './session';
 
 /**

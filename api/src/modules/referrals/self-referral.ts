@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
 import { referralReviews, type ReferralReviewStatus, sessions, signupOrigins } from '../../db/schema';
-import type { Executor } from '../ledger/ledger';
-import { normaliseIp } from './ip-allowlist';
+import type { Executor } from '../../db/executor';
+import { normaliseIp } from '../../ip-address';
 
 /**
  * Self-referral: one person with two accounts, the second referred by the first, earning the 5 % on their own

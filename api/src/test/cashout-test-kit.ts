@@ -1,10 +1,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
-import type { DatabaseHandle } from '../../db/database';
-import { COMMANDS } from '../../ops/commands';
-import { runOps } from '../../ops/run-ops';
-import { bearer, signUp, type SignedUp } from '../../test/accounts';
-import { appendLedgerEntry, type Executor } from '../ledger/ledger';
+import type { DatabaseHandle } from '../db/database';
+import { COMMANDS } from '../ops/commands';
+import { runOps } from '../ops/run-ops';
+import { bearer, signUp, type SignedUp } from './accounts';
+import { appendLedgerEntry } from '../modules/ledger/ledger';
+import type { Executor } from '../db/executor';
 
 /** Helpers the cashout tests share: funded users, Cashout/* calls, the ops command line. */
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { DEV_PUSHER_SECRET } from '../config';
-import type { DatabaseHandle } from '../db/database';
-import { appendLedgerEntry } from '../modules/ledger/ledger';
-import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
-import { COMMANDS } from '../ops/commands';
-import { runOps } from '../ops/run-ops';
-import { bearer, captureMailer, distinctAddress, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { createSiteFixture, type SiteFixture } from '../test/site-fixture';
+import { DEV_PUSHER_SECRET } from '../src/config';
+import type { DatabaseHandle } from '../src/db/database';
+import { appendLedgerEntry } from '../src/modules/ledger/ledger';
+import { DEV_POSTBACK_SECRET } from '../src/modules/walls/registry';
+import { COMMANDS } from '../src/ops/commands';
+import { runOps } from '../src/ops/run-ops';
+import { bearer, captureMailer, distinctAddress, signUp } from '../src/test/accounts';
+import { buildTestApp } from '../src/test/build-test-app';
+import { createSiteFixture, type SiteFixture } from '../src/test/site-fixture';
 import type { FuzzContext, FuzzIdentity } from './requests';
 import { routeCollector } from './routes';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
-import { md5, signPusherRequest } from '../modules/realtime/signature';
-import { genericPostbackQuery } from '../modules/walls/adapters/generic';
+import { md5, signPusherRequest } from '../src/modules/realtime/signature';
+import { genericPostbackQuery } from '../src/modules/walls/adapters/generic';
 import type { FuzzRoute } from './routes';
 
 /** A request as the fuzzer sends it. `bodyLimited`: the body is over every body limit, so 413 is the answer. */

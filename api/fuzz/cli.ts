@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase } from '../src/test/test-database';
 import { fuzzGateway } from './gateway';
 import { fuzzRawHttp } from './raw-http';
 import { type FuzzTally, runFuzz } from './runner';

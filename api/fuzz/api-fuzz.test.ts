@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { useTestDatabase } from '../test/test-database';
+import { useTestDatabase } from '../src/test/test-database';
 import { fuzzGateway } from './gateway';
 import { fuzzRawHttp } from './raw-http';
 import { HUGE_BODY_BYTES } from './requests';

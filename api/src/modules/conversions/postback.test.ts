@@ -11,8 +11,8 @@ import { buildTestApp } from '../../test/build-test-app';
 import { openExtraPool } from '../../test/extra-pool';
 import { useTestDatabase } from '../../test/test-database';
 import { appendLedgerEntry, InsufficientBalanceError, verifyLedger } from '../ledger/ledger';
-import { signGenericPostback } from './adapters/generic';
-import { balanceCoins, injectPostback, ledgerRows, postbackFields, postbackPath } from './wall-test-kit';
+import { signGenericPostback } from '../walls/adapters/generic';
+import { balanceCoins, injectPostback, ledgerRows, postbackFields, postbackPath } from '../../test/wall-test-kit';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const kind = onPostgres ? 'PostgreSQL' : 'PGlite';

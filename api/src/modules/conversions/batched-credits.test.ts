@@ -6,9 +6,11 @@ import { captureMailer, distinctAddress, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
-import { type BatchedCredit, creditInBatch } from './batched-credits';
-import { conversionReference, type CreditInput, creditConversion, UnknownUserError } from './crediting';
-import { balanceCoins, ledgerRows } from './wall-test-kit';
+import { conversionReference } from '../ledger/references';
+import { creditInBatch } from './batched-credits';
+import { type BookableCredit as BatchedCredit, type CreditInput, UnknownUserError } from './credit-types';
+import { creditConversion } from './crediting';
+import { balanceCoins, ledgerRows } from '../../test/wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { acceptFormBodies } from '../../plugins/form-body';
-import { findCreditableUser } from './crediting';
+import { findCreditableUser } from '../conversions/crediting';
 import type { Links } from '../earn/links';
 import { isEventDone } from '../earn/progress';
 import { creditedEvents, eventsByOffer, findOfferByPartnerId, listOffers, type OfferEventRow, type OfferRow } from '../earn/repository';
-import { demoWallCsp, renderWallPage, type WallBanner, type WallOffer, type WallPage } from './demo-wall-page';
-import { POSTBACK_STATUS } from './adapters/generic';
+import { demoWallCsp, renderWallPage, type WallBanner, type WallOffer, type WallPage } from './page';
+import { POSTBACK_STATUS } from '../walls/adapters/generic';
 import { coinsToPayout, sendPostback, signedPostbackUrl } from './postback-client';
-import { isKnownWall, type WallsConfig, wallSecret, wallTitle } from './registry';
+import { isKnownWall, type WallsConfig, wallSecret, wallTitle } from '../walls/registry';
 
 export type DemoWallOptions = {
   walls: WallsConfig;

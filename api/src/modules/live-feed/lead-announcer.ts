@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { publicName } from '@rewards/shared/rules/user-display';
-import { type FeedDeps, publishFeedEntry } from '../live-feed/feed';
-import type { FeedEntry } from '../live-feed/repository';
+import { type FeedDeps, publishFeedEntry } from './feed';
+import type { FeedEntry } from './repository';
 
 export type LeadAnnouncerDeps = FeedDeps & { log: FastifyBaseLogger };
 

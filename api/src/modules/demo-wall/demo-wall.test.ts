@@ -7,8 +7,8 @@ import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { importCatalog, parseCatalog } from '../earn/catalog';
 import { verifyLedger } from '../ledger/ledger';
-import { escapeHtml } from './demo-wall-page';
-import { balanceCoins } from './wall-test-kit';
+import { escapeHtml } from './page';
+import { balanceCoins } from '../../test/wall-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
