@@ -69,6 +69,40 @@ describe('the live-leads ticker (spec §2, §4)', () => {
     }
   });
 
+  it('shows a visitor on /faq, once, a credit that went out 300 ms after the page opened, before it joined the feed', async () => {
+    const firstName = `Ondrel${randomInt(100_000, 999_999)}`;
+    const earner = await signUpThroughApi(siteUrl(), { ...newTestUser(), name: `${firstName} Vexley` });
+    const { id } = await profileOf(siteUrl(), earner);
+
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const sockets = watchSockets(page);
+    let joined = false;
+    void sockets.joinedFeed.then(() => (joined = true));
+    try {
+      const firstRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/leads/recent');
+      const loading = page.goto('/faq');
+      // Open: the page has read the feed's last entries. The credit comes after that read and before the socket,
+      // so its lead.created reaches nobody on this page.
+      await firstRead;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await creditThroughDemoPostback(siteUrl(), { userId: id, payout: '7.31' });
+      expect(joined).toBe(false);
+      await loading;
+
+      const credited = entries(page).filter({ hasText: `${firstName} V.` });
+      // Joining waits for the page to settle (3 s after load, when idle), and the list is read 3 s after joining.
+      await credited.waitFor({ timeout: 20_000 });
+      expect(joined).toBe(true);
+      await expect(credited.textContent()).resolves.toContain('$7.31');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await credited.count()).toBe(1);
+      expect(await entries(page).count()).toBeLessThanOrEqual(12);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('goes away at once, in every open tab, when a user turns Live Stats off in Settings, and stays away', async () => {
     const user = await signUpThroughApi(siteUrl());
     const { context, page, errors } = await openPage(browser, DESKTOP);

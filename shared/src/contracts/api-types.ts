@@ -44,7 +44,21 @@ export type HealthResponse = { status: 'ok'; database: 'pglite' | 'postgres' };
  * An entry of the live feed, pushed on the `fake-leads` channel as `lead.created`: a credited conversion (or,
  * while none come, a simulated one). `name` is a first name and an initial ("Ada L."), `amount` dollars ("$1.50").
  */
-export type LiveLead = { name: string; amount: string; wall: string; offer: string };
+export type LiveLead = {
+  /**
+   * The entry's number in the feed: the same in `lead.created` and in `GET /api/leads/recent`, so a page that
+   * gets an entry both ways shows it once; a later entry has a larger one. Absent from servers older than it
+   * (a page tells their entries apart by what they say). Never a user's or a transaction's id.
+   */
+  id?: number;
+  name: string;
+  amount: string;
+  wall: string;
+  offer: string;
+};
+
+/** An entry of the live feed as this API sends it: always with its id. */
+export type NumberedLiveLead = LiveLead & { id: number };
 
 /** `GET /api/leads/recent`: the last 12 entries of the live feed, newest first. */
-export type RecentLeadsResponse = SuccessEnvelope<LiveLead[]>;
+export type RecentLeadsResponse = SuccessEnvelope<NumberedLiveLead[]>;

@@ -40,3 +40,9 @@ export type ChannelAuthResponse = { auth: string };
 
 /** Where a page reads the feed's last entries on load: `GET {apiBase}{path}` answers `RecentLeadsResponse`. */
 export const RECENT_LEADS_PATH = '/leads/recent';
+/** How long an API instance answers `GET {apiBase}/leads/recent` from one read of the database. */
+export const RECENT_LEADS_CACHE_MS = 1_000;
+/** Seconds a browser or CDN may reuse that answer (its `Cache-Control: max-age`). */
+export const RECENT_LEADS_MAX_AGE_SECONDS = 2;
+/** The oldest an answer's entries can be when it reaches a page: what went out longer ago than this is in it. */
+export const RECENT_LEADS_STALE_MAX_MS = RECENT_LEADS_CACHE_MS + RECENT_LEADS_MAX_AGE_SECONDS * 1_000;

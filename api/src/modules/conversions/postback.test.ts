@@ -293,7 +293,7 @@ describe(`postbacks on ${kind}`, () => {
         await injectPostback(listening, fields);
         await injectPostback(listening, fields);
         await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(leads).toEqual([{ name: 'Ada L.', amount: '$1.50', wall: 'Demo Wall', offer: 'Puzzle Harbor' }]);
+        expect(leads).toEqual([{ id: expect.any(Number), name: 'Ada L.', amount: '$1.50', wall: 'Demo Wall', offer: 'Puzzle Harbor' }]);
       } finally {
         client.disconnect();
         await listening.close();

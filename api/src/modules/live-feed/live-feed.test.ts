@@ -62,7 +62,7 @@ describe('the live feed', () => {
   const simulatedRows = () => db().select().from(liveLeads).where(eq(liveLeads.simulated, true)).orderBy(asc(liveLeads.id));
 
   describe('a credited conversion', () => {
-    it('goes out as name ("Grace H."), amount, wall and offer only: never the email, the user id or the transaction', async () => {
+    it('goes out as the entry’s id, name ("Grace H."), amount, wall and offer only: never the email, the user id or the transaction', async () => {
       const app = await listening(await build());
       const feed = await listenToFeed(app);
       try {
@@ -72,15 +72,16 @@ describe('the live feed', () => {
         expect(answer.json().message).toBe('Conversion credited.');
         for (let wait = 0; feed.leads.length === 0 && wait < 50; wait++) await sleep(20);
 
-        expect(feed.leads).toEqual([{ name: 'Grace H.', amount: '$2.40', wall: 'Demo Wall', offer: 'Dragon Forge Legends' }]);
-        const leadFrame = feed.frames.find((frame) => frame.includes(LEAD_CREATED_EVENT))!;
-        for (const secret of [email, email.split('@')[0]!, txid, 'Hopper', 'Brewster', `"user_id"`, `"id"`]) expect(leadFrame).not.toContain(secret);
-
-        const [fromServer] = await recent(app);
-        expect(fromServer).toEqual(feed.leads[0]);
         const [stored] = await db().select().from(liveLeads);
         expect(Object.keys(stored!).sort()).toEqual(['amountCoins', 'id', 'name', 'offer', 'publishedAt', 'simulated', 'wall']);
         expect(stored).toMatchObject({ name: 'Grace H.', amountCoins: 2400, simulated: false });
+        // The id is the feed entry's own (its row), the one thing that tells two alike entries apart.
+        expect(feed.leads).toEqual([{ id: stored!.id, name: 'Grace H.', amount: '$2.40', wall: 'Demo Wall', offer: 'Dragon Forge Legends' }]);
+        const leadFrame = feed.frames.find((frame) => frame.includes(LEAD_CREATED_EVENT))!;
+        for (const secret of [email, email.split('@')[0]!, txid, 'Hopper', 'Brewster', `"user_id"`, `"txid"`]) expect(leadFrame).not.toContain(secret);
+
+        const [fromServer] = await recent(app);
+        expect(fromServer).toEqual(feed.leads[0]);
       } finally {
         feed.disconnect();
       }
@@ -116,7 +117,10 @@ describe('the live feed', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=2');
       const leads = response.json<RecentLeadsResponse>().data;
       expect(leads.map((lead) => lead.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Person${15 - i} Q.`));
-      expect(leads[0]).toEqual({ name: 'Person15 Q.', amount: '$1.50', wall: 'Notik', offer: 'Offer 15' });
+      expect(leads[0]).toEqual({ id: expect.any(Number), name: 'Person15 Q.', amount: '$1.50', wall: 'Notik', offer: 'Offer 15' });
+      const ids = leads.map((lead) => lead.id);
+      expect(ids).toEqual(ids.toSorted((a, b) => b - a));
+      expect(new Set(ids).size).toBe(12);
     });
   });
 
@@ -131,7 +135,7 @@ describe('the live feed', () => {
         expect(feed.leads.length).toBeGreaterThanOrEqual(3);
         expect(feed.leads.length).toBeLessThanOrEqual(9);
         for (const lead of feed.leads) {
-          expect(Object.keys(lead).sort()).toEqual(['amount', 'name', 'offer', 'wall']);
+          expect(Object.keys(lead).sort()).toEqual(['amount', 'id', 'name', 'offer', 'wall']);
           expect(lead.name).toMatch(LEAD_NAME);
           expect(lead.amount).toMatch(DOLLARS);
           expect(WALL_NAMES).toContain(lead.wall);
@@ -140,7 +144,7 @@ describe('the live feed', () => {
         expect((await simulatedRows()).length).toBeGreaterThanOrEqual(feed.leads.length);
         // The simulation goes on meanwhile: the newest stored entry may still be on its way to the socket.
         const newest = (await recent(app))[0];
-        const delivered = () => feed.leads.some((lead) => JSON.stringify(lead) === JSON.stringify(newest));
+        const delivered = () => feed.leads.some((lead) => lead.id === newest?.id);
         for (let tries = 0; tries < 20 && !delivered(); tries += 1) await sleep(100);
         expect(feed.leads).toContainEqual(newest);
       } finally {

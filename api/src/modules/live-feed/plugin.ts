@@ -1,8 +1,9 @@
+import { RECENT_LEADS_CACHE_MS } from '@rewards/shared/contracts/realtime';
 import type { LiveFeedConfig } from '../../config';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { type Leadership, redisLeadership, soleLeadership } from './leadership';
 import { createRecentLeadsCache } from './recent-leads-cache';
-import { liveFeedRoutes, RECENT_LEADS_MAX_AGE_SECONDS } from './routes';
+import { liveFeedRoutes } from './routes';
 import { startSimulator, type Simulator } from './simulator';
 
 export type LiveFeedPluginOptions = {
@@ -22,7 +23,7 @@ export function simulatorLockKey(redisPrefix: string): string {
  * feed through `announceLead` (lead-announcer.ts).
  */
 export const liveFeedPlugin: ZodPlugin<LiveFeedPluginOptions> = async (app, { liveFeed, redisUrl, redisPrefix }) => {
-  const recentLeads = createRecentLeadsCache(app.db, (RECENT_LEADS_MAX_AGE_SECONDS * 1000) / 2);
+  const recentLeads = createRecentLeadsCache(app.db, RECENT_LEADS_CACHE_MS);
   await app.register(liveFeedRoutes, { recentLeads });
   if (!liveFeed.simulation) return;
 

@@ -27,10 +27,13 @@ export function insertFeedEntry(db: Executor, entry: FeedEntry, simulated: boole
   return insertFeedRow(db, { ...entry, simulated });
 }
 
+/** A feed entry as read back: with its id, the feed's order. */
+export type NumberedFeedEntry = FeedEntry & { id: number };
+
 /** Newest first. */
-export async function recentFeedEntries(db: Executor, limit: number): Promise<FeedEntry[]> {
+export async function recentFeedEntries(db: Executor, limit: number): Promise<NumberedFeedEntry[]> {
   return db
-    .select({ name: liveLeads.name, amountCoins: liveLeads.amountCoins, wall: liveLeads.wall, offer: liveLeads.offer })
+    .select({ id: liveLeads.id, name: liveLeads.name, amountCoins: liveLeads.amountCoins, wall: liveLeads.wall, offer: liveLeads.offer })
     .from(liveLeads)
     .orderBy(desc(liveLeads.id))
     .limit(limit);

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import type { RecentLeadsResponse } from '@rewards/shared/contracts/api-types';
-import { RECENT_LEADS_PATH } from '@rewards/shared/contracts/realtime';
+import { RECENT_LEADS_MAX_AGE_SECONDS, RECENT_LEADS_PATH } from '@rewards/shared/contracts/realtime';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import type { RecentLeadsCache } from './recent-leads-cache';
 
-const liveLead = z.object({ name: z.string(), amount: z.string(), wall: z.string(), offer: z.string() });
+const liveLead = z.object({ id: z.number().int().positive(), name: z.string(), amount: z.string(), wall: z.string(), offer: z.string() });
 const recentLeadsResponse = z.object({ status: z.literal('success'), data: z.array(liveLead) });
-
-/** Seconds a browser or CDN may reuse the answer: the socket brings anything newer. */
-export const RECENT_LEADS_MAX_AGE_SECONDS = 2;
 
 export type LiveFeedRoutesOptions = { recentLeads: RecentLeadsCache };
 

@@ -31,8 +31,8 @@ export function createRealtimePublisher(pusher: PusherConfig, ownAddress: OwnAdd
   let client: Pusher | undefined;
   const getClient = () => (client ??= new Pusher(pusherOptions(pusher, ownAddress)));
   return {
-    async publishLead({ name, amount, wall, offer }) {
-      await getClient().trigger(LEADS_CHANNEL, LEAD_CREATED_EVENT, { name, amount, wall, offer });
+    async publishLead({ id, name, amount, wall, offer }) {
+      await getClient().trigger(LEADS_CHANNEL, LEAD_CREATED_EVENT, { id, name, amount, wall, offer });
     },
     async publishWallet(userId, { wallet, version }) {
       await getClient().trigger(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, version });
@@ -44,7 +44,7 @@ function createBrokerPublisher(broker: EventBroker): RealtimePublisher {
   // As the SDK sends them: the data is the JSON text of the payload.
   const publish = (channel: string, event: string, data: unknown) => broker.publish({ channels: [channel], event, data: JSON.stringify(data) });
   return {
-    publishLead: ({ name, amount, wall, offer }) => publish(LEADS_CHANNEL, LEAD_CREATED_EVENT, { name, amount, wall, offer }),
+    publishLead: ({ id, name, amount, wall, offer }) => publish(LEADS_CHANNEL, LEAD_CREATED_EVENT, { id, name, amount, wall, offer }),
     publishWallet: (userId, { wallet, version }) => publish(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, version }),
   };
 }

@@ -15,8 +15,12 @@ jest.mock('pusher-js', () => jest.requireActual('../../test/fake-pusher'));
 const THREE_SECONDS_PAST_A_STEP = 7_000 * 250_000_000 + 3_000;
 
 const lead = (name: string, amount = '$1.25'): LiveLead => ({ name, amount, wall: 'Bloomtask', offer: 'Dragon Forge Legends' });
+/** An entry as the API sends it now: with the feed's id. */
+const numbered = (id: number, name: string): LiveLead => ({ id, ...lead(name) });
 /** The server's last entries, newest first: "Server1 A." is the newest. */
 const serverLeads = (count: number) => Array.from({ length: count }, (_, i) => lead(`Server${i + 1} A.`));
+/** The feed's entries `from` down to `to` (ids), as the server lists them: newest first. */
+const feedEntries = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => numbered(from - i, `Entry${from - i} A.`));
 
 let fetchMock: jest.SpyInstance;
 let recentAnswers: LiveLead[][];
@@ -64,6 +68,9 @@ function spokenText(element: Element): string {
 const shownNames = () => within(region()).queryAllByRole('listitem').map((item) => /^(\S+ \S\.)/.exec(spokenText(item))?.[1]);
 const feed = () => FakePusher.instances[0]!.channel('fake-leads');
 const push = (data: unknown) => act(() => feed().emit('lead.created', data));
+/** The gateway confirms the page's subscription: on joining, and again after each reconnect. */
+const subscribed = () => act(() => feed().emit('pusher:subscription_succeeded'));
+const timesShown = (name: string) => shownNames().filter((shown) => shown === name).length;
 
 async function renderTicker({ pageShown = true, liveStats = true, connectDelayMs = 0 } = {}) {
   const connection = createRealtimeConnection(testRuntimeConfig.realtime, '/api');
@@ -192,7 +199,8 @@ describe('live ticker (spec §4)', () => {
   it('ignores pushes that are not a live lead', async () => {
     recentAnswers = [[]];
     await renderTicker();
-    for (const bad of [null, 'text', { name: 'A B.' }, { ...lead('Bad A.'), amount: '1.25' }, { ...lead('Bad B.'), offer: 'x'.repeat(500) }]) push(bad);
+    const badIds = [{ ...lead('Bad C.'), id: '7' }, { ...lead('Bad D.'), id: -1 }];
+    for (const bad of [null, 'text', { name: 'A B.' }, { ...lead('Bad A.'), amount: '1.25' }, { ...lead('Bad B.'), offer: 'x'.repeat(500) }, ...badIds]) push(bad);
     expect(shownNames()).toEqual([]);
     expect(within(region()).getByText('The next payout shows up here.')).toBeInTheDocument();
   });
@@ -201,10 +209,81 @@ describe('live ticker (spec §4)', () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     await renderTicker();
-    push(lead('Early B.'));
-    answer(jsonResponse({ status: 'success', data: [lead('Early B.'), ...serverLeads(2)] }));
+    push(numbered(13, 'Early B.'));
+    answer(jsonResponse({ status: 'success', data: [numbered(13, 'Early B.'), ...feedEntries(12, 11)] }));
     await settle();
-    expect(shownNames()).toEqual(['Early B.', 'Server1 A.', 'Server2 A.']);
+    expect(shownNames()).toEqual(['Early B.', 'Entry12 A.', 'Entry11 A.']);
+  });
+
+  it('shows once an entry that went out between the first read and joining the feed (it came to nobody)', async () => {
+    recentAnswers = [feedEntries(12, 1), feedEntries(13, 2)];
+    await renderTicker({ connectDelayMs: 3_000 });
+    expect(shownNames()[0]).toBe('Entry12 A.');
+    await advance(3_000);
+    await settle();
+    subscribed();
+    // An answer may be up to 3 s old (the API's cache, an HTTP cache): read sooner, it may not hold the entry yet.
+    await advance(2_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await advance(1);
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(shownNames()[0]).toBe('Entry13 A.');
+    expect(within(region()).getAllByRole('listitem')[0]).toHaveClass('entering');
+    expect(timesShown('Entry13 A.')).toBe(1);
+    expect(new Set(shownNames()).size).toBe(12);
+  });
+
+  it('shows once an entry that came both by the socket and in the list read on joining', async () => {
+    recentAnswers = [feedEntries(12, 1), feedEntries(14, 3)];
+    await renderTicker();
+    subscribed();
+    push(numbered(13, 'Entry13 A.'));
+    await advance(3_000);
+    await settle();
+    expect(shownNames().slice(0, 3)).toEqual(['Entry14 A.', 'Entry13 A.', 'Entry12 A.']);
+    expect(timesShown('Entry13 A.')).toBe(1);
+    push(numbered(14, 'Entry14 A.'));
+    expect(timesShown('Entry14 A.')).toBe(1);
+    expect(shownNames()).toHaveLength(12);
+  });
+
+  it('brings, after a reconnect, what went out while the socket was down, and only that', async () => {
+    recentAnswers = [feedEntries(12, 1), feedEntries(12, 1), feedEntries(15, 4)];
+    await renderTicker();
+    subscribed();
+    await advance(3_000);
+    await settle();
+    expect(shownNames()).toEqual(feedEntries(12, 1).map((entry) => entry.name));
+    push(numbered(13, 'Entry13 A.'));
+    // The socket drops; 14 and 15 go out meanwhile; pusher-js reconnects and joins the channel again.
+    await advance(10_000);
+    subscribed();
+    await advance(3_000);
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(shownNames().slice(0, 2)).toEqual(['Entry15 A.', 'Entry14 A.']);
+    for (const name of ['Entry15 A.', 'Entry14 A.', 'Entry13 A.']) expect(timesShown(name)).toBe(1);
+    expect(shownNames()).toHaveLength(12);
+    expect(new Set(shownNames()).size).toBe(12);
+  });
+
+  it('reads once after joining several times in a row, and never after leaving', async () => {
+    recentAnswers = [feedEntries(3, 1), feedEntries(4, 1)];
+    const { store } = await renderTicker();
+    subscribed();
+    await advance(1_000);
+    subscribed();
+    await advance(3_000);
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(shownNames()[0]).toBe('Entry4 A.');
+    subscribed();
+    act(() => {
+      store.dispatch(setLiveStats(false));
+    });
+    await advance(10_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('waits for the page’s own content before loading anything, keeping its place with a placeholder', async () => {

@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS, TICKER_MAX_ENTRIES } from '@rewards/shared/constants';
-import type { LiveLead, RecentLeadsResponse } from '@rewards/shared/contracts/api-types';
+import type { LiveLead } from '@rewards/shared/contracts/api-types';
 import { RECENT_LEADS_PATH } from '@rewards/shared/contracts/realtime';
 import { isLiveLead } from './ticker-entries';
 
@@ -15,7 +15,8 @@ export async function fetchRecentLeads(apiBase: string, signal: AbortSignal): Pr
   try {
     const response = await fetch(`${apiBase}${RECENT_LEADS_PATH}`, { headers: { Accept: 'application/json' }, signal: timeout.signal });
     if (!response.ok) throw new Error(`${RECENT_LEADS_PATH} answered ${response.status}`);
-    const body = (await response.json()) as Partial<RecentLeadsResponse>;
+    // A `RecentLeadsResponse`, but of whichever server answers (an older one sends no ids): each entry is checked.
+    const body = (await response.json()) as { data?: unknown };
     return (Array.isArray(body.data) ? body.data : []).filter(isLiveLead).slice(0, TICKER_MAX_ENTRIES);
   } finally {
     clearTimeout(timer);
