@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { readEarningHolds } from '../config-values';
-import { operatorAudit } from '../db/schema';
+import { operatorAudit, users } from '../db/schema';
 import { creditConversion } from '../modules/conversions/crediting';
 import { verifyLedger } from '../modules/ledger/ledger';
 import { captureMailer, distinctAddress, signUp } from '../test/accounts';
@@ -72,6 +72,16 @@ describe(`ops holds:list and holds:release on ${databaseKind}`, () => {
     const result = await ops(database(), ...argv);
     expect(result.code).toBe(2);
     expect(result.err).toContain(message);
+  });
+
+  it('ledger:verify names a user whose held balance differs from their ledger rows', async () => {
+    const { user } = await heldUser(12_000);
+    await database().db.update(users).set({ heldCoins: 11_000 }).where(eq(users.id, user.id));
+    const verified = await ops(database(), 'ledger:verify');
+    expect(verified.code).toBe(1);
+    expect(verified.out).toContain(`user ${user.id}: balance $0.00 (0 coins), ledger $0.00 (0 coins); held $11.00 (11000 coins), ledger $12.00 (12000 coins)`);
+    await database().db.update(users).set({ heldCoins: 12_000 }).where(eq(users.id, user.id));
+    expect((await ops(database(), 'ledger:verify')).code).toBe(0);
   });
 
   it('answers an unknown user with a clear line', async () => {
