@@ -77,11 +77,11 @@ export async function cashOut(base: string, user: BenchUser, dollars: number): P
   });
 }
 
-/** The user's balance as Profile shows it, in coins. */
+/** The user's balance as Profile shows it, available and held (pending_wallet) together, in coins. */
 export async function walletCoins(base: string, user: BenchUser): Promise<number> {
   const response = await call(`${base}/api/user/Profile`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
-  const { data } = (await response.json()) as { data: { wallet: string } };
-  return Math.round(Number(data.wallet) * 1000);
+  const { data } = (await response.json()) as { data: { wallet: string; pending_wallet?: string } };
+  return Math.round((Number(data.wallet) + Number(data.pending_wallet ?? 0)) * 1000);
 }
 
 export function newTxid(): string {

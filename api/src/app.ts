@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
 import { demoWallPlugin } from './modules/demo-wall/plugin';
 import { earnRoutes } from './modules/earn/routes';
+import { holdsPlugin } from './modules/holds/plugin';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(wallRoutes, { prefix: '/api', config });
   await app.register(demoWallPlugin, { prefix: '/api', config });
+  await app.register(holdsPlugin);
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });

@@ -168,3 +168,67 @@ export function readOpsToken(text: string): string {
   if (!OPS_TOKEN_FORMAT.test(text)) throw new InvalidValue('must be 24 to 200 characters of letters, digits and ._~+/=- (e.g. openssl rand -base64 32)');
   return text;
 }
+
+/**
+ * When an offer credit is held before it can be cashed out (EARNING_HOLDS). Operator credits and accepted
+ * tickets are never held. A credit takes the longest hold of the rules it meets.
+ */
+export type EarningHolds = {
+  /** A single credit of at least `minCoins` is held `days`. */
+  largeCredit: { minCoins: number; days: number } | undefined;
+  /**
+   * A user more than `percent` % of whose credits of the last 90 days (REVERSAL_WINDOW_DAYS of modules/holds) were reversed (at least
+   * `minReversals` of them) has every credit held `days`.
+   */
+  reversals: { percent: number; minReversals: number; days: number } | undefined;
+  /** Wall slug → days every credit of that wall is held (default 0). */
+  walls: Readonly<Record<string, number>>;
+};
+
+export const NO_HOLDS: EarningHolds = Object.freeze({ largeCredit: undefined, reversals: undefined, walls: Object.freeze({}) });
+
+export const DEFAULT_EARNING_HOLDS_TEXT = 'large_credit=10.00/7d,reversals=10%/5/14d';
+
+const MAX_DAYS = 365;
+
+function readDays(text: string, part: string): number {
+  const match = /^(\d{1,3})d$/.exec(text);
+  const days = match ? Number(match[1]) : NaN;
+  if (!match || days > MAX_DAYS) throw new InvalidValue(`: "${part}" needs a number of days like 7d (0d to ${MAX_DAYS}d)`);
+  return days;
+}
+
+/**
+ * `off`, or comma-separated rules: `large_credit=<dollars>/<days>d`, `reversals=<percent>%/<min reversals>/<days>d`
+ * and `<wall slug>=<days>d`. A rule left out is off (`0d` too); `off` holds nothing.
+ */
+export function readEarningHolds(text: string): EarningHolds {
+  if (text.trim().toLowerCase() === 'off') return NO_HOLDS;
+  let largeCredit: EarningHolds['largeCredit'];
+  let reversals: EarningHolds['reversals'];
+  const walls: Record<string, number> = {};
+  for (const part of text.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const [name = '', value = '', ...rest] = part.split('=');
+    if (rest.length > 0 || value === '') throw new InvalidValue(`: cannot read "${part}"; expected name=value`);
+    if (name === 'large_credit') {
+      const [dollars = '', days = '', ...extra] = value.split('/');
+      const minCoins = dollarsToCoins(dollars);
+      if (extra.length > 0 || minCoins === null || minCoins <= 0) throw new InvalidValue(`: "${part}" must look like large_credit=10.00/7d`);
+      const held = readDays(days, part);
+      largeCredit = held > 0 ? { minCoins, days: held } : undefined;
+    } else if (name === 'reversals') {
+      const [percentText = '', minText = '', days = '', ...extra] = value.split('/');
+      const percent = /^\d{1,2}(\.\d{1,2})?%$/.test(percentText) ? Number(percentText.slice(0, -1)) : NaN;
+      const minReversals = /^\d{1,4}$/.test(minText) ? Number(minText) : NaN;
+      if (extra.length > 0 || !(percent > 0) || !(minReversals >= 1)) throw new InvalidValue(`: "${part}" must look like reversals=10%/5/14d`);
+      const held = readDays(days, part);
+      reversals = held > 0 ? { percent, minReversals, days: held } : undefined;
+    } else if (/^[a-z0-9]{1,32}$/.test(name)) {
+      const held = readDays(value, part);
+      if (held > 0) walls[name] = held;
+    } else {
+      throw new InvalidValue(`: "${name}" is not large_credit, reversals or a wall slug (lowercase letters and digits)`);
+    }
+  }
+  return { largeCredit, reversals, walls };
+}

@@ -1,6 +1,8 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
+  DEFAULT_EARNING_HOLDS_TEXT,
+  type EarningHolds,
   formatWindow,
   InvalidValue,
   type RateLimit,
@@ -8,6 +10,7 @@ import {
   readCount,
   readDollars,
   readDurationRange,
+  readEarningHolds,
   readFlag,
   readOneOf,
   readOpsToken,
@@ -49,6 +52,8 @@ export type Config = {
   postbackIps: Record<string, string[]>;
   /** POSTBACK_LOG_DAYS: how long raw callbacks are kept. */
   postbackLogDays: number;
+  /** EARNING_HOLDS: which offer credits are held before they can be cashed out. */
+  earningHolds: EarningHolds;
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
@@ -291,6 +296,10 @@ export const ENV_SCHEMA = z.object({
       "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate) are refused in production without one",
   }),
   POSTBACK_LOG_DAYS: withDefault('90', (value) => readCount(value, 6), { description: 'how many days every raw postback callback is kept' }),
+  EARNING_HOLDS: withDefault(DEFAULT_EARNING_HOLDS_TEXT, readEarningHolds, {
+    description:
+      'which offer credits (postbacks, replays) are held before they can be cashed out, released by the server at their date: `large_credit=<dollars>/<days>d` (a single credit of at least that much), `reversals=<percent>%/<min>/<days>d` (every credit of a user more than that share of whose credits of the last 90 days were reversed, at least `<min>` of them), `<wall slug>=<days>d` (every credit of that wall); a credit takes the longest that applies; `off` holds nothing. Operator credits and accepted tickets are never held',
+  }),
   DEMO_WALLS: optional(readFlag, {
     default: '`1` in development and test, else `0`',
     description: 'serves the local demo offer wall at `/api/walls/<slug>`, which credits whoever completes a task: for development and demos only',
@@ -440,6 +449,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
     postbackSecrets: { ...env.POSTBACK_SECRETS, ...Object.fromEntries(wallSecrets) },
     postbackIps: Object.fromEntries(wallIps),
     postbackLogDays: env.POSTBACK_LOG_DAYS,
+    earningHolds: env.EARNING_HOLDS,
     demoWalls: env.DEMO_WALLS ?? !production,
     offersSeedFile: env.OFFERS_SEED_FILE.toLowerCase() === 'off' ? undefined : fromRoot(env.OFFERS_SEED_FILE),
     liveFeed: { simulation: env.LIVE_FEED_SIMULATION ?? !production, simulationGapMs: env.LIVE_FEED_SIMULATION_GAP },

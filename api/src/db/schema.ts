@@ -30,6 +30,8 @@ export const users = pgTable(
     referredBy: bigint('referred_by', { mode: 'number' }).references((): AnyPgColumn => users.id),
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     balanceCoins: bigint('balance_coins', { mode: 'number' }).notNull().default(0),
+    /** Credits held before they can be cashed out (pending_wallet), released by the server at their date; ledger module only. */
+    heldCoins: bigint('held_coins', { mode: 'number' }).notNull().default(0),
     completedOffers: integer('completed_offers').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +45,8 @@ export const users = pgTable(
     check('users_status_check', sql`${table.status} in ('active', 'blocked', 'pending')`),
     // No non-negative check: a reversal (chargeback) may take a balance below zero, to be earned back.
     // Debits (cashouts) still can never do it: the ledger's conditional update refuses them.
+    // Held coins only ever leave by their release or their reversal, each once: never below zero.
+    check('users_held_coins_not_negative', sql`${table.heldCoins} >= 0`),
   ],
 );
 
@@ -100,13 +104,16 @@ export const LEDGER_KINDS = [
   'manual_credit',
   'cashout',
   'cashout_refund',
+  /** A held credit becomes available: out of the held balance, into the available one. */
+  'hold_release',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
- * Append-only money ledger in integer coins (1000 = $1.00): positive credits, negative debits.
- * `reference` (e.g. a wall's transaction id or a cashout id) is unique per kind, so a repeated
- * postback or refund cannot be booked twice.
+ * Append-only money ledger in integer coins (1000 = $1.00): positive credits, negative debits. Each row moves
+ * the available balance by `amount_coins` and the held balance by `held_coins` (a held credit: 0 and +X; its
+ * release: +X and -X). `reference` (e.g. a wall's transaction id or a cashout id) is unique per kind, so a
+ * repeated postback or refund cannot be booked twice.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -116,6 +123,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => users.id),
     amountCoins: bigint('amount_coins', { mode: 'number' }).notNull(),
+    heldCoins: bigint('held_coins', { mode: 'number' }).notNull().default(0),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     reference: text('reference'),
     note: text('note'),
@@ -124,10 +132,48 @@ export const ledgerEntries = pgTable(
   (table) => [
     uniqueIndex('ledger_entries_kind_reference_unique').on(table.kind, table.reference),
     // Covers a user's earnings sums (Profile, Cashout/stats) with index-only scans: kind and amount ride along.
-    index('ledger_entries_user_created_kind_amount_idx').on(table.userId, table.createdAt, table.kind, table.amountCoins),
+    index('ledger_entries_user_created_kind_amounts_idx').on(table.userId, table.createdAt, table.kind, table.amountCoins, table.heldCoins),
     // The leaderboard sums a period's entries of every user.
     index('ledger_entries_created_idx').on(table.createdAt),
-    check('ledger_entries_amount_not_zero', sql`${table.amountCoins} <> 0`),
+    check('ledger_entries_moves_something', sql`${table.amountCoins} <> 0 or ${table.heldCoins} <> 0`),
+  ],
+);
+
+export const HOLD_STATUSES = ['held', 'released', 'reversed'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
+/** Why a credit is held (EARNING_HOLDS). */
+export const HOLD_REASONS = ['large_credit', 'reversals', 'wall'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/**
+ * Credits held before they can be cashed out: one row per held credit, with its date. The server releases a
+ * due hold once (status released, a hold_release ledger row); a reversal while held takes it out of the held
+ * balance (status reversed). Balances move only through the ledger module.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The held credit's ledger reference (a conversion's `wall:txid`). */
+    reference: text('reference').notNull(),
+    coins: bigint('coins', { mode: 'number' }).notNull(),
+    reason: text('reason', { enum: HOLD_REASONS }).notNull(),
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: HOLD_STATUSES }).notNull().default('held'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('holds_reference_unique').on(table.reference),
+    index('holds_due_idx').on(table.releaseAt).where(sql`${table.status} = 'held'`),
+    index('holds_user_status_idx').on(table.userId, table.status),
+    check('holds_coins_positive', sql`${table.coins} > 0`),
+    check('holds_status_check', sql`${table.status} in ('held', 'released', 'reversed')`),
+    check('holds_reason_check', sql`${table.reason} in ('large_credit', 'reversals', 'wall')`),
   ],
 );
 
@@ -287,6 +333,8 @@ export const conversions = pgTable(
     // One signed form books one credit: a second reading of the same signed text is a replay.
     uniqueIndex('conversions_wall_signed_digest_unique').on(table.wall, table.signedDigest),
     index('conversions_user_offer_idx').on(table.userId, table.partnerOfferId),
+    // A user's credits of the last 90 days and how many were reversed (the reversal-rate hold rule), read while crediting.
+    index('conversions_user_created_idx').on(table.userId, table.createdAt, table.status),
     check('conversions_payout_positive', sql`${table.payoutCoins} > 0`),
     check('conversions_status_check', sql`${table.status} in ('credited', 'reversed')`),
     check('conversions_referral_held_not_negative', sql`${table.referralHeldCoins} >= 0`),

@@ -1,6 +1,7 @@
 import type { OpsCommand } from './command';
 import { audit } from './audit';
 import { contactList } from './contact';
+import { holdsList, holdsRelease } from './holds';
 import { cashoutsApprove, cashoutsList, cashoutsReject } from './cashouts';
 import { ledgerVerify, usersCredit } from './ledger';
 import { offersImport } from './offers';
@@ -11,4 +12,4 @@ import { usersShow, usersStatus } from './users';
 /** Every operator command; a new one is a file with defineCommand(...) and a line here. */
 export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, cashoutsList, cashoutsApprove, cashoutsReject,
   usersCredit, ledgerVerify, offersImport, postbackSimulate, postbacksList, postbacksReplay, referralsList, referralsDecide,
-  contactList, audit];
+  contactList, holdsList, holdsRelease, audit];

@@ -132,7 +132,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
       try {
         const toRunningSite = createRealtimePublisher(pusher, () => ({ host: '127.0.0.1', port: Number(new URL(base).port) }));
         expect((await opsTelling(toRunningSite, 'users:credit', email, '1.25', '--reason', 'support')).code).toBe(0);
-        expect(await wallet.nextCount(1)).toEqual([{ wallet: '1.25', version: expect.any(Number) }]);
+        expect(await wallet.nextCount(1)).toEqual([{ wallet: '1.25', pending_wallet: '0.00', version: expect.any(Number) }]);
       } finally {
         wallet.close();
       }

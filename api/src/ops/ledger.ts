@@ -13,7 +13,7 @@ const signedDollars = (coins: number) => `${coins < 0 ? '-' : ''}${coinsToDollar
 export const ledgerVerify = defineCommand({
   name: 'ledger:verify',
   usage: 'ledger:verify',
-  summary: "checks that every user's balance equals the sum of their ledger rows (exit 1 on a mismatch)",
+  summary: "checks that every user's balances (available and held) equal the sums of their ledger rows (exit 1 on a mismatch)",
   reason: 'none',
   parse: (args) => {
     if (args.length !== 0) throw new UsageError('ledger:verify takes no arguments');
@@ -27,17 +27,22 @@ export const ledgerVerify = defineCommand({
       out.line(`OK: the balances of all ${checked} users equal the sums of their ledger rows.`);
       return { users: checked, mismatches: [] };
     }
-    for (const { userId, balanceCoins, ledgerCoins } of mismatches) {
-      out.line(`user ${userId}: balance ${dollars(balanceCoins)} (${balanceCoins} coins), ledger ${dollars(ledgerCoins)} (${ledgerCoins} coins)`);
+    for (const { userId, balanceCoins, ledgerCoins, heldCoins, ledgerHeldCoins } of mismatches) {
+      const held = heldCoins === ledgerHeldCoins ? '' : `; held ${dollars(heldCoins)} (${heldCoins} coins), ledger ${dollars(ledgerHeldCoins)} (${ledgerHeldCoins} coins)`;
+      out.line(`user ${userId}: balance ${dollars(balanceCoins)} (${balanceCoins} coins), ledger ${dollars(ledgerCoins)} (${ledgerCoins} coins)${held}`);
     }
     const details = {
       users: checked,
-      mismatches: mismatches.map(({ userId, balanceCoins, ledgerCoins }) => ({
+      mismatches: mismatches.map(({ userId, balanceCoins, ledgerCoins, heldCoins, ledgerHeldCoins }) => ({
         user_id: userId,
         balance: signedDollars(balanceCoins),
         balance_coins: balanceCoins,
         ledger: signedDollars(ledgerCoins),
         ledger_coins: ledgerCoins,
+        held: signedDollars(heldCoins),
+        held_coins: heldCoins,
+        ledger_held: signedDollars(ledgerHeldCoins),
+        ledger_held_coins: ledgerHeldCoins,
       })),
     };
     throw new OpsError(`MISMATCH: ${mismatches.length} of ${checked} users have a balance that differs from their ledger.`, details);

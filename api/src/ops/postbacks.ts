@@ -223,7 +223,7 @@ export const postbacksReplay = defineCommand({
     const config = loadConfig();
     const walls = wallsConfigOf(config);
     const request = requestOfRecord(record, { secret: wallSecret(walls, record.wall), publicUrl: config.publicUrl });
-    const handled = await handleCallback({ db, log: opsLogger(out) }, { walls, replayOf: record.id }, request);
+    const handled = await handleCallback({ db, log: opsLogger(out), holds: config.earningHolds }, { walls, replayOf: record.id }, request);
     // What the audit log keeps for good: no raw text (it may hold the user's address; the log of callbacks is pruned).
     const result = {
       replayed_id: record.id,

@@ -30,6 +30,11 @@ export async function balanceCoins(db: Database, userId: number): Promise<number
   return row?.balanceCoins ?? 0;
 }
 
+export async function heldCoins(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ heldCoins: users.heldCoins }).from(users).where(eq(users.id, userId));
+  return row?.heldCoins ?? 0;
+}
+
 export async function ledgerRows(db: Database, userId: number, kind?: (typeof ledgerEntries.$inferSelect)['kind']) {
   return db
     .select()

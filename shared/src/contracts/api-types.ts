@@ -13,8 +13,10 @@ export type UserProfile = {
   email: string;
   image: string | null;
   avatar: string | null;
-  /** Dollars as a string with two decimals, e.g. "12.34". */
+  /** The available balance: dollars as a string with two decimals, e.g. "12.34". What cashouts may take. */
   wallet: string;
+  /** Credits held before they can be cashed out (released by the server at their dates), in dollars like `wallet`. */
+  pending_wallet: string;
   total_earnings: string;
   referrals_count: number;
   completed_offers: number;

@@ -29,6 +29,8 @@ export const WALLET_UPDATED_EVENT = 'wallet.updated';
 export type WalletUpdatedEvent = {
   /** The new balance in dollars, 2 decimals, as Profile's `wallet`. */
   wallet: string;
+  /** The new held balance in dollars, as Profile's `pending_wallet` (absent from a server that holds no credits). */
+  pending_wallet?: string;
   /** Id of the user's latest ledger row: grows with every change, so a late event can be told apart. */
   version: number;
 };

@@ -14,8 +14,10 @@ export const sessionSlice = createSlice({
   initialState,
   reducers: {
     /** A call that changed the balance answered the new one (dollars, two decimals). */
-    walletUpdated(state, action: PayloadAction<string>) {
-      if (state.user) state.user.wallet = action.payload;
+    walletUpdated(state, action: PayloadAction<Pick<UserProfile, 'wallet'> & Partial<Pick<UserProfile, 'pending_wallet'>>>) {
+      if (!state.user) return;
+      state.user.wallet = action.payload.wallet;
+      if (action.payload.pending_wallet !== undefined) state.user.pending_wallet = action.payload.pending_wallet;
     },
     signedOut(state) {
       state.status = 'unauthenticated';

@@ -80,7 +80,7 @@ describe('session (spec §4)', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'success', data: profile }));
     const store = makeStore();
     await store.dispatch(refreshSession());
-    store.dispatch(walletUpdated('2.34'));
+    store.dispatch(walletUpdated({ wallet: '2.34' }));
     expect(selectUser(store.getState())?.wallet).toBe('2.34');
   });
 

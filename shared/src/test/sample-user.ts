@@ -10,6 +10,7 @@ export function sampleUser(overrides: Partial<UserProfile> = {}): UserProfile {
     image: null,
     avatar: null,
     wallet: '12.34',
+    pending_wallet: '0.00',
     total_earnings: '40.00',
     referrals_count: 0,
     completed_offers: 3,

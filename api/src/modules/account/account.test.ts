@@ -37,6 +37,7 @@ describe(`account calls on ${kind}`, () => {
             image: null,
             avatar: null,
             wallet: '0.00',
+            pending_wallet: '0.00',
             total_earnings: '0.00',
             referrals_count: 0,
             completed_offers: 0,

@@ -123,6 +123,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   image: z.string().nullable(),
   avatar: z.string().nullable(),
   wallet: dollars,
+  pending_wallet: dollars,
   total_earnings: dollars,
   referrals_count: z.number().int(),
   completed_offers: z.number().int(),

@@ -89,6 +89,7 @@ export function toProfile(user: UserRow, totals: AccountTotals): UserProfile {
     image: user.image,
     avatar: user.image,
     wallet: coinsToDollarString(user.balanceCoins),
+    pending_wallet: coinsToDollarString(user.heldCoins),
     total_earnings: coinsToDollarString(totals.totalEarnings),
     referrals_count: totals.referrals,
     completed_offers: user.completedOffers,

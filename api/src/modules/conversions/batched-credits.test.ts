@@ -6,6 +6,7 @@ import { captureMailer, distinctAddress, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
+import { NO_HOLDS } from '../../config-values';
 import { conversionReference } from '../ledger/references';
 import { creditInBatch } from './batched-credits';
 import { type BookableCredit as BatchedCredit, type CreditInput, UnknownUserError } from './credit-types';
@@ -35,7 +36,13 @@ describe(`credits booked several per statement on ${kind}`, () => {
     payoutCoins: coins,
     ...overrides,
   });
-  const batched = (credit: CreditInput): BatchedCredit => ({ ...credit, signedDigest: null, reference: conversionReference(credit.wall, credit.txid) });
+  const batched = (credit: CreditInput): BatchedCredit => ({
+    ...credit,
+    signedDigest: null,
+    reference: conversionReference(credit.wall, credit.txid),
+    holdRules: NO_HOLDS,
+    baseHold: { days: 0, reason: 'wall' },
+  });
 
   /** A catalog offer with at least two events, and one without any. */
   async function catalogOffers() {
@@ -75,7 +82,7 @@ describe(`credits booked several per statement on ${kind}`, () => {
     // Each credit's wallet is its user's balance as its own statement left it, with its own ledger row's id.
     const [alone, together] = outcomes as Array<Extract<(typeof outcomes)[number], { outcome: 'credited' }>>;
     const firstRows = await ledgerRows(db(), first.id);
-    expect(alone!.result.wallets).toEqual([{ userId: first.id, balanceCoins: 100, version: firstRows.find((row) => row.amountCoins === 100)!.id }]);
+    expect(alone!.result.wallets).toEqual([{ userId: first.id, balanceCoins: 100, heldCoins: 0, version: firstRows.find((row) => row.amountCoins === 100)!.id }]);
     expect(together!.result.wallets).toEqual([{ userId: first.id, balanceCoins: 300, version: firstRows.find((row) => row.amountCoins === 200)!.id }]);
     expect(together!.result).toMatchObject({ referralCoins: 0, referralHeldCoins: 0, user: { id: first.id, referredBy: null } });
   });

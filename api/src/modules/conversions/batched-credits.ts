@@ -4,6 +4,8 @@ import type { Executor } from '../../db/executor';
 import { arrayParameter, preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, offerEvents, offers, userOffers, users } from '../../db/schema';
 import { completesAloneCondition } from '../earn/progress';
+import { heldCreditStep, heldFor, reversalCountsSql } from '../holds/hold-sql';
+import { reversalRuleValues } from '../holds/rules';
 import { balanceMoves } from '../ledger/balance-moves';
 import { bookingSteps } from '../ledger/lock-order';
 import type { BookableCredit, CreditResult } from './credit-types';
@@ -37,9 +39,13 @@ type BatchRow = {
   offer_partner_id: string | null;
   offer_name: string | null;
   balance_coins: string | number | null;
+  held_coins: string | number | null;
+  held_until: Date | string | null;
   entry_id: string | number | null;
   completed_offer: boolean | string;
 };
+
+const hold = heldFor({ reversals: sql`risk.reversals`, credits: sql`risk.credits` }, { days: sql`input.base_hold_days`, reason: sql`input.base_hold_reason` });
 
 const creditBatch = preparedStatement<BatchRow>(
   'credit_batch',
@@ -49,12 +55,12 @@ const creditBatch = preparedStatement<BatchRow>(
         name: 'input',
         body: sql`select * from unnest(${arrayParameter('userId', 'bigint')}, ${arrayParameter('amount', 'bigint')}, ${arrayParameter('partnerOfferId', 'text')},
           ${arrayParameter('partnerEventId', 'text')}, ${arrayParameter('wall', 'text')}, ${arrayParameter('txid', 'text')}, ${arrayParameter('signedDigest', 'text')},
-          ${arrayParameter('reference', 'text')}, ${arrayParameter('note', 'text')})
-        with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, position)`,
+          ${arrayParameter('reference', 'text')}, ${arrayParameter('note', 'text')}, ${arrayParameter('baseHoldDays', 'int')}, ${arrayParameter('baseHoldReason', 'text')})
+        with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, base_hold_days, base_hold_reason, position)`,
       },
       {
         name: 'target',
-        body: sql`select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id,
+        body: sql`select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id, ${hold.days} as hold_days, ${hold.reason} as hold_reason,
           o.id as offer_id, o.partner_offer_id as offer_partner_id, o.name as offer_name,
           (select array_agg(e.partner_event_id order by e.position, e.id) from ${offerEvents} e where e.offer_id = o.id) as offer_event_ids,
           row_number() over (partition by input.user_id order by input.position) as nth_of_user,
@@ -62,7 +68,8 @@ const creditBatch = preparedStatement<BatchRow>(
         from input
         join ${users} u on u.id = input.user_id and u.deleted_at is null
         left join ${users} referrer on referrer.id = u.referred_by and referrer.deleted_at is null
-        left join ${offers} o on o.partner_offer_id = input.partner_offer_id and input.partner_offer_id <> ''`,
+        left join ${offers} o on o.partner_offer_id = input.partner_offer_id and input.partner_offer_id <> ''
+        cross join lateral (${reversalCountsSql(sql`input.user_id`)}) as risk`,
       },
       {
         name: 'booking',
@@ -87,9 +94,11 @@ const creditBatch = preparedStatement<BatchRow>(
         on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
         returning user_id`,
       },
+      heldCreditStep('held_credit', sql`(select user_id, reference, amount as coins, hold_days, hold_reason from booked) as held`),
       {
         name: 'credit',
-        body: sql`select position as key, user_id, amount, 'offer_credit' as kind, reference,
+        body: sql`select position as key, user_id, case when hold_days > 0 then 0 else amount end as amount, case when hold_days > 0 then amount else 0 end as held,
+          'offer_credit' as kind, reference,
           coalesce(note, wall || ': ' || coalesce(offer_name, nullif(partner_offer_id, ''), 'conversion')) as note
         from booked`,
       },
@@ -102,7 +111,7 @@ const creditBatch = preparedStatement<BatchRow>(
     select target.position is not null as user_found, target.user_name, target.referred_by,
       booking.position is not null as bookable, booked.position is not null as booked,
       target.offer_id, target.offer_partner_id, target.offer_name,
-      moved.balance_coins, moved_entry.id as entry_id,
+      moved.balance_coins, moved.held_coins, held_credit.release_at as held_until, moved_entry.id as entry_id,
       exists (select 1 from completed where completed.user_id = booked.user_id) as completed_offer
     from input
     left join target on target.position = input.position
@@ -110,10 +119,14 @@ const creditBatch = preparedStatement<BatchRow>(
     left join booked on booked.position = input.position
     left join moved on moved.key = input.position
     left join moved_entry on moved_entry.user_id = booked.user_id
+    left join held_credit on held_credit.reference = booked.reference
     order by input.position`,
 );
 
 async function bookBatch(db: Executor, credits: readonly BookableCredit[]): Promise<BatchedOutcome[]> {
+  // The reversal rule is one value per statement: every credit of a server has the same rules.
+  const rules = credits[0]!.holdRules;
+  if (credits.some((credit) => credit.holdRules !== rules)) throw new Error('a batch of credits under different hold rules');
   const { rows } = await creditBatch(db).execute({
     userId: credits.map((credit) => credit.userId),
     amount: credits.map((credit) => credit.payoutCoins),
@@ -124,6 +137,9 @@ async function bookBatch(db: Executor, credits: readonly BookableCredit[]): Prom
     signedDigest: credits.map((credit) => credit.signedDigest),
     reference: credits.map((credit) => credit.reference),
     note: credits.map((credit) => credit.note ?? null),
+    baseHoldDays: credits.map((credit) => credit.baseHold.days),
+    baseHoldReason: credits.map((credit) => credit.baseHold.reason),
+    ...reversalRuleValues(rules),
   });
   if (rows.length !== credits.length) throw new Error(`a batch of ${credits.length} credits answered ${rows.length} rows`);
   return rows.map((row, index) => outcomeOf(row, credits[index]!));
@@ -146,7 +162,8 @@ function outcomeOf(row: BatchRow, credit: BookableCredit): BatchedOutcome {
       referralHeldCoins: 0,
       offer: offerId === undefined ? undefined : { id: offerId, partnerOfferId: row.offer_partner_id ?? '', name: row.offer_name ?? '' },
       completedOffer: rowBoolean(row.completed_offer),
-      wallets: [{ userId: credit.userId, balanceCoins: Number(row.balance_coins), version: Number(row.entry_id) }],
+      wallets: [{ userId: credit.userId, balanceCoins: Number(row.balance_coins), heldCoins: Number(row.held_coins), version: Number(row.entry_id) }],
+      heldUntil: row.held_until === null ? undefined : new Date(row.held_until),
     },
   };
 }

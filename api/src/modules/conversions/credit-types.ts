@@ -1,4 +1,6 @@
 import type { OfferRow } from '../earn/repository';
+import type { EarningHolds } from '../../config-values';
+import type { BaseHold } from '../holds/rules';
 import type { WalletSnapshot } from '../ledger/ledger';
 import type { ReferralReview } from '../referrals/self-referral';
 
@@ -49,6 +51,8 @@ export type CreditResult =
       completedOffer: boolean;
       /** The balances this credit moved, as its own rows left them: the user's, and the referrer's when paid a bonus. */
       wallets: WalletSnapshot[];
+      /** When the credit is held: the moment it becomes available. */
+      heldUntil: Date | undefined;
     }
   | { outcome: 'duplicate' }
   /** The signed text of this credit already booked another transaction: a replay in disguise. */
@@ -67,5 +71,8 @@ export type ConversionContext = {
   offerEventIds: string[];
 };
 
-/** A credit on its way to a booking statement: with its ledger reference and the digest of its signed text. */
-export type BookableCredit = CreditInput & { signedDigest: string | null; reference: string };
+/**
+ * A credit on its way to a booking statement: with its ledger reference, the digest of its signed text, the
+ * hold rules in force and the hold its wall and amount call for (its user's reversal rate may lengthen it).
+ */
+export type BookableCredit = CreditInput & { signedDigest: string | null; reference: string; holdRules: EarningHolds; baseHold: BaseHold };

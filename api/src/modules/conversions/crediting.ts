@@ -5,13 +5,16 @@ import type { Executor } from '../../db/executor';
 import { preparedStatement } from '../../db/prepared';
 import { conversions, users } from '../../db/schema';
 import { lockUserOffer, setUserOfferCompleted } from '../earn/repository';
+import { holdOf, insertHold } from '../holds/repository';
+import { type EarningHolds, NO_HOLDS } from '../../config-values';
+import { baseHoldOf } from '../holds/rules';
 import { bookLedgerEntry, type WalletSnapshot } from '../ledger/ledger';
 import { LockSequence } from '../ledger/lock-order';
 import { conversionReference } from '../ledger/references';
 import { referralBonusEntry, referralBonusOf } from '../referrals/referral-bonus';
 import { bonusWithheld, lockReferralReview, selfReferralSignals } from '../referrals/self-referral';
 import { type BatchedOutcome, creditInBatch } from './batched-credits';
-import { type ConversionUser, type CreditInput, type CreditResult, UnknownUserError } from './credit-types';
+import { type BookableCredit, type ConversionUser, type CreditInput, type CreditResult, UnknownUserError } from './credit-types';
 import { completesAlone, creditCompletesOffer } from './offer-completion';
 import { creditInOneStatement, type OneStatementOutcome } from './one-statement-credit';
 
@@ -36,15 +39,20 @@ export async function findCreditableUser(db: Executor, userId: number): Promise<
  * Books a conversion. The same wall + txid books once however often and however concurrently it arrives:
  * the conversions row is inserted before any balance moves, and its unique (wall, txid) turns every copy into
  * 'duplicate' (on PostgreSQL a concurrent copy waits for the first to commit). Throws UnknownUserError.
- * `batch`: a credit that can be is booked together with the others in flight (batched-credits.ts).
+ * `batch`: a credit that can be is booked together with the others in flight (batched-credits.ts). `holds`: the
+ * EARNING_HOLDS rules; a held credit goes to the user's held balance until the server releases it.
  */
-export async function creditConversion(db: Database, input: CreditInput, { batch = false }: { batch?: boolean } = {}): Promise<CreditResult> {
+export async function creditConversion(
+  db: Database,
+  input: CreditInput,
+  { batch = false, holds = NO_HOLDS }: { batch?: boolean; holds?: EarningHolds } = {},
+): Promise<CreditResult> {
   if (!Number.isSafeInteger(input.payoutCoins) || input.payoutCoins <= 0) throw new RangeError('a conversion credits a positive number of coins');
   if (!Number.isSafeInteger(input.userId) || input.userId < 1) throw new UnknownUserError(input.userId);
   const reference = conversionReference(input.wall, input.txid);
   const signedDigest = input.signedContent === undefined ? null : createHash('sha256').update(input.signedContent, 'utf8').digest('hex');
 
-  const credit = { ...input, signedDigest, reference };
+  const credit: BookableCredit = { ...input, signedDigest, reference, holdRules: holds, baseHold: baseHoldOf(holds, input) };
   if (batch) {
     const batched = await creditInBatch(db, credit);
     if (batched.outcome !== 'not-bookable') return settled(db, input, batched);
@@ -97,15 +105,19 @@ export async function creditConversion(db: Database, input: CreditInput, { batch
     if (inserted.length === 0) return repeatOutcome(tx, input);
 
     const userOffer = offer ? await locks.take('user offer', () => lockUserOffer(tx, user.id, offer.id)) : undefined;
-    const credit = await locks.take('balance', () =>
-      bookLedgerEntry(tx, { userId: user.id, amountCoins: input.payoutCoins, kind: 'offer_credit', reference, note }),
+    const hold = await holdOf(tx, { userId: user.id, baseHold: credit.baseHold, holdRules: holds });
+    const heldUntil =
+      hold.days > 0 ? await locks.take('hold', () => insertHold(tx, { userId: user.id, reference, coins: input.payoutCoins, ...hold })) : undefined;
+    const coins = input.payoutCoins;
+    const booked = await locks.take('balance', () =>
+      bookLedgerEntry(tx, { userId: user.id, amountCoins: heldUntil ? 0 : coins, heldCoins: heldUntil ? coins : 0, kind: 'offer_credit', reference, note }),
     );
-    const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: credit.balanceCoins, version: credit.entryId }];
+    const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: booked.balanceCoins, heldCoins: booked.heldCoins, version: booked.entryId }];
     if (referralCoins > 0) {
       const paid = await locks.take('balance', () =>
         bookLedgerEntry(tx, referralBonusEntry({ referrerId: referrerId!, referredUserId: user.id, coins: referralCoins, reference })),
       );
-      wallets.push({ userId: referrerId!, balanceCoins: paid.balanceCoins, version: paid.entryId });
+      wallets.push({ userId: referrerId!, balanceCoins: paid.balanceCoins, heldCoins: paid.heldCoins, version: paid.entryId });
     }
 
     let completedOffer = false;
@@ -113,7 +125,7 @@ export async function creditConversion(db: Database, input: CreditInput, { batch
       await setUserOfferCompleted(tx, userOffer, true);
       completedOffer = true;
     }
-    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets };
+    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets, heldUntil };
   });
 }
 

@@ -3,6 +3,8 @@ import type { Database } from '../../db/database';
 import { preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, offerEvents, offers, referralReviews, type ReferralReviewStatus, userOffers, users } from '../../db/schema';
 import { completesAloneCondition } from '../earn/progress';
+import { heldCreditStep, heldFor, reversalCountsSql } from '../holds/hold-sql';
+import { reversalRuleValues } from '../holds/rules';
 import { balanceMoves } from '../ledger/balance-moves';
 import type { WalletSnapshot } from '../ledger/ledger';
 import { bookingSteps } from '../ledger/lock-order';
@@ -25,13 +27,17 @@ type OneStatementRow = {
   referral_coins: string | number | null;
   referral_held_coins: string | number | null;
   balance_coins: string | number | null;
+  held_coins: string | number | null;
+  held_until: Date | string | null;
   entry_id: string | number | null;
   referrer_balance_coins: string | number | null;
+  referrer_held_coins: string | number | null;
   referrer_entry_id: string | number | null;
   completed_offer: boolean | string;
 };
 
 const holder = (name: string) => sql.placeholder(name);
+const hold = heldFor({ reversals: sql`risk.reversals`, credits: sql`risk.credits` }, { days: sql`${holder('baseHoldDays')}::int`, reason: sql`${holder('baseHoldReason')}::text` });
 /** The statement's values used more than once, each with its type. */
 const param = {
   userId: sql`${holder('userId')}::bigint`,
@@ -78,12 +84,14 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
         left join ${offers} o on o.partner_offer_id = ${param.partnerOfferId} and ${param.partnerOfferId} <> ''
         where u.id = ${param.userId} and u.deleted_at is null`,
       },
+      { name: 'risk', body: reversalCountsSql(param.userId) },
       {
         name: 'booking',
         body: sql`select user_id, offer_id, offer_name, referrer_id, bonus,
           case when review_status is null or review_status = 'approved' then bonus else 0 end as paid,
-          case when review_status is null or review_status = 'approved' then 0 else bonus end as held
-        from target
+          case when review_status is null or review_status = 'approved' then 0 else bonus end as held,
+          ${hold.days} as hold_days, ${hold.reason} as hold_reason
+        from target, risk
         where (bonus = 0 or review_status is not null or ${holder('signalsChecked')}::boolean)
           and ${completesAloneCondition({ offerId: sql`offer_id`, eventId: param.partnerEventId, eventIds: sql`offer_event_ids` })}`,
       },
@@ -105,16 +113,22 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
         on conflict (user_id, offer_id) do update set status = 'completed', completed_at = now() where ${userOffers.status} <> 'completed'
         returning id`,
       },
+      heldCreditStep(
+        'held_credit',
+        sql`(select booking.user_id, ${param.reference} as reference, ${param.amount} as coins, booking.hold_days, booking.hold_reason from booking, conversion) as held`,
+      ),
       {
         name: 'credit',
-        body: sql`select 1 as key, ${param.userId} as user_id, ${param.amount} as amount, 'offer_credit' as kind, ${param.reference} as reference,
-          coalesce(${holder('note')}::text, ${param.wall} || ': ' || coalesce((select offer_name from booking), nullif(${param.partnerOfferId}, ''), 'conversion')) as note
-        from conversion`,
+        body: sql`select 1 as key, ${param.userId} as user_id,
+          case when booking.hold_days > 0 then 0 else ${param.amount} end as amount, case when booking.hold_days > 0 then ${param.amount} else 0 end as held,
+          'offer_credit' as kind, ${param.reference} as reference,
+          coalesce(${holder('note')}::text, ${param.wall} || ': ' || coalesce(booking.offer_name, nullif(${param.partnerOfferId}, ''), 'conversion')) as note
+        from booking, conversion`,
       },
       ...balanceMoves({ name: 'moved', rows: 'credit', alsoSet: () => sql`completed_offers = completed_offers + (select count(*) from completed)` }),
       {
         name: 'bonus',
-        body: sql`select 1 as key, booking.referrer_id as user_id, conversion.referral_coins as amount, 'referral_bonus' as kind, ${param.reference} as reference,
+        body: sql`select 1 as key, booking.referrer_id as user_id, conversion.referral_coins as amount, 0 as held, 'referral_bonus' as kind, ${param.reference} as reference,
           ${holder('bonusNote')}::text as note
         from booking, conversion where conversion.referral_coins > 0`,
       },
@@ -123,8 +137,9 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
     select target.user_id, target.user_name, target.referred_by, target.referrer_id, target.review_status, target.review_referrer_id,
       target.offer_id, target.offer_partner_id, target.offer_name, target.offer_event_ids,
       exists (select 1 from booking) as bookable, conversion.id as conversion_id, conversion.referral_coins, conversion.referral_held_coins,
-      (select balance_coins from moved) as balance_coins, (select id from moved_entry) as entry_id,
-      (select balance_coins from bonus_moved) as referrer_balance_coins, (select id from bonus_moved_entry) as referrer_entry_id,
+      (select balance_coins from moved) as balance_coins, (select held_coins from moved) as held_coins, (select release_at from held_credit) as held_until,
+      (select id from moved_entry) as entry_id, (select balance_coins from bonus_moved) as referrer_balance_coins,
+      (select held_coins from bonus_moved) as referrer_held_coins, (select id from bonus_moved_entry) as referrer_entry_id,
       exists (select 1 from completed) as completed_offer
     from target left join conversion on true`,
 );
@@ -160,6 +175,9 @@ export async function creditInOneStatement(
     note: credit.note ?? null,
     bonusNote: referralBonusNote(credit.userId, credit.reference),
     signalsChecked,
+    baseHoldDays: credit.baseHold.days,
+    baseHoldReason: credit.baseHold.reason,
+    ...reversalRuleValues(credit.holdRules),
   });
   const row = rows[0];
   if (!row) return { outcome: 'unknown-user' };
@@ -178,8 +196,10 @@ export async function creditInOneStatement(
   if (row.balance_coins === null || row.entry_id === null || (referralCoins > 0 && (row.referrer_balance_coins === null || row.referrer_entry_id === null))) {
     throw new Error(`credit ${credit.reference} booked no ledger row`);
   }
-  const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: Number(row.balance_coins), version: Number(row.entry_id) }];
-  if (referralCoins > 0) wallets.push({ userId: referrerId!, balanceCoins: Number(row.referrer_balance_coins), version: Number(row.referrer_entry_id) });
+  const wallets: WalletSnapshot[] = [{ userId: user.id, balanceCoins: Number(row.balance_coins), heldCoins: Number(row.held_coins), version: Number(row.entry_id) }];
+  if (referralCoins > 0) {
+    wallets.push({ userId: referrerId!, balanceCoins: Number(row.referrer_balance_coins), heldCoins: Number(row.referrer_held_coins), version: Number(row.referrer_entry_id) });
+  }
   const referralHeldCoins = Number(row.referral_held_coins ?? 0);
   return {
     outcome: 'credited',
@@ -192,6 +212,7 @@ export async function creditInOneStatement(
       offer,
       completedOffer: rowBoolean(row.completed_offer),
       wallets,
+      heldUntil: row.held_until === null ? undefined : new Date(row.held_until),
     },
   };
 }

@@ -9,6 +9,7 @@ import type { RealtimePublisher } from '../realtime/publisher';
 import { announceLead, type CreditedConversion } from '../live-feed/lead-announcer';
 import { announceWalletSnapshots } from '../realtime/wallet-announcer';
 import type { WalletSnapshot } from '../ledger/ledger';
+import type { EarningHolds } from '../../config-values';
 import type { ConversionAction } from './conversion-action';
 
 export const POSTBACK_MESSAGES = {
@@ -36,6 +37,8 @@ export type PostbackDeps = {
   log: FastifyBaseLogger;
   /** Credits may be booked several per statement (creditConversion's `batch`). */
   batchCredits?: boolean;
+  /** EARNING_HOLDS: which credits are held (none when unset). */
+  holds?: EarningHolds;
 };
 
 /**
@@ -101,7 +104,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
         userIp: action.userIp,
         signedContent: action.signedContent,
       },
-      { batch: deps.batchCredits === true },
+      { batch: deps.batchCredits === true, holds: deps.holds },
     );
   } catch (error) {
     if (error instanceof UnknownUserError) throw new NotFoundError(POSTBACK_MESSAGES.unknownUser);

@@ -12,7 +12,7 @@ import { openExtraPool } from '../../test/extra-pool';
 import { useTestDatabase } from '../../test/test-database';
 import { appendLedgerEntry, InsufficientBalanceError, verifyLedger } from '../ledger/ledger';
 import { signGenericPostback } from '../walls/adapters/generic';
-import { balanceCoins, injectPostback, ledgerRows, postbackFields, postbackPath } from '../../test/wall-test-kit';
+import { balanceCoins, heldCoins, injectPostback, ledgerRows, postbackFields, postbackPath } from '../../test/wall-test-kit';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const kind = onPostgres ? 'PostgreSQL' : 'PGlite';
@@ -89,7 +89,9 @@ describe(`postbacks on ${kind}`, () => {
         );
         expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(200));
         expect(answers.filter((answer) => answer.body.message === 'Conversion credited.')).toHaveLength(1);
-        expect(await balanceCoins(db(), user.id)).toBe(100_000);
+        // A credit of $10.00 or more is held (EARNING_HOLDS' default): in the held balance, once.
+        expect(await heldCoins(db(), user.id)).toBe(100_000);
+        expect(await balanceCoins(db(), user.id)).toBe(0);
         expect(await balanceCoins(db(), referrer.id)).toBe(5_000);
         expect(await ledgerRows(db(), user.id)).toHaveLength(1);
         expect(await ledgerRows(db(), referrer.id, 'referral_bonus')).toHaveLength(1);

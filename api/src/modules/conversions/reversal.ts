@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { conversions } from '../../db/schema';
 import { findOfferByPartnerId, lockUserOffer, setUserOfferCompleted } from '../earn/repository';
+import { lockHold, markHoldReversed } from '../holds/repository';
 import { bookLedgerEntry, type WalletSnapshot } from '../ledger/ledger';
 import { LockSequence } from '../ledger/lock-order';
 import { conversionReference } from '../ledger/references';
@@ -22,7 +23,8 @@ export type ReverseResult =
 
 /**
  * Reverses the credit of wall + txid: debits what it credited (and the referrer's bonus), once, even below
- * zero (the user owes it back from future earnings), and takes back the offer's completion if it had one.
+ * zero (the user owes it back from future earnings), and takes back the offer's completion if it had one. A
+ * credit still held is taken out of the held balance instead, and its hold never releases.
  * A deleted account is reversed too (its row stays), and so is its referrer's bonus. A reversal of a credit
  * we never booked (or of another user's) answers 'unknown' and changes nothing.
  */
@@ -48,18 +50,23 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
       .where(eq(conversions.id, conversion.id));
     const offer = conversion.partnerOfferId === '' ? undefined : await findOfferByPartnerId(tx, conversion.partnerOfferId);
     const userOffer = offer ? await locks.take('user offer', () => lockUserOffer(tx, conversion.userId, offer.id)) : undefined;
+    // A credit still held leaves the held balance and is never released; the available one is not touched.
+    const hold = await locks.take('hold', () => lockHold(tx, reference));
+    const stillHeld = hold?.status === 'held';
+    if (stillHeld) await markHoldReversed(tx, hold.id);
 
     const debit = await locks.take('balance', () =>
       bookLedgerEntry(tx, {
         userId: conversion.userId,
-        amountCoins: -conversion.payoutCoins,
+        amountCoins: stillHeld ? 0 : -conversion.payoutCoins,
+        heldCoins: stillHeld ? -conversion.payoutCoins : 0,
         kind: 'offer_reversal',
         reference,
         note: `reversal of ${reference}`,
         allowNegative: true,
       }),
     );
-    const wallets: WalletSnapshot[] = [{ userId: conversion.userId, balanceCoins: debit.balanceCoins, version: debit.entryId }];
+    const wallets: WalletSnapshot[] = [{ userId: conversion.userId, balanceCoins: debit.balanceCoins, heldCoins: debit.heldCoins, version: debit.entryId }];
     const { referrerId } = conversion;
     if (conversion.referralCoins > 0 && referrerId !== null) {
       const taken = await locks.take('balance', () =>
@@ -72,7 +79,7 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
           allowNegative: true,
         }),
       );
-      wallets.push({ userId: referrerId, balanceCoins: taken.balanceCoins, version: taken.entryId });
+      wallets.push({ userId: referrerId, balanceCoins: taken.balanceCoins, heldCoins: taken.heldCoins, version: taken.entryId });
     }
 
     if (offer && userOffer?.status === 'completed' && !(await offerIsComplete(tx, conversion.userId, offer, await eventIdsOf(tx, offer.id)))) {

@@ -24,6 +24,7 @@ describe(`ledger on ${kind}`, () => {
     expect(await appendLedgerEntry(db, { userId, amountCoins: 2500, kind: 'offer_credit', reference: 'wall-a:1' })).toEqual({
       entryId: expect.any(Number),
       balanceCoins: 2500,
+      heldCoins: 0,
     });
     await appendLedgerEntry(db, { userId, amountCoins: -1000, kind: 'cashout', reference: 'cashout-1' });
     expect(await balanceOf(db, userId)).toBe(1500);
@@ -92,7 +93,7 @@ describe(`ledger on ${kind}`, () => {
     const { db } = database();
     await appendLedgerEntry(db, { userId, amountCoins: 900, kind: 'manual_credit' });
     await db.update(users).set({ balanceCoins: 5000 }).where(eq(users.id, userId));
-    expect(await verifyLedger(db)).toEqual([{ userId, balanceCoins: 5000, ledgerCoins: 900 }]);
+    expect(await verifyLedger(db)).toEqual([{ userId, balanceCoins: 5000, ledgerCoins: 900, heldCoins: 0, ledgerHeldCoins: 0 }]);
     await db.update(users).set({ balanceCoins: 900 }).where(eq(users.id, userId));
   });
 

@@ -6,8 +6,8 @@ import { bookingSteps, LOCK_ORDER, LockOrderError, LockSequence } from './lock-o
 const text = (statement: ReturnType<typeof bookingSteps>) => new PgDialect().sqlToQuery(statement).sql;
 
 describe('the lock order of every booking', () => {
-  it('is the referral review, the conversion, the user offer, then balances', () => {
-    expect(LOCK_ORDER).toEqual(['referral review', 'conversion', 'user offer', 'balance']);
+  it('is the referral review, the conversion, the user offer, the hold, then balances', () => {
+    expect(LOCK_ORDER).toEqual(['referral review', 'conversion', 'user offer', 'hold', 'balance']);
   });
 
   it('lets a transaction take its locks in that order, skip steps and lock several balances', async () => {

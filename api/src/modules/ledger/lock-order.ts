@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * several: two bookings that lock rows in the same order can wait for each other but never deadlock. A
  * booking may skip steps; it never goes back to an earlier one.
  */
-export const LOCK_ORDER = ['referral review', 'conversion', 'user offer', 'balance'] as const;
+export const LOCK_ORDER = ['referral review', 'conversion', 'user offer', 'hold', 'balance'] as const;
 
 export type LockStep = (typeof LOCK_ORDER)[number];
 

@@ -34,8 +34,8 @@ export function createRealtimePublisher(pusher: PusherConfig, ownAddress: OwnAdd
     async publishLead({ id, name, amount, wall, offer }) {
       await getClient().trigger(LEADS_CHANNEL, LEAD_CREATED_EVENT, { id, name, amount, wall, offer });
     },
-    async publishWallet(userId, { wallet, version }) {
-      await getClient().trigger(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, version });
+    async publishWallet(userId, { wallet, pending_wallet, version }) {
+      await getClient().trigger(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, pending_wallet, version });
     },
   };
 }
@@ -45,7 +45,7 @@ function createBrokerPublisher(broker: EventBroker): RealtimePublisher {
   const publish = (channel: string, event: string, data: unknown) => broker.publish({ channels: [channel], event, data: JSON.stringify(data) });
   return {
     publishLead: ({ id, name, amount, wall, offer }) => publish(LEADS_CHANNEL, LEAD_CREATED_EVENT, { id, name, amount, wall, offer }),
-    publishWallet: (userId, { wallet, version }) => publish(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, version }),
+    publishWallet: (userId, { wallet, pending_wallet, version }) => publish(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, pending_wallet, version }),
   };
 }
 

@@ -14,7 +14,9 @@ export async function publishWallets({ db, realtime }: WalletPublisherDeps, user
 
 function publishSnapshots(realtime: WalletPublisherDeps['realtime'], snapshots: readonly WalletSnapshot[]): Promise<unknown> {
   return Promise.all(
-    snapshots.map(({ userId, balanceCoins, version }) => realtime.publishWallet(userId, { wallet: coinsToDollarString(balanceCoins), version })),
+    snapshots.map(({ userId, balanceCoins, heldCoins, version }) =>
+      realtime.publishWallet(userId, { wallet: coinsToDollarString(balanceCoins), pending_wallet: coinsToDollarString(heldCoins), version }),
+    ),
   );
 }
 

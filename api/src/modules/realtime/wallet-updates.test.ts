@@ -50,7 +50,7 @@ describe(`wallet.updated on the user's private channel (${onPostgres ? 'PostgreS
 
     const fields = postbackFields({ user_id: String(user.id), payout: '2.50' });
     expect((await injectPostback(app, fields)).statusCode).toBe(200);
-    expect(await wallet.nextCount(1)).toEqual([{ wallet: '2.50', version: expect.any(Number) }]);
+    expect(await wallet.nextCount(1)).toEqual([{ wallet: '2.50', pending_wallet: '0.00', version: expect.any(Number) }]);
 
     expect((await injectPostback(app, fields)).statusCode).toBe(200); // a repeat moves nothing
     const cashout = await app.inject({
@@ -76,7 +76,7 @@ describe(`wallet.updated on the user's private channel (${onPostgres ? 'PostgreS
     const [referrerWallet, bystanderWallet] = await Promise.all([listen(referrer.token, referrer.user.id), listen(bystander.token, bystander.user.id)]);
 
     await injectPostback(app, postbackFields({ user_id: String(friend.user.id), payout: '10.00' }));
-    expect(await referrerWallet.nextCount(1)).toEqual([{ wallet: '0.50', version: expect.any(Number) }]);
+    expect(await referrerWallet.nextCount(1)).toEqual([{ wallet: '0.50', pending_wallet: '0.00', version: expect.any(Number) }]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(bystanderWallet.events).toEqual([]);
   });

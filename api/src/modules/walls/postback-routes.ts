@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { handleCallback } from './postback-pipeline';
 import { announceBooking, type PostbackDeps } from '../conversions/postback-service';
+import type { EarningHolds } from '../../config-values';
 import type { WallsConfig } from './registry';
 import type { PostbackRequest, WallAdapter } from './wall-adapter';
 
 export type PostbackRoutesOptions = {
   walls: WallsConfig;
+  /** EARNING_HOLDS; none when unset. */
+  holds?: EarningHolds;
   publicUrl: string | undefined;
   /** The registry; tests add an adapter here to show nothing else is needed. */
   adapters?: readonly WallAdapter[];
@@ -44,10 +47,10 @@ function postbackRequestOf(request: FastifyRequest<{ Params: { wall: string; tok
  * the one route of every wall's server-to-server callbacks. The adapter comes from the registry; see
  * postback-pipeline.ts for the checks and answers.
  */
-export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (app, { walls, publicUrl, adapters }) => {
+export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (app, { walls, holds, publicUrl, adapters }) => {
   // Several credits per statement pays where each statement crosses the network to PostgreSQL; PGlite runs in
   // this process, one statement at a time, and measured slower with it (bench:credits -- --only pglite).
-  const deps: PostbackDeps = { db: app.db, log: app.log, batchCredits: app.databaseKind === 'postgres' };
+  const deps: PostbackDeps = { db: app.db, log: app.log, batchCredits: app.databaseKind === 'postgres', holds };
 
   // Bodies are read as text in this scope only: JSON and the rest never reach a wall's parameters.
   app.removeAllContentTypeParsers();

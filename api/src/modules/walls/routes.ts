@@ -13,7 +13,7 @@ const PRUNE_EVERY_MS = 3600_000;
 export const wallRoutes: FastifyPluginAsync<WallRoutesOptions> = async (app, { config }) => {
   const walls = wallsConfigOf(config);
   const { production } = walls;
-  await app.register(postbackRoutes, { walls, publicUrl: config.publicUrl });
+  await app.register(postbackRoutes, { walls, holds: config.earningHolds, publicUrl: config.publicUrl });
 
   // The raw callback log is bounded in time: pruned at start and every hour (any instance may; it is idempotent).
   const prune = () =>

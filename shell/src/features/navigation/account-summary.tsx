@@ -13,12 +13,17 @@ type Props = { user: UserProfile };
 
 /** Balance, notifications and the profile link of a signed-in user (spec §2 Navigation). */
 export function AccountSummary({ user }: Props) {
+  // Held credits are not in the balance (they cannot be cashed out yet) but are the user's: shown beside it.
+  const pending = user.pending_wallet && Number(user.pending_wallet) > 0 ? `${formatDollars(user.pending_wallet)} pending` : undefined;
   return (
     <div className={styles.summary}>
-      <Link to={PATHS.cashout} className={styles.balance}>
+      <Link to={PATHS.cashout} className={styles.balance} title={pending}>
         <CoinMark size={20} />
         <span className={visuallyHidden}>Balance: </span>
-        <span className={styles.amount}>{formatDollars(user.wallet)}</span>
+        <span className={styles.amounts}>
+          <span className={styles.amount}>{formatDollars(user.wallet)}</span>
+          {pending && <span className={styles.pending}>{pending}</span>}
+        </span>
       </Link>
       <button type="button" className={styles.bell} aria-label="Notifications">
         <BellIcon />

@@ -15,11 +15,11 @@ export function createWalletSync(dispatch: AppDispatch): WalletSync {
   let lastVersion = 0;
   const refreshProfile = throttled(() => void dispatch(refreshSession()), PROFILE_REFRESH_INTERVAL_MS);
 
-  function apply({ wallet, version }: WalletUpdatedEvent) {
+  function apply({ wallet, pending_wallet, version }: WalletUpdatedEvent) {
     // Events may arrive late or twice: an older balance must not replace a newer one.
     if (version <= lastVersion) return;
     lastVersion = version;
-    dispatch(walletUpdated(wallet));
+    dispatch(walletUpdated({ wallet, pending_wallet }));
     // Nothing is cached before RTK Query has loaded (a signed-in session loads it), so nothing to refetch then.
     const api = loadedApi();
     if (api) dispatch(api.util.invalidateTags(['MyOffers', 'CashoutStats', 'CashoutHistory']));
