@@ -16,6 +16,7 @@ import {
   readTrustProxy,
   readUrl,
   readWallSecrets,
+  readWholeNumber,
   readWindow,
 } from './config-values';
 import { findRepoRoot } from './repo-root';
@@ -49,6 +50,8 @@ export type Config = {
   postbackIps: Record<string, string[]>;
   /** POSTBACK_LOG_DAYS: how long raw callbacks are kept. */
   postbackLogDays: number;
+  /** TICKET_WAIT_HOURS: how long after starting an offer its missing credit may be reported. */
+  ticketWaitHours: number;
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
@@ -291,6 +294,10 @@ export const ENV_SCHEMA = z.object({
       "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate) are refused in production without one",
   }),
   POSTBACK_LOG_DAYS: withDefault('90', (value) => readCount(value, 6), { description: 'how many days every raw postback callback is kept' }),
+  TICKET_WAIT_HOURS: withDefault('24', (value) => readWholeNumber(value, 4), {
+    description:
+      'hours after starting an offer (for a partner wall\'s offer: from the day the user completed it) before its missing credit may be reported; `0` allows it at once',
+  }),
   DEMO_WALLS: optional(readFlag, {
     default: '`1` in development and test, else `0`',
     description: 'serves the local demo offer wall at `/api/walls/<slug>`, which credits whoever completes a task: for development and demos only',
@@ -440,6 +447,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
     postbackSecrets: { ...env.POSTBACK_SECRETS, ...Object.fromEntries(wallSecrets) },
     postbackIps: Object.fromEntries(wallIps),
     postbackLogDays: env.POSTBACK_LOG_DAYS,
+    ticketWaitHours: env.TICKET_WAIT_HOURS,
     demoWalls: env.DEMO_WALLS ?? !production,
     offersSeedFile: env.OFFERS_SEED_FILE.toLowerCase() === 'off' ? undefined : fromRoot(env.OFFERS_SEED_FILE),
     liveFeed: { simulation: env.LIVE_FEED_SIMULATION ?? !production, simulationGapMs: env.LIVE_FEED_SIMULATION_GAP },
