@@ -7,6 +7,8 @@ const EarnPage = lazyPage(() => import('./pages/earn-page'));
 const OffersPage = lazyPage(() => import('./pages/offers-page'));
 const MyOffersPage = lazyPage(() => import('./pages/my-offers-page'));
 const SearchPage = lazyPage(() => import('./pages/search-page'));
+const TicketsPage = lazyPage(() => import('./pages/tickets-page'));
+const TicketPage = lazyPage(() => import('./pages/ticket-page'));
 
 // Signed-in pages are personal: kept out of search results.
 const routes: RemoteRoute[] = [
@@ -43,6 +45,18 @@ const routes: RemoteRoute[] = [
       description: 'Track the offers you started, your progress on each and the reward steps left to complete.',
       noindex: true,
     },
+  },
+  {
+    path: '/tickets',
+    ...TicketsPage,
+    audience: 'signed-in',
+    meta: { title: 'Missing credits', description: 'Report an offer that did not credit and follow each report to its answer.', noindex: true },
+  },
+  {
+    path: '/tickets/:id',
+    ...TicketPage,
+    audience: 'signed-in',
+    meta: { title: 'Missing credit ticket', description: 'A missing-credit report: its status, your messages and Support’s answers.', noindex: true },
   },
   {
     // The site's search pattern (declared in /opensearch.xml): open to everyone, results differ per query.
