@@ -121,7 +121,7 @@ describe('My Offers page (spec §2)', () => {
     fakeApi({ [MY_OFFERS]: { status: 'success', data: [steppedOffer, completed] } });
     renderWithProviders(<MyOffersPage />);
     const report = await within(await screen.findByRole('article')).findByRole('link', { name: 'Report missing credit' });
-    expect(report).toHaveAttribute('href', `/tickets?offer_id=${steppedOffer.offer_id}`);
+    expect(report).toHaveAttribute('href', `/tickets?offer_id=${steppedOffer.offer_id}&offer_name=Castle+Clash+Heroes`);
     await user.click(within(screen.getByRole('list', { name: 'Your offers' })).getByRole('button', { name: /Word Puzzle Pro/ }));
     expect(within(detail()).queryByRole('link', { name: 'Report missing credit' })).not.toBeInTheDocument();
   });

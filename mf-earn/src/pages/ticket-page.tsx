@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isApiError } from '@rewards/shared/api/api-error';
+import { apiFailureOf } from '../features/tickets/api-failure';
 import { PATHS } from '@rewards/shared/paths';
 import { Link, useParams } from '@rewards/shared/router';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
@@ -14,7 +14,7 @@ const ticketIdOf = (value: string | undefined) => (value && /^[1-9]\d{0,14}$/.te
 export default function TicketPage() {
   const ticketId = ticketIdOf(useParams().id);
   const { data: ticket, isLoading, error } = useGetTicketQuery(ticketId ?? 0, { skip: ticketId === null });
-  const notFound = ticketId === null || (isApiError(error) && error.status === 404);
+  const notFound = ticketId === null || apiFailureOf(error)?.status === 404;
 
   useEffect(() => {
     if (error && !notFound) console.warn('GET /api/tickets/:id failed', error);

@@ -5,7 +5,6 @@ import { renderRoute } from '@rewards/shared/test/route-table.tsx';
 import { TICKET_MESSAGES, type Ticket, type TicketDetail } from '@rewards/shared/contracts/ticket-types';
 import { fakeApi, pending } from '../test/fake-api';
 import { useNodeFormData } from '../test/node-form-data';
-import { sampleMyOffer } from '../test/sample-offers';
 import routes from '../routes';
 
 const LIST = 'GET /api/tickets';
@@ -116,10 +115,9 @@ describe('Missing credits page (/tickets, issue 29)', () => {
     const tooEarly = 'You can report this offer 24 hours after you started it.';
     const api = fakeApi({
       [LIST]: { status: 'success', data: [] },
-      'GET /api/Offers/my-offers': { status: 'success', data: [sampleMyOffer(5, { offer_id: 'dragon-forge-legends', name: 'Dragon Forge Legends' })] },
       'POST /api/tickets': () => jsonResponse({ status: 'error', message: tooEarly, errors: { offer_id: [tooEarly] } }, 422),
     });
-    renderRoute(routes, '/tickets?offer_id=dragon-forge-legends');
+    renderRoute(routes, '/tickets?offer_id=dragon-forge-legends&offer_name=Dragon+Forge+Legends');
     const form = await screen.findByRole('form', { name: 'Report missing credit' });
     expect(await within(form).findByText('Dragon Forge Legends')).toBeInTheDocument();
     expect(within(form).queryByLabelText('Partner wall')).not.toBeInTheDocument();

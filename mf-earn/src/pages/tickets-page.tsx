@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link, useNavigate, useSearchParams } from '@rewards/shared/router';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { useGetMyOffersQuery } from '../features/my-offers/my-offers-api';
 import { ReportForm } from '../features/tickets/report-form';
 import { TicketList, TicketListSkeleton } from '../features/tickets/ticket-list';
 import { useGetTicketsQuery } from '../features/tickets/tickets-api';
@@ -16,9 +15,8 @@ export default function TicketsPage() {
   const navigate = useNavigate();
   const offerId = params.get('offer_id');
   const { data: tickets, isLoading, isError, refetch } = useGetTicketsQuery();
-  // The name of the started offer reported from My Offers (usually in the store already).
-  const { data: myOffers } = useGetMyOffersQuery(undefined, { skip: offerId === null });
-  const offer = offerId === null ? undefined : { id: offerId, name: myOffers?.find((candidate) => candidate.offer_id === offerId)?.name ?? offerId };
+  // My Offers links here with the offer's name for the form to show; the API reads only the id.
+  const offer = offerId === null ? undefined : { id: offerId, name: params.get('offer_name') || offerId };
 
   useEffect(() => {
     if (isError) console.warn('GET /api/tickets failed');

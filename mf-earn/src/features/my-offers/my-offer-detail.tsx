@@ -55,7 +55,7 @@ export function MyOfferDetail({ offer }: { offer: MyOffer }) {
       {offer.status !== 'completed' && offer.offer_id ? (
         <p className={styles.report}>
           Finished it but not credited?{' '}
-          <Link to={`${PATHS.tickets}?offer_id=${encodeURIComponent(offer.offer_id)}`} className={styles.reportLink}>
+          <Link to={`${PATHS.tickets}?${new URLSearchParams({ offer_id: offer.offer_id, offer_name: offer.name })}`} className={styles.reportLink}>
             Report missing credit
           </Link>
         </p>

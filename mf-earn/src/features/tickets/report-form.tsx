@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '@rewards/shared/api/api-error';
+import { apiFailureOf } from './api-failure';
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { TICKET_LIMITS } from '@rewards/shared/contracts/ticket-types';
 import { useOpenTicketMutation } from './tickets-api';
@@ -49,12 +49,12 @@ export function ReportForm({ offer, onOpened, onReportOther }: Props) {
       const opened = await openTicket(reportFormData(values)).unwrap();
       onOpened(opened.id);
     } catch (error) {
-      const fieldErrors = isApiError(error) && error.status === 422 ? error.errors : undefined;
+      const fieldErrors = apiFailureOf(error)?.status === 422 ? apiFailureOf(error)?.errors : undefined;
       const shown: ReportErrors = {};
       for (const field of REPORT_FIELDS) if (fieldErrors?.[field]?.[0]) shown[field] = fieldErrors[field][0];
       setErrors(shown);
       // A refusal about the offer itself (too early, credited, open already) reads best above the button.
-      setFailure((isApiError(error) && error.message) || FAILED);
+      setFailure(apiFailureOf(error)?.message || FAILED);
       focusFirst(shown);
     }
   }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { getApiBase } from '@rewards/shared/api/api-base';
-import { isApiError } from '@rewards/shared/api/api-error';
+import { apiFailureOf } from './api-failure';
+// base-query re-exports it: a module this remote loads already (see api-failure.ts).
+import { getApiBase } from '@rewards/shared/api/base-query';
 import { TICKET_LIMITS, type TicketDetail } from '@rewards/shared/contracts/ticket-types';
 import { formatDay, ticketOutcome } from './ticket-status';
 import { StatusBadge } from './status-badge';
@@ -74,7 +75,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
       await reply({ id: ticketId, text: text.trim() }).unwrap();
       setText('');
     } catch (failure) {
-      setError((isApiError(failure) && failure.message) || 'The reply could not be sent. Please try again.');
+      setError(apiFailureOf(failure)?.message || 'The reply could not be sent. Please try again.');
     }
   }
 
