@@ -172,8 +172,11 @@ export const ticketsShow = defineCommand({
       );
     }
     out.line('');
-    out.line(`Last ${LAST_CALLBACKS} postback callbacks of this user:`);
-    printCallbacks(out, callbacks, { withUser: false });
+    if (callbacks.length === 0) out.line('No postback callback names this user.');
+    else {
+      out.line(`Last callbacks of this user (newest first; postbacks:list --user ${user?.email ?? '<email>'} shows more):`);
+      printCallbacks(out, callbacks, { withUser: false });
+    }
     return {
       ...ticketResult(ticket),
       email: user?.email ?? null,
