@@ -189,6 +189,17 @@ export async function insertMessage(tx: Executor, message: { ticketId: number; a
   return row;
 }
 
+/** What a deleted account leaves of its tickets: their facts (the offer, dates, outcome, money), not its words or images. */
+export const REMOVED_WITH_ACCOUNT = '(removed with the account)';
+
+export async function eraseTicketTextsOfUser(tx: Executor, userId: number): Promise<void> {
+  await tx.update(tickets).set({ details: REMOVED_WITH_ACCOUNT, screenshot: null, screenshotType: null }).where(eq(tickets.userId, userId));
+  await tx
+    .update(ticketMessages)
+    .set({ text: REMOVED_WITH_ACCOUNT })
+    .where(and(eq(ticketMessages.author, 'user'), inArray(ticketMessages.ticketId, tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.userId, userId)))));
+}
+
 // ---- the partner's credit ----
 
 export type ConversionOfTicket = { userId: number; wall: string; partnerOfferId: string; offerName: string | undefined };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '@rewards/shared/contracts/ticket-types';
-import { tickets } from '../../db/schema';
+import { ticketMessages, tickets } from '../../db/schema';
 import { bearer, captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
@@ -297,6 +297,17 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       }
       expect((await get(owner, `/api/tickets/${id}`)).json().data.messages).toEqual([]);
     });
+  });
+
+  it("deleting the account removes what the user wrote and their screenshots from their tickets, and keeps the tickets' facts", async () => {
+    const { token, user } = await signUp(app);
+    const id = (await report(app, token, wallReport(), [{ filename: 'p.png', type: 'image/png', bytes: pngImage() }])).json().data.id;
+    await app.inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(token), payload: { text: 'My phone number is 555-0100' } });
+    expect((await app.inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(token) })).statusCode).toBe(200);
+    const [row] = await db().select().from(tickets).where(eq(tickets.id, id));
+    expect(row).toMatchObject({ userId: user.id, offerName: 'Castle Quest', details: '(removed with the account)', screenshot: null, screenshotType: null });
+    const texts = await db().select({ text: ticketMessages.text }).from(ticketMessages).where(eq(ticketMessages.ticketId, id));
+    expect(texts).toEqual([{ text: '(removed with the account)' }]);
   });
 
   describe('the screenshot', () => {
