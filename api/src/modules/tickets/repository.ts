@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { coalescedStatement } from '../../db/coalesced';
 import type { Executor } from '../../db/executor';
+import { arrayParameter, preparedStatement } from '../../db/prepared';
 import {
   conversions,
   ledgerEntries,
@@ -219,12 +221,40 @@ function settleableFor(conversion: ConversionOfTicket) {
   );
 }
 
-/** Ids of the tickets this conversion settles, read without a lock (almost always none). */
-export async function settleableTicketIds(db: Executor, conversion: ConversionOfTicket): Promise<number[]> {
-  const condition = settleableFor(conversion);
-  if (!condition) return [];
-  const rows = await db.select({ id: tickets.id }).from(tickets).where(condition);
-  return rows.map((row) => row.id);
+type SettleableRow = { position: string | number };
+
+/**
+ * For each conversion of a list (arrays of its fields, in order), whether the user has a ticket it settles: one
+ * prepared statement for any number of conversions, served by tickets_settleable_user_idx.
+ */
+const settleableConversions = preparedStatement<SettleableRow>(
+  'settleable_ticket_conversions',
+  sql`select distinct conversion.position from unnest(${arrayParameter('userIds', 'bigint')}, ${arrayParameter('partnerOfferIds', 'text')},
+      ${arrayParameter('walls', 'text')}, ${arrayParameter('offerNames', 'text')}) with ordinality as conversion(user_id, partner_offer_id, wall, offer_name, position)
+    join ${tickets} on ${tickets.userId} = conversion.user_id
+      and (${tickets.status} in ('awaiting', 'answered') or (${tickets.status} = 'accepted' and ${tickets.creditedCoins} is not null and ${tickets.partnerCreditedAt} is null))
+      and ((conversion.partner_offer_id <> '' and ${tickets.partnerOfferId} = conversion.partner_offer_id)
+        or (conversion.offer_name <> '' and ${tickets.wall} = conversion.wall and lower(${tickets.offerName}) = lower(conversion.offer_name)))`,
+);
+
+async function settleableOf(db: Executor, conversions: readonly ConversionOfTicket[]): Promise<boolean[]> {
+  const { rows } = await settleableConversions(db).execute({
+    userIds: conversions.map((conversion) => conversion.userId),
+    partnerOfferIds: conversions.map((conversion) => conversion.partnerOfferId),
+    walls: conversions.map((conversion) => conversion.wall),
+    offerNames: conversions.map((conversion) => normalOfferName(conversion.offerName ?? '')),
+  });
+  const found = new Set(rows.map((row) => Number(row.position)));
+  return conversions.map((_conversion, index) => found.has(index + 1));
+}
+
+// Every credit asks: under load the credits in flight ask together, one round trip for many.
+const settleableOne = coalescedStatement(settleableOf);
+
+/** Whether this conversion settles any ticket of its user, read without a lock (almost always not). */
+export function hasSettleableTickets(db: Executor, conversion: ConversionOfTicket): Promise<boolean> {
+  if (conversion.partnerOfferId === '' && !conversion.offerName) return Promise.resolve(false);
+  return settleableOne(db, conversion);
 }
 
 /** The same tickets locked, in id order (two credits of one user lock them in the same order). */

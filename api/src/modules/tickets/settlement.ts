@@ -2,7 +2,7 @@ import { CREDITED_BY_PARTNER } from '@rewards/shared/contracts/ticket-types';
 import type { Executor } from '../../db/executor';
 import { appendLedgerEntry, type WalletSnapshot } from '../ledger/ledger';
 import { ticketReference } from '../ledger/references';
-import { type ConversionOfTicket, isOpenStatus, lockSettleableTickets, settleableTicketIds, updateTicket } from './repository';
+import { type ConversionOfTicket, hasSettleableTickets, isOpenStatus, lockSettleableTickets, updateTicket } from './repository';
 
 export type TicketSettlement = {
   /** Open tickets the partner's credit closed as accepted ("Credited by the partner"). */
@@ -21,10 +21,10 @@ const NOTHING: TicketSettlement = Object.freeze({ closed: [], reversed: [], wall
  * a ticket accepted and credited before is paid back once (`ticket_reversal`, reference `ticket:<id>`, allowed
  * below zero like every reversal), so the user is paid for the offer once. Called once the credit is booked;
  * each ticket's row lock orders this against an operator's accept. Almost every credit finds no ticket: one
- * indexed read, no transaction.
+ * indexed read (shared with the credits in flight), no transaction.
  */
 export async function settleTicketsForConversion(db: Executor, conversion: ConversionOfTicket): Promise<TicketSettlement> {
-  if ((await settleableTicketIds(db, conversion)).length === 0) return NOTHING;
+  if (!(await hasSettleableTickets(db, conversion))) return NOTHING;
   return db.transaction(async (tx) => {
     const settlement: TicketSettlement = { closed: [], reversed: [], wallets: [] };
     for (const ticket of await lockSettleableTickets(tx, conversion)) {
