@@ -4,6 +4,10 @@ import { md5, signPusherRequest } from '../src/modules/realtime/signature';
 import { genericPostbackQuery } from '../src/modules/walls/adapters/generic';
 import type { FuzzRoute } from './routes';
 
+/** Yesterday (UTC): a completion date a report accepts. */
+const TICKET_DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const TICKETS_URL = '/api/tickets';
+
 /** A request as the fuzzer sends it. `bodyLimited`: the body is over every body limit, so 413 is the answer. */
 export type FuzzRequest = {
   method: string;
@@ -118,6 +122,15 @@ function plausibleValues(field: string, identities: FuzzIdentity[]): fc.Arbitrar
       return text(fc.constantFrom('dragon-forge-legends', 'solitaire-voyage', 'no-such-offer'));
     case 'name':
       return text(fc.constantFrom('Ada Lovelace', 'Ada\u202eevil', 'Ada\u0000', ' ', 'A'.repeat(300)));
+    case 'text':
+    case 'details':
+      return text(fc.constantFrom('I finished it yesterday, no coins.', '', ' ', 'x'.repeat(2001), 'a\u0000b', '\u001b[2J', '<script>alert(1)</script>'));
+    case 'wall':
+      return text(fc.constantFrom('notik', 'demo', 'offery', 'NOTIK', 'nosuchwall', '', '__proto__'));
+    case 'offer_name':
+      return text(fc.constantFrom('Castle Quest', '', 'a\nb', 'n'.repeat(201), '\u202eevil'));
+    case 'completed_at':
+      return text(fc.constantFrom(TICKET_DAY, '2025-02-30', '1700000000', '9999-12-31', '', 'yesterday'));
     default:
       return text(fc.constantFrom('1', 'a', 'dragon-forge-legends'));
   }
@@ -191,6 +204,7 @@ function plausibleText(field: string, identities: FuzzIdentity[]): string {
     socket_id: '123.456',
     channel_name: `private-user-${user?.userId ?? 1}`,
     offer_id: 'dragon-forge-legends',
+    text: 'Any news about my ticket?',
   };
   return quoted(values[field] ?? 'x');
 }
@@ -198,6 +212,8 @@ function plausibleText(field: string, identities: FuzzIdentity[]): string {
 /** A path parameter's value: real ones, hostile ones, raw malformed escapes. */
 const pathValue = fc.oneof(
   fc.constantFrom('demo', 'offery', 'bitlabs', 'ayetstudios', 'cpx', 'nosuchwall', 'Demo', 'rewards-dev', 'offer-1.png', 'dragon-forge-legends.webp', 'x.svg'),
+  // Ticket ids: real-looking ones (the fuzz users' own, or someone else's), and numbers no id is.
+  fc.constantFrom('1', '2', '3', '0', '-1', '1.5', '1e3', '0x10', '9007199254740993', '99999999999999999999', '01'),
   fc.constantFrom('..', '%2e%2e', '%2e%2e%2fetc%2fpasswd', '%00', '%', '%zz', '%E0%A4%A', '%F0%9F%98', 'a'.repeat(2000), '__proto__', 'constructor', '%20', '.', '~', ';', ':x'),
   nastyString.map(encodeUtf8),
 );
@@ -284,11 +300,81 @@ function signedPostback(context: FuzzContext): fc.Arbitrary<string> {
     );
 }
 
+/** A multipart/form-data body by hand (text only: the fuzzer's bodies are strings, sent as UTF-8). */
+function multipartText(boundary: string, parts: ReadonlyArray<{ name: string; value: string; filename?: string; type?: string }>, { close = true } = {}): string {
+  const body = parts
+    .map(({ name, value, filename, type }) => {
+      const disposition = `form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}`;
+      return `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${value}\r\n`;
+    })
+    .join('');
+  return close ? `${body}--${boundary}--\r\n` : body;
+}
+
+/** A report as a careful client sends it: a wall's offer completed yesterday, no screenshot. */
+function carefulReport(seed: string): { body: string; contentType: string } {
+  const boundary = `----fuzz-${seed}`;
+  const body = multipartText(boundary, [
+    { name: 'wall', value: 'notik' },
+    { name: 'offer_name', value: `Fuzz Quest ${seed}` },
+    { name: 'completed_at', value: TICKET_DAY },
+    { name: 'details', value: 'I finished it yesterday and got nothing.' },
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Hostile reports to POST /api/tickets: fields of the wrong kind, repeated, huge or named like prototype keys, a
+ * file that lies about its type, two files, a form cut short or without its boundary, a content length that
+ * announces more than a screenshot.
+ */
+function ticketReport(context: FuzzContext): fc.Arbitrary<OneRequest> {
+  const identity = context.identities.length > 0 ? fc.constantFrom(...context.identities) : fc.constant(undefined);
+  const fieldName = fc.constantFrom('offer_id', 'wall', 'offer_name', 'completed_at', 'details', 'screenshot', '__proto__', 'constructor', 'x', '');
+  const fieldValue = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom('notik', 'dragon-forge-legends', 'Castle Quest', TICKET_DAY, 'I finished it yesterday and got nothing.') },
+    { weight: 2, arbitrary: nastyString },
+    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(17 * 1024), 'y'.repeat(2001)) },
+  );
+  const file = fc.record({
+    name: fc.constantFrom('screenshot', 'screenshot', 'other', '__proto__'),
+    value: fc.constantFrom('GIF89a', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'RIFF\u0000\u0000\u0000\u0000WAVE', '', 'not an image'),
+    filename: fc.constantFrom('proof.png', 'proof.jpg', '../../etc/passwd', 'a"b.png', ''),
+    type: fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'text/html', 'application/json'),
+  });
+  const part = fc.oneof({ weight: 4, arbitrary: fc.record({ name: fieldName, value: fieldValue }) }, { weight: 1, arbitrary: file });
+  const valid = [
+    { name: 'wall', value: 'notik' },
+    { name: 'offer_name', value: 'Castle Quest' },
+    { name: 'completed_at', value: TICKET_DAY },
+    { name: 'details', value: 'I finished it yesterday and got nothing.' },
+  ];
+  return fc
+    .record({
+      user: identity,
+      parts: fc.oneof(fc.array(part, { maxLength: 8 }), fc.array(part, { maxLength: 3 }).map((extra) => [...valid, ...extra])),
+      boundary: fc.constantFrom('----fuzz', 'x', 'a'.repeat(71)),
+      shape: fc.constantFrom('whole', 'whole', 'cut', 'no boundary', 'wrong boundary', 'huge length'),
+    })
+    .map(({ user, parts, boundary, shape }): OneRequest => {
+      let body = multipartText(boundary, parts, { close: shape !== 'cut' });
+      if (shape === 'cut') body = body.slice(0, Math.max(1, Math.floor(body.length / 2)));
+      const contentType = shape === 'no boundary' ? 'multipart/form-data' : `multipart/form-data; boundary=${shape === 'wrong boundary' ? 'other' : boundary}`;
+      const headers: Record<string, string> = { 'content-type': contentType, ...(user ? { authorization: `Bearer ${user.token}` } : {}) };
+      if (shape === 'huge length') headers['content-length'] = String(50 * 1024 * 1024);
+      return { method: 'POST', url: TICKETS_URL, headers, body, bodyLimited: false, route: `${TICKETS_URL} (multipart)` };
+    });
+}
+
 type OneRequest = Omit<FuzzRequest, 'copies'>;
 
 /** What a careful signed-in client sends to a route: its own method, every field with a plausible value. */
 function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailLocalPart: string, identities: FuzzIdentity[]): OneRequest {
   const method = route.methods.includes('POST') ? 'POST' : (route.methods[0] ?? 'GET');
+  if (route.url === TICKETS_URL && method === 'POST') {
+    const { body, contentType } = carefulReport(emailLocalPart);
+    return { method, url: route.url, headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), 'content-type': contentType }, body, bodyLimited: false, route: route.url };
+  }
   const valueOf = (name: string) => (name === 'email' && route.url.endsWith('Register') ? quoted(`${emailLocalPart}@example.com`) : plausibleText(name, identities));
   const body = method === 'POST' ? `{${route.bodyFields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
   return {
@@ -369,6 +455,13 @@ export function fuzzRequest(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
     })
     .map(({ method, path, auth }): OneRequest => ({ method, url: `/${path.join('/')}`, headers: auth, bodyLimited: false, route: 'random path' }));
   const postback = fc.tuple(signedPostback(context), fc.constantFrom('GET', 'POST')).map(([url, method]): OneRequest => ({ method, url, headers: {}, bodyLimited: false, route: '/api/postback/:wall (signed)' }));
-  const single = fc.oneof({ weight: 12, arbitrary: routed }, { weight: 2, arbitrary: plausible }, { weight: 1, arbitrary: made }, { weight: 2, arbitrary: postback }, { weight: 1, arbitrary: signedEvent(context) });
+  const single = fc.oneof(
+    { weight: 12, arbitrary: routed },
+    { weight: 2, arbitrary: plausible },
+    { weight: 1, arbitrary: made },
+    { weight: 2, arbitrary: postback },
+    { weight: 1, arbitrary: signedEvent(context) },
+    { weight: 1, arbitrary: ticketReport(context) },
+  );
   return fc.tuple(single, fc.oneof({ weight: 15, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 6 }) })).map(([request, copies]) => ({ ...request, copies }));
 }

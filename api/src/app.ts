@@ -18,6 +18,7 @@ import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { sitePolicySources } from './modules/runtime-config/site-policy-sources';
 import { siteMetadataRoutes } from './modules/site-metadata/routes';
+import { ticketRoutes } from './modules/tickets/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(leaderboardRoutes, { prefix: '/api' });
+  await app.register(ticketRoutes, { prefix: '/api', waitHours: config.ticketWaitHours });
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {

@@ -34,6 +34,12 @@ export function readCount(text: string, digits = 15): number {
   return Number(text);
 }
 
+/** A whole number of 0 or more (at most `digits` digits). */
+export function readWholeNumber(text: string, digits = 15): number {
+  if (!new RegExp(`^\\d{1,${digits}}$`).test(text)) throw new InvalidValue(`must be a whole number of 0 or more, got "${text}"`);
+  return Number(text);
+}
+
 /** A positive dollar amount (at most 3 decimals) as integer coins, e.g. "500" → 500000. */
 export function readDollars(text: string): number {
   const coins = dollarsToCoins(text);

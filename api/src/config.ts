@@ -19,6 +19,7 @@ import {
   readTrustProxy,
   readUrl,
   readWallSecrets,
+  readWholeNumber,
   readWindow,
 } from './config-values';
 import { findRepoRoot } from './repo-root';
@@ -54,6 +55,8 @@ export type Config = {
   postbackLogDays: number;
   /** EARNING_HOLDS: which offer credits are held before they can be cashed out. */
   earningHolds: EarningHolds;
+  /** TICKET_WAIT_HOURS: how long after starting an offer its missing credit may be reported. */
+  ticketWaitHours: number;
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
@@ -300,6 +303,10 @@ export const ENV_SCHEMA = z.object({
     description:
       'which offer credits (postbacks, replays) are held before they can be cashed out, released by the server at their date: `large_credit=<dollars>/<days>d` (a single credit of at least that much), `reversals=<percent>%/<min>/<days>d` (every credit of a user more than that share of whose credits of the last 90 days were reversed, at least `<min>` of them), `<wall slug>=<days>d` (every credit of that wall); a credit takes the longest that applies; `off` holds nothing. Operator credits and accepted tickets are never held',
   }),
+  TICKET_WAIT_HOURS: withDefault('24', (value) => readWholeNumber(value, 4), {
+    description:
+      'hours after starting an offer (for a partner wall\'s offer: from the day the user completed it) before its missing credit may be reported; `0` allows it at once',
+  }),
   DEMO_WALLS: optional(readFlag, {
     default: '`1` in development and test, else `0`',
     description: 'serves the local demo offer wall at `/api/walls/<slug>`, which credits whoever completes a task: for development and demos only',
@@ -450,6 +457,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
     postbackIps: Object.fromEntries(wallIps),
     postbackLogDays: env.POSTBACK_LOG_DAYS,
     earningHolds: env.EARNING_HOLDS,
+    ticketWaitHours: env.TICKET_WAIT_HOURS,
     demoWalls: env.DEMO_WALLS ?? !production,
     offersSeedFile: env.OFFERS_SEED_FILE.toLowerCase() === 'off' ? undefined : fromRoot(env.OFFERS_SEED_FILE),
     liveFeed: { simulation: env.LIVE_FEED_SIMULATION ?? !production, simulationGapMs: env.LIVE_FEED_SIMULATION_GAP },

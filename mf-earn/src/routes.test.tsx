@@ -3,11 +3,13 @@ import { isLazyComponent, renderRoute } from '@rewards/shared/test/route-table.t
 import routes from './routes';
 
 describe('mf-earn route table (spec §2)', () => {
-  it('owns /Earn, /offers and /my-offers for signed-in users, and /search for everyone', () => {
+  it('owns /Earn, /offers, /my-offers and the missing-credit tickets for signed-in users, and /search for everyone', () => {
     expect(routes.map(({ path, audience }) => [path, audience])).toEqual([
       ['/Earn', 'signed-in'],
       ['/offers', 'signed-in'],
       ['/my-offers', 'signed-in'],
+      ['/tickets', 'signed-in'],
+      ['/tickets/:id', 'signed-in'],
       ['/search', 'any'],
     ]);
   });
@@ -32,6 +34,7 @@ describe('mf-earn route table (spec §2)', () => {
     ['/Earn', 'Earn'],
     ['/offers', 'Offers'],
     ['/my-offers', 'My Offers'],
+    ['/tickets', 'Missing credits'],
     ['/search?q=puzzle', 'Search offers'],
   ])('shows the page at %s with the heading "%s"', async (path, heading) => {
     renderRoute(routes, path);

@@ -7,6 +7,9 @@ const EarnPage = lazyPage(() => import('./pages/earn-page'));
 const OffersPage = lazyPage(() => import('./pages/offers-page'));
 const MyOffersPage = lazyPage(() => import('./pages/my-offers-page'));
 const SearchPage = lazyPage(() => import('./pages/search-page'));
+// Both ticket pages in one chunk: one more entry in the remote entry's chunk map, not two.
+const TicketPages = lazyPage(() => import('./pages/ticket-pages'));
+const TICKETS_META = { title: 'Missing credits', description: 'Report an offer that did not credit and follow each report to its answer.', noindex: true };
 
 // Signed-in pages are personal: kept out of search results.
 const routes: RemoteRoute[] = [
@@ -44,6 +47,8 @@ const routes: RemoteRoute[] = [
       noindex: true,
     },
   },
+  { path: '/tickets', ...TicketPages, audience: 'signed-in', meta: TICKETS_META },
+  { path: '/tickets/:id', ...TicketPages, audience: 'signed-in', meta: TICKETS_META },
   {
     // The site's search pattern (declared in /opensearch.xml): open to everyone, results differ per query.
     path: '/search',

@@ -5,6 +5,7 @@ export const PATHS = {
   offers: '/offers',
   cashout: '/Cashout',
   myOffers: '/my-offers',
+  tickets: '/tickets',
   profile: '/Profile',
   quests: '/bonuses',
   leaderboard: '/leaderboard',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Small key/value facts about this installation (e.g. when it was first started). */
 export const appMeta = pgTable('app_meta', {
@@ -106,6 +106,8 @@ export const LEDGER_KINDS = [
   'cashout_refund',
   /** A held credit becomes available: out of the held balance, into the available one. */
   'hold_release',
+  'ticket_credit',
+  'ticket_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -490,4 +492,100 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);
+
+export const TICKET_STATUSES = ['awaiting', 'answered', 'accepted', 'declined'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** A ticket still waiting for its outcome: one per user and offer at a time. */
+export const OPEN_TICKET_STATUSES = ['awaiting', 'answered'] as const satisfies readonly TicketStatus[];
+
+export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ScreenshotType = (typeof SCREENSHOT_TYPES)[number];
+
+/** Raw bytes (PostgreSQL bytea) as a Buffer: PGlite answers Uint8Array, node-postgres Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Missing-credit tickets: a user reports an offer that did not credit, either one of our catalog offers they
+ * started (`partner_offer_id`, its name copied into `offer_name`) or a partner wall's offer by `wall` and the
+ * name the user saw. awaiting → answered (an operator replied) → accepted (credited once through the ledger as
+ * `ticket_credit`, reference `ticket:<id>`) or declined; a user's reply makes an answered ticket awaiting again.
+ * The screenshot is kept here, not on a disk, so every API instance can serve it.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** The catalog offer reported (its partner id, as Offers/start names it); null for a wall's offer. */
+    partnerOfferId: text('partner_offer_id'),
+    /** The wall whose offer is reported (a slug of the walls registry); null for a catalog offer. */
+    wall: text('wall'),
+    offerName: text('offer_name').notNull(),
+    /** The day the user says they completed the offer. */
+    completedOn: date('completed_on', { mode: 'string' }).notNull(),
+    details: text('details').notNull(),
+    screenshot: bytes('screenshot'),
+    screenshotType: text('screenshot_type', { enum: SCREENSHOT_TYPES }),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('awaiting'),
+    /** Coins the ticket credited when accepted; null when it credited nothing (declined, or the partner credited). */
+    creditedCoins: bigint('credited_coins', { mode: 'number' }),
+    /** What the user reads about the outcome: the operator's reason, or "Credited by the partner". */
+    resolution: text('resolution'),
+    /** The partner's own credit arrived after this ticket credited the offer: its credit was taken back (ticket_reversal). */
+    partnerCreditedAt: timestamp('partner_credited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first operator reply or decision (tickets:stats measures the time to it). */
+    firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('tickets_user_created_idx').on(table.userId, table.createdAt),
+    index('tickets_status_created_idx').on(table.status, table.createdAt),
+    // One open ticket per user and offer, whatever the races: the service's check has this as its backstop.
+    uniqueIndex('tickets_open_offer_unique')
+      .on(table.userId, table.partnerOfferId)
+      .where(sql`${table.status} in ('awaiting', 'answered') and ${table.partnerOfferId} is not null`),
+    uniqueIndex('tickets_open_wall_offer_unique')
+      .on(table.userId, table.wall, sql`lower(${table.offerName})`)
+      .where(sql`${table.status} in ('awaiting', 'answered') and ${table.wall} is not null`),
+    // What every partner credit looks for (settleTicketsForConversion): the user's open or credited tickets.
+    index('tickets_settleable_user_idx')
+      .on(table.userId)
+      .where(sql`${table.status} in ('awaiting', 'answered') or (${table.status} = 'accepted' and ${table.creditedCoins} is not null and ${table.partnerCreditedAt} is null)`),
+    check('tickets_status_check', sql`${table.status} in ('awaiting', 'answered', 'accepted', 'declined')`),
+    check('tickets_one_offer_kind', sql`(${table.partnerOfferId} is null) <> (${table.wall} is null)`),
+    check('tickets_screenshot_typed', sql`(${table.screenshot} is null) = (${table.screenshotType} is null)`),
+    check('tickets_screenshot_type_check', sql`${table.screenshotType} in ('image/png', 'image/jpeg', 'image/webp')`),
+    check('tickets_credited_positive', sql`${table.creditedCoins} > 0`),
+  ],
+);
+
+export const TICKET_AUTHORS = ['user', 'operator'] as const;
+export type TicketAuthor = (typeof TICKET_AUTHORS)[number];
+
+/** The thread of a ticket after its details: the user's and the operators' replies, oldest first. */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    author: text('author', { enum: TICKET_AUTHORS }).notNull(),
+    /** Who replied for an operator (OPS_OPERATOR); users see "Support". */
+    operator: text('operator'),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ticket_messages_ticket_idx').on(table.ticketId, table.id),
+    check('ticket_messages_author_check', sql`${table.author} in ('user', 'operator')`),
+  ],
 );

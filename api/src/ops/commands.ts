@@ -7,9 +7,10 @@ import { ledgerVerify, usersCredit } from './ledger';
 import { offersImport } from './offers';
 import { postbackSimulate, postbacksList, postbacksReplay } from './postbacks';
 import { referralsDecide, referralsList } from './referrals';
+import { ticketsAccept, ticketsDecline, ticketsList, ticketsReply, ticketsShow, ticketsStats } from './tickets';
 import { usersShow, usersStatus } from './users';
 
 /** Every operator command; a new one is a file with defineCommand(...) and a line here. */
 export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, cashoutsList, cashoutsApprove, cashoutsReject,
   usersCredit, ledgerVerify, offersImport, postbackSimulate, postbacksList, postbacksReplay, referralsList, referralsDecide,
-  contactList, holdsList, holdsRelease, audit];
+  contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, audit];

@@ -114,4 +114,15 @@ describe('My Offers page (spec §2)', () => {
     expect(within(detail()).getByRole('heading', { name: 'Word Puzzle Pro' })).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: /Word Puzzle Pro/ })).toHaveAttribute('aria-current', 'true');
   });
+
+  it('offers "Report missing credit" for a started offer not completed, linking to its report form, and not for a completed one', async () => {
+    const user = userEvent.setup();
+    const completed = sampleMyOffer(2, { name: 'Word Puzzle Pro', status: 'completed' });
+    fakeApi({ [MY_OFFERS]: { status: 'success', data: [steppedOffer, completed] } });
+    renderWithProviders(<MyOffersPage />);
+    const report = await within(await screen.findByRole('article')).findByRole('link', { name: 'Report missing credit' });
+    expect(report).toHaveAttribute('href', `/tickets?offer_id=${steppedOffer.offer_id}&offer_name=Castle+Clash+Heroes`);
+    await user.click(within(screen.getByRole('list', { name: 'Your offers' })).getByRole('button', { name: /Word Puzzle Pro/ }));
+    expect(within(detail()).queryByRole('link', { name: 'Report missing credit' })).not.toBeInTheDocument();
+  });
 });

@@ -30,6 +30,7 @@ import {
   startSession,
   UNAUTHENTICATED,
 } from '../session/session';
+import { eraseTicketTextsOfUser } from '../tickets/repository';
 
 export const MESSAGES = {
   registered: 'Registration successful.',
@@ -109,13 +110,14 @@ export async function updateProfile(db: Database, userId: number, input: UpdateP
   return user;
 }
 
-/** Signs out everywhere and removes the personal data; the ledger keeps its rows, now anonymous. */
+/** Signs out everywhere and removes the personal data (what the user wrote in tickets too); the ledger keeps its rows, now anonymous. */
 export async function deleteAccount(db: Database, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     // The row first: its lock makes a sign-in checked a moment ago wait, then find the account gone.
     await anonymiseUser(tx, userId);
     await revokeAllSessions(tx, userId);
     await deleteResetCodes(tx, userId);
+    await eraseTicketTextsOfUser(tx, userId);
   });
 }
 

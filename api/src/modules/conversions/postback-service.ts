@@ -11,6 +11,7 @@ import { announceWalletSnapshots } from '../realtime/wallet-announcer';
 import type { WalletSnapshot } from '../ledger/ledger';
 import type { EarningHolds } from '../../config-values';
 import type { ConversionAction } from './conversion-action';
+import { settleTicketsForConversion } from '../tickets/settlement';
 
 export const POSTBACK_MESSAGES = {
   credited: 'Conversion credited.',
@@ -112,11 +113,22 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
   }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
   if (result.outcome === 'signature-reused') throw new ConflictError(POSTBACK_MESSAGES.signatureReused);
+  const settled = await settleTicketsForConversion(db, {
+    userId: result.user.id,
+    wall: wall.slug,
+    partnerOfferId: action.partnerOfferId,
+    offerName: action.offerName ?? result.offer?.name,
+  }).catch((error: unknown) => {
+    // The credit is booked and answered; an accept of the ticket afterwards still finds it (and credits nothing).
+    deps.log.error({ err: error }, 'missing-credit tickets could not be settled for a credit');
+    return undefined;
+  });
   const lead: CreditedConversion = {
     userName: result.user.name,
     payoutCoins: result.payoutCoins,
     wallTitle: wall.title,
     offerTitle: result.offer?.name ?? action.offerName ?? wall.title,
   };
-  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins, announcements: { wallets: result.wallets, lead } };
+  const wallets = settled?.wallets.length ? [...result.wallets, ...settled.wallets] : result.wallets;
+  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins, announcements: { wallets, lead } };
 }

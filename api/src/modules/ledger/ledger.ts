@@ -7,10 +7,21 @@ import { balanceMoves } from './balance-moves';
 import { bookingSteps } from './lock-order';
 
 /** Kinds that count as earnings (total_earnings, earnings_last_30_days), held or not; reversals take earnings back. */
-export const EARNING_KINDS: readonly LedgerKind[] = ['offer_credit', 'offer_reversal', 'referral_bonus', 'referral_reversal', 'manual_credit'];
+export const EARNING_KINDS: readonly LedgerKind[] = [
+  'offer_credit',
+  'offer_reversal',
+  'referral_bonus',
+  'referral_reversal',
+  'manual_credit',
+  'ticket_credit',
+  'ticket_reversal',
+];
 
-/** The only kinds that may take a balance below zero: money already paid out is owed back from future earnings. */
-export const REVERSAL_KINDS: readonly LedgerKind[] = ['offer_reversal', 'referral_reversal'];
+/**
+ * The only kinds that may take a balance below zero: money already paid out is owed back from future earnings
+ * (a ticket's credit taken back once the partner paid the same offer is one).
+ */
+export const REVERSAL_KINDS: readonly LedgerKind[] = ['offer_reversal', 'referral_reversal', 'ticket_reversal'];
 
 export type LedgerEntryInput = {
   userId: number;

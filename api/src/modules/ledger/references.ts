@@ -7,3 +7,6 @@ export function conversionReference(wall: string, txid: string): string {
 
 /** A cashout's debit and its refund. */
 export const cashoutReference = (id: number) => `cashout:${id}`;
+
+/** A missing-credit ticket's credit and, if the partner paid the offer after all, its reversal. */
+export const ticketReference = (id: number) => `ticket:${id}`;

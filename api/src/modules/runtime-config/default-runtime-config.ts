@@ -18,7 +18,7 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
           '/cookies', '/bonuses', '/affiliates', '/advertisers', '/careers', '/press',
         ],
       },
-      { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers', '/search'] },
+      { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers', '/search', '/tickets'] },
       { name: 'mf_cashout', manifest: '/remotes/mf-cashout/mf-manifest.json', routes: ['/Cashout'] },
       { name: 'mf_account', manifest: '/remotes/mf-account/mf-manifest.json', routes: ['/Profile'] },
     ],

@@ -29,7 +29,7 @@ describe('GET /runtime-config.json', () => {
       ['mf_cashout', '/remotes/mf-cashout/mf-manifest.json'],
       ['mf_account', '/remotes/mf-account/mf-manifest.json'],
     ]);
-    expect(config.remotes.find((remote) => remote.name === 'mf_earn')?.routes).toEqual(['/Earn', '/offers', '/my-offers', '/search']);
+    expect(config.remotes.find((remote) => remote.name === 'mf_earn')?.routes).toEqual(['/Earn', '/offers', '/my-offers', '/search', '/tickets']);
     expect(config.remotes[0]?.routes).toContain('/bonuses');
     expect(config.remotes[0]?.routes).toEqual(expect.arrayContaining(['/affiliates', '/advertisers', '/careers', '/press']));
     expect(config.footer).toBe('mf_marketing/site-footer');

@@ -52,6 +52,15 @@ export function isKnownWall(config: WallsConfig, slug: string): boolean {
   return adapterFor(config, slug) !== undefined;
 }
 
+/** The walls this registry knows whatever the configuration: each adapter's, then the generic ones (the demo wall and the partner walls). */
+export function registryWalls(adapters: readonly WallAdapter[] = WALL_ADAPTERS): ReadonlyArray<{ slug: string; title: string }> {
+  const own = adapters.map((adapter) => ({ slug: adapter.slug, title: adapter.title }));
+  const generic = Object.entries(GENERIC_WALLS)
+    .filter(([slug]) => !own.some((wall) => wall.slug === slug))
+    .map(([slug, title]) => ({ slug, title }));
+  return [...own, ...generic];
+}
+
 export function wallTitle(slug: string, adapters: readonly WallAdapter[] = WALL_ADAPTERS): string {
   const own = adapters.find((adapter) => adapter.slug === slug);
   if (own) return own.title;

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { PATHS } from '@rewards/shared/paths';
+import { Link } from '@rewards/shared/router';
 import type { MyOffer, MyOfferEvent } from '@rewards/shared/contracts/offer-types';
 import { formatCents, formatDollars } from '@rewards/shared/rules/money';
 import { isEventDone, offerProgress } from '@rewards/shared/rules/offer-progress';
@@ -49,6 +51,14 @@ export function MyOfferDetail({ offer }: { offer: MyOffer }) {
         <a className={`pill-button ${styles.play}`} href={offer.click_url} target="_blank" rel="noopener noreferrer">
           Play &amp; Earn
         </a>
+      ) : null}
+      {offer.status !== 'completed' && offer.offer_id ? (
+        <p className={styles.report}>
+          Finished it but not credited?{' '}
+          <Link to={`${PATHS.tickets}?${new URLSearchParams({ offer_id: offer.offer_id, offer_name: offer.name })}`} className={styles.reportLink}>
+            Report missing credit
+          </Link>
+        </p>
       ) : null}
       {description ? <div className={styles.description} dangerouslySetInnerHTML={{ __html: description }} /> : null}
       {events.length === 0 ? (

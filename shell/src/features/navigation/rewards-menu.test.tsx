@@ -17,7 +17,7 @@ function renderMenu(route = '/Earn') {
 }
 
 describe('Rewards dropdown', () => {
-  it('opens on click with Quests, Leaderboard and Invite friends', async () => {
+  it('opens on click with Quests, Leaderboard, Missing credits and Invite friends', async () => {
     const user = userEvent.setup();
     renderMenu();
     const trigger = screen.getByRole('button', { name: 'Rewards' });
@@ -26,6 +26,7 @@ describe('Rewards dropdown', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveAttribute('href', '/bonuses');
     expect(screen.getByRole('menuitem', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
+    expect(screen.getByRole('menuitem', { name: 'Missing credits' })).toHaveAttribute('href', '/tickets');
     expect(screen.getByRole('menuitem', { name: 'Invite friends' })).toBeInTheDocument();
   });
 

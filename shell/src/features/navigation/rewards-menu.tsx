@@ -7,7 +7,7 @@ import { useDismiss } from '@rewards/shared/ui/use-dismiss';
 import { ChevronDownIcon } from './nav-icons';
 import styles from './rewards-menu.module.css';
 
-/** The desktop "Rewards" dropdown: Quests, Leaderboard, Invite friends (spec §2 Navigation). */
+/** The desktop "Rewards" dropdown: Quests, Leaderboard, Missing credits, Invite friends (spec §2 Navigation; issue 29). */
 export function RewardsMenu() {
   const [open, setOpen] = useState(false);
   const dispatch = useAppDispatch();
@@ -83,6 +83,11 @@ export function RewardsMenu() {
           <li role="none">
             <Link role="menuitem" to={PATHS.leaderboard} className={styles.item} onClick={() => close(false)}>
               Leaderboard
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={PATHS.tickets} className={styles.item} onClick={() => close(false)}>
+              Missing credits
             </Link>
           </li>
           <li role="none">

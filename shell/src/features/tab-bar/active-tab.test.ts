@@ -14,6 +14,7 @@ describe('active bottom tab', () => {
     ['/Profile', 'rewards'],
     ['/bonuses', 'rewards'],
     ['/leaderboard', 'rewards'],
+    ['/tickets/12', 'rewards'],
   ])('lights %s as %s', (pathname, tab) => {
     expect(activeTabFor(pathname)).toBe(tab);
   });

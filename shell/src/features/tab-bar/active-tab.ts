@@ -8,7 +8,7 @@ const TAB_PREFIXES: ReadonlyArray<[TabId, string[]]> = [
   ['offers', [PATHS.offers]],
   ['cashout', [PATHS.cashout]],
   ['my-offers', [PATHS.myOffers]],
-  ['rewards', [PATHS.profile, PATHS.quests, PATHS.leaderboard]],
+  ['rewards', [PATHS.profile, PATHS.quests, PATHS.leaderboard, PATHS.tickets]],
 ];
 
 /** The bottom tab to highlight for a path, by prefix and case-insensitively (spec §2); null for none. */

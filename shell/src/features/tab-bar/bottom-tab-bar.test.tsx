@@ -45,7 +45,7 @@ describe('bottom tab bar', () => {
 });
 
 describe('the Rewards submenu overlay', () => {
-  it('opens instead of navigating, with Profile, Quests, Leaderboard and Invite friends', async () => {
+  it('opens instead of navigating, with Profile, Quests, Leaderboard, Missing credits and Invite friends', async () => {
     const user = userEvent.setup();
     renderBar('/Earn');
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
@@ -54,6 +54,7 @@ describe('the Rewards submenu overlay', () => {
     expect(within(sheet).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/Profile');
     expect(within(sheet).getByRole('link', { name: 'Quests' })).toHaveAttribute('href', '/bonuses');
     expect(within(sheet).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
+    expect(within(sheet).getByRole('link', { name: 'Missing credits' })).toHaveAttribute('href', '/tickets');
     expect(within(sheet).getByRole('button', { name: 'Invite friends' })).toBeInTheDocument();
   });
 

@@ -12,6 +12,7 @@ const LINKS = [
   { to: PATHS.profile, label: 'Profile' },
   { to: PATHS.quests, label: 'Quests' },
   { to: PATHS.leaderboard, label: 'Leaderboard' },
+  { to: PATHS.tickets, label: 'Missing credits' },
 ] as const;
 
 /** The Rewards submenu over the tab bar; closes on a choice, a tap outside it, or Escape. */
