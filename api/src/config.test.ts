@@ -153,6 +153,7 @@ describe('the schema', () => {
       postbackIps: {},
       postbackLogDays: 90,
       ticketWaitHours: 24,
+      earningHolds: { largeCredit: { minCoins: 10_000, days: 7 }, reversals: { percent: 10, minReversals: 5, days: 14 }, walls: {} },
       demoWalls: true,
       offersSeedFile: join(root, 'api', 'data', 'offers.sample.json'),
       liveFeed: { simulation: true, simulationGapMs: { min: 4000, max: 9000 } },

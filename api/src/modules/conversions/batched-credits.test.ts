@@ -83,7 +83,7 @@ describe(`credits booked several per statement on ${kind}`, () => {
     const [alone, together] = outcomes as Array<Extract<(typeof outcomes)[number], { outcome: 'credited' }>>;
     const firstRows = await ledgerRows(db(), first.id);
     expect(alone!.result.wallets).toEqual([{ userId: first.id, balanceCoins: 100, heldCoins: 0, version: firstRows.find((row) => row.amountCoins === 100)!.id }]);
-    expect(together!.result.wallets).toEqual([{ userId: first.id, balanceCoins: 300, version: firstRows.find((row) => row.amountCoins === 200)!.id }]);
+    expect(together!.result.wallets).toEqual([{ userId: first.id, balanceCoins: 300, heldCoins: 0, version: firstRows.find((row) => row.amountCoins === 200)!.id }]);
     expect(together!.result).toMatchObject({ referralCoins: 0, referralHeldCoins: 0, user: { id: first.id, referredBy: null } });
   });
 
