@@ -6,6 +6,7 @@ export const PATHS = {
   cashout: '/Cashout',
   myOffers: '/my-offers',
   profile: '/Profile',
+  notifications: '/notifications',
   quests: '/bonuses',
   leaderboard: '/leaderboard',
   faq: '/faq',
