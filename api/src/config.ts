@@ -49,6 +49,8 @@ export type Config = {
   postbackIps: Record<string, string[]>;
   /** POSTBACK_LOG_DAYS: how long raw callbacks are kept. */
   postbackLogDays: number;
+  /** NOTIFICATION_DAYS: how long a user's notifications are kept. */
+  notificationDays: number;
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
@@ -256,7 +258,7 @@ export const ENV_SCHEMA = z.object({
   SMTP_URL: optional(readUrl(['smtp', 'smtps']), {
     default: 'unset',
     description:
-      '`smtp(s)://…` sends password-reset codes by email; unset, the code is written to the server log as `password reset code for <email>: <code>`',
+      '`smtp(s)://…` sends password-reset codes and notification emails; unset, they are written to the server log (`password reset code for <email>: <code>`, `email to <email>: <subject>`)',
     production: 'refused when unset (reset codes would only reach the log)',
   }),
   MAIL_FROM: withDefault('Earnly <no-reply@localhost>', text, { description: 'sender of those emails' }),
@@ -291,6 +293,9 @@ export const ENV_SCHEMA = z.object({
       "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate) are refused in production without one",
   }),
   POSTBACK_LOG_DAYS: withDefault('90', (value) => readCount(value, 6), { description: 'how many days every raw postback callback is kept' }),
+  NOTIFICATION_DAYS: withDefault('90', (value) => readCount(value, 6), {
+    description: "how many days a user's notifications are kept (and at most the newest 500 per user); older ones are pruned every 10 minutes",
+  }),
   DEMO_WALLS: optional(readFlag, {
     default: '`1` in development and test, else `0`',
     description: 'serves the local demo offer wall at `/api/walls/<slug>`, which credits whoever completes a task: for development and demos only',
@@ -440,6 +445,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
     postbackSecrets: { ...env.POSTBACK_SECRETS, ...Object.fromEntries(wallSecrets) },
     postbackIps: Object.fromEntries(wallIps),
     postbackLogDays: env.POSTBACK_LOG_DAYS,
+    notificationDays: env.NOTIFICATION_DAYS,
     demoWalls: env.DEMO_WALLS ?? !production,
     offersSeedFile: env.OFFERS_SEED_FILE.toLowerCase() === 'off' ? undefined : fromRoot(env.OFFERS_SEED_FILE),
     liveFeed: { simulation: env.LIVE_FEED_SIMULATION ?? !production, simulationGapMs: env.LIVE_FEED_SIMULATION_GAP },
