@@ -118,6 +118,16 @@ function plausibleValues(field: string, identities: FuzzIdentity[]): fc.Arbitrar
       return text(fc.constantFrom('dragon-forge-legends', 'solitaire-voyage', 'no-such-offer'));
     case 'name':
       return text(fc.constantFrom('Ada Lovelace', 'Ada\u202eevil', 'Ada\u0000', ' ', 'A'.repeat(300)));
+    case 'ids':
+      return fc.oneof(
+        fc.array(fc.oneof(fc.integer({ min: 1, max: 200 }), fc.constantFrom(0, -1, 2 ** 53, 1.5)), { maxLength: 120 }).map((ids) => raw(`[${ids.join(',')}]`)),
+        fc.constantFrom('[]', '["1"]', '[null]', '"1"', '{"0":1}').map(raw),
+      );
+    case 'all':
+    case 'cashouts':
+    case 'tickets':
+    case 'security':
+      return fc.constantFrom('true', 'false', '"true"', '1', 'null').map(raw);
     default:
       return text(fc.constantFrom('1', 'a', 'dragon-forge-legends'));
   }
@@ -134,8 +144,11 @@ function bodyFor(fields: string[], identities: FuzzIdentity[]): fc.Arbitrary<{ b
     .map(([entries, pollution]) => `{${[...entries, ...(pollution ? [pollution] : [])].join(',')}}`);
   // Every field with a plausible value (a new email half of the time), so validation passes and handlers work.
   const complete = fc
-    .tuple(fc.boolean(), fc.stringMatching(/^[a-z]{4,12}$/))
-    .map(([fresh, local]) => `{${fields.map((name) => `${quoted(name)}:${name === 'email' && fresh ? quoted(`${local}@example.com`) : plausibleText(name, identities)}`).join(',')}}`);
+    .tuple(fc.boolean(), fc.stringMatching(/^[a-z]{4,12}$/), fc.boolean())
+    .map(([fresh, local, second]) => {
+      const named = fields.filter((name) => !ONE_OF.some((pair) => pair.includes(name) && pair.every((other) => fields.includes(other)) && name === pair[second ? 0 : 1]));
+      return `{${named.map((name) => `${quoted(name)}:${name === 'email' && fresh ? quoted(`${local}@example.com`) : plausibleText(name, identities)}`).join(',')}}`;
+    });
   const malformed = fc.oneof(
     fc.constantFrom('{', '}', '{"a":}', '{"a":1,}', "{'a':1}", '[1,2', '"unterminated', 'nul', 'tru', '01', '-', '1e', '{"a":1}{"b":2}', '\ufeff{}', '{"a":"\\u00"}', '{"a":"\\ud800"}', '', ' ', 'null', '[]', '0', '"x"', 'NaN', '-0', '1e308'),
     jsonObject.map((text) => text.slice(0, Math.max(1, text.length - 1))),
@@ -177,8 +190,15 @@ function bodyFor(fields: string[], identities: FuzzIdentity[]): fc.Arbitrary<{ b
   );
 }
 
+/** Fields of which a valid body names only one (the read call: ids or all). */
+const ONE_OF: ReadonlyArray<readonly [string, string]> = [['ids', 'all']];
+
+/** JSON values (not strings) that pass validation. */
+const PLAUSIBLE_JSON: Record<string, string> = { ids: '[1,2,3]', all: 'true', cashouts: 'false', tickets: 'true', security: 'false' };
+
 /** One plausible value of a field as JSON text (a request that passes validation reaches the handler). */
 function plausibleText(field: string, identities: FuzzIdentity[]): string {
+  if (PLAUSIBLE_JSON[field] !== undefined) return PLAUSIBLE_JSON[field];
   const user = identities[0];
   const values: Record<string, string> = {
     email: user?.email ?? 'pat@example.com',
