@@ -310,7 +310,9 @@ type OneRequest = Omit<FuzzRequest, 'copies'>;
 function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailLocalPart: string, identities: FuzzIdentity[]): OneRequest {
   const method = route.methods.includes('POST') ? 'POST' : (route.methods[0] ?? 'GET');
   const valueOf = (name: string) => (name === 'email' && route.url.endsWith('Register') ? quoted(`${emailLocalPart}@example.com`) : plausibleText(name, identities));
-  const body = method === 'POST' ? `{${route.bodyFields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
+  // Of fields a body names one only (ONE_OF), the first.
+  const fields = route.bodyFields.filter((name) => !ONE_OF.some(([first, second]) => name === second && route.bodyFields.includes(first)));
+  const body = method === 'POST' ? `{${fields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
   return {
     method,
     url: route.url.replace(/:[A-Za-z]+/g, 'demo').replace('*', ''),

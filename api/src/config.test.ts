@@ -152,6 +152,7 @@ describe('the schema', () => {
       postbackSecrets: {},
       postbackIps: {},
       postbackLogDays: 90,
+      notificationDays: 90,
       demoWalls: true,
       offersSeedFile: join(root, 'api', 'data', 'offers.sample.json'),
       liveFeed: { simulation: true, simulationGapMs: { min: 4000, max: 9000 } },
