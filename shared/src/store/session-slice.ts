@@ -17,6 +17,14 @@ export const sessionSlice = createSlice({
     walletUpdated(state, action: PayloadAction<string>) {
       if (state.user) state.user.wallet = action.payload;
     },
+    /** A notification arrived live (`notification.created`): one more unread. */
+    notificationArrived(state) {
+      if (state.user) state.user.unread_notifications += 1;
+    },
+    /** The notification centre's answer says how many are unread. */
+    unreadNotificationsChanged(state, action: PayloadAction<number>) {
+      if (state.user) state.user.unread_notifications = action.payload;
+    },
     signedOut(state) {
       state.status = 'unauthenticated';
       state.user = null;
@@ -45,5 +53,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedOut, walletUpdated } = sessionSlice.actions;
+export const { signedOut, walletUpdated, notificationArrived, unreadNotificationsChanged } = sessionSlice.actions;
 export const { selectSessionStatus, selectUser, selectIsAuthenticated } = sessionSlice.selectors;
