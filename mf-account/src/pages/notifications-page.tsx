@@ -1,7 +1,7 @@
 import type { NotificationItem } from '@rewards/shared/contracts/notifications';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
-import { AllCaughtUp, NotificationList, NotificationListSkeleton } from '../features/notifications/notification-list';
+import { AllCaughtUp, MarkAllButton, NotificationList, NotificationListSkeleton } from '../features/notifications/notification-list';
 import { useNotifications } from '../features/notifications/use-notifications';
 import { useNow } from '../features/notifications/use-now';
 import styles from './notifications-page.module.css';
@@ -20,9 +20,7 @@ export default function NotificationsPage() {
           <p className={styles.count} aria-live="polite">
             {unread > 0 ? `${unread} unread` : 'All read'}
           </p>
-          <button type="button" className={styles.markAll} onClick={() => void markAll()} disabled={unread === 0 || markingAll}>
-            {markingAll ? 'Marking...' : 'Mark all as read'}
-          </button>
+          <MarkAllButton className={styles.markAll} unread={unread} busy={markingAll} onClick={markAll} />
         </div>
         {query.isLoading ? (
           <NotificationListSkeleton rows={6} />
@@ -37,8 +35,9 @@ export default function NotificationsPage() {
               <button
                 type="button"
                 className={`pill-button ${styles.more}`}
-                onClick={() => void query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
+                // Off while loading but keeping the focus, so the keyboard stays where the list goes on.
+                aria-disabled={query.isFetchingNextPage}
+                onClick={() => (query.isFetchingNextPage ? undefined : void query.fetchNextPage())}
               >
                 {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
               </button>

@@ -41,7 +41,7 @@ describe('the registry of notification kinds', () => {
   it("reversal: the partner's reason when given", () => {
     expect(read('reversal', { coins: 1500, offer: 'Dragon Forge', reason: 'Chargeback' })).toEqual({
       title: '$1.50 was reversed',
-      body: 'The partner took back the credit for “Dragon Forge”. Reason: Chargeback',
+      body: 'The partner took back the credit for “Dragon Forge”. Reason: Chargeback.',
       link: '/Profile',
     });
     expect(read('reversal', { coins: -1500, offer: 'Dragon Forge', reason: null }).body).toBe('The partner took back the credit for “Dragon Forge”.');
@@ -65,7 +65,7 @@ describe('the registry of notification kinds', () => {
   it('cashout_rejected: refunded, with the reason', () => {
     expect(read('cashout_rejected', { cashout_id: 7, coins: 5000, method: 'visa', reason: 'The email bounced' })).toEqual({
       title: 'Cashout rejected',
-      body: 'Your $5.00 Visa virtual gift card cashout was rejected and refunded to your balance. Reason: The email bounced',
+      body: 'Your $5.00 Visa virtual gift card cashout was rejected and refunded to your balance. Reason: The email bounced.',
       link: '/Cashout',
     });
   });
@@ -77,8 +77,8 @@ describe('the registry of notification kinds', () => {
       link: '/tickets/12',
     });
     expect(read('ticket_accepted', { ticket_id: 12, offer: 'Dragon Forge', coins: 2000 }).title).toBe('Ticket accepted: $2.00 credited');
-    expect(read('ticket_declined', { ticket_id: 12, offer: 'Dragon Forge', reason: 'Not started from our site' }).body).toBe(
-      'Your ticket about “Dragon Forge” was declined. Reason: Not started from our site',
+    expect(read('ticket_declined', { ticket_id: 12, offer: 'Dragon Forge', reason: 'Not started from our site!' }).body).toBe(
+      'Your ticket about “Dragon Forge” was declined. Reason: Not started from our site!',
     );
   });
 

@@ -50,7 +50,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZ
 /** "Mar 12, 2027" (UTC: the server does not know the reader's time zone). */
 const day = (iso: string) => dateFormat.format(new Date(iso));
 const methodTitle = (method: string) => findPayoutMethod(method)?.title ?? method;
-const withReason = (sentence: string, reason: string | null) => (reason ? `${sentence} Reason: ${reason}` : sentence);
+const sentenceOf = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+const withReason = (sentence: string, reason: string | null) => (reason ? `${sentence} Reason: ${sentenceOf(reason)}` : sentence);
 const ticketLink = ({ ticket_id }: { ticket_id: number }) => `/tickets/${ticket_id}`;
 
 const cashoutFacts = { cashout_id: id, coins, method: z.string() };

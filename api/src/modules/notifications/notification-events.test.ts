@@ -96,7 +96,7 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
       const expected = {
         kind: 'cashout_rejected',
         title: 'Cashout rejected',
-        body: 'Your $4.00 PayPal cashout was rejected and refunded to your balance. Reason: The PayPal account does not exist',
+        body: 'Your $4.00 PayPal cashout was rejected and refunded to your balance. Reason: The PayPal account does not exist.',
         link: '/Cashout',
         read: false,
       };

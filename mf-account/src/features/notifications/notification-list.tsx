@@ -73,3 +73,18 @@ export function AllCaughtUp() {
     </div>
   );
 }
+
+type MarkAllProps = { className?: string; unread: number; busy: boolean; onClick: () => unknown };
+
+/**
+ * "Mark all as read". With nothing unread it is off but keeps the focus (aria-disabled, not disabled): a
+ * disabled button drops the focus out of the dialog, and Escape would no longer close it.
+ */
+export function MarkAllButton({ className, unread, busy, onClick }: MarkAllProps) {
+  const off = unread === 0 || busy;
+  return (
+    <button type="button" className={className} aria-disabled={off} onClick={() => (off ? undefined : void onClick())}>
+      {busy ? 'Marking...' : 'Mark all as read'}
+    </button>
+  );
+}

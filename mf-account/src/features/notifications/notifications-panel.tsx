@@ -5,7 +5,7 @@ import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
 import { ModalCloseButton, ModalFrame } from '@rewards/shared/ui/modal-frame.tsx';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
-import { AllCaughtUp, NotificationList, NotificationListSkeleton } from './notification-list';
+import { AllCaughtUp, MarkAllButton, NotificationList, NotificationListSkeleton } from './notification-list';
 import { useNotifications } from './use-notifications';
 import { useNow } from './use-now';
 import styles from './notifications-panel.module.css';
@@ -33,9 +33,7 @@ export default function NotificationsPanel({ onClose }: SlotComponentProps) {
         <h2 id={titleId} className={styles.title}>
           Notifications
         </h2>
-        <button type="button" className={styles.markAll} onClick={() => void markAll()} disabled={unread === 0 || markingAll}>
-          {markingAll ? 'Marking...' : 'Mark all as read'}
-        </button>
+        <MarkAllButton className={styles.markAll} unread={unread} busy={markingAll} onClick={markAll} />
         <ModalCloseButton onClose={onClose}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
