@@ -20,7 +20,7 @@ export default function NotificationsPage() {
           <p className={styles.count} aria-live="polite">
             {unread > 0 ? `${unread} unread` : 'All read'}
           </p>
-          <MarkAllButton className={styles.markAll} unread={unread} busy={markingAll} onClick={markAll} />
+          <MarkAllButton unread={unread} busy={markingAll} onClick={markAll} />
         </div>
         {query.isLoading ? (
           <NotificationListSkeleton rows={6} />

@@ -74,16 +74,16 @@ export function AllCaughtUp() {
   );
 }
 
-type MarkAllProps = { className?: string; unread: number; busy: boolean; onClick: () => unknown };
+type MarkAllProps = { unread: number; busy: boolean; onClick: () => unknown };
 
 /**
  * "Mark all as read". With nothing unread it is off but keeps the focus (aria-disabled, not disabled): a
  * disabled button drops the focus out of the dialog, and Escape would no longer close it.
  */
-export function MarkAllButton({ className, unread, busy, onClick }: MarkAllProps) {
+export function MarkAllButton({ unread, busy, onClick }: MarkAllProps) {
   const off = unread === 0 || busy;
   return (
-    <button type="button" className={className} aria-disabled={off} onClick={() => (off ? undefined : void onClick())}>
+    <button type="button" className={styles.markAll} aria-disabled={off} onClick={() => (off ? undefined : void onClick())}>
       {busy ? 'Marking...' : 'Mark all as read'}
     </button>
   );

@@ -33,7 +33,7 @@ export default function NotificationsPanel({ onClose }: SlotComponentProps) {
         <h2 id={titleId} className={styles.title}>
           Notifications
         </h2>
-        <MarkAllButton className={styles.markAll} unread={unread} busy={markingAll} onClick={markAll} />
+        <MarkAllButton unread={unread} busy={markingAll} onClick={markAll} />
         <ModalCloseButton onClose={onClose}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

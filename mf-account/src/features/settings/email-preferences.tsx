@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { EmailPreferences } from '@rewards/shared/contracts/notifications';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
+import { SettingSwitch } from './setting-switch';
 import { useUpdateEmailPreferencesMutation } from './settings-api';
 import styles from './settings-modal.module.css';
 
@@ -63,19 +64,7 @@ function EmailSwitch({ label, description, on, busy, onToggle }: SwitchProps) {
           {description}
         </p>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={labelId}
-        aria-describedby={descriptionId}
-        aria-busy={busy}
-        disabled={busy}
-        className={styles.switch}
-        onClick={onToggle}
-      >
-        <span className={styles.knob} />
-      </button>
+      <SettingSwitch labelledBy={labelId} describedBy={descriptionId} on={on} busy={busy} onToggle={onToggle} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { LogOutIcon, TrashIcon } from '../../ui/icons';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
 import form from '../../ui/form.module.css';
 import { EmailPreferencesSetting } from './email-preferences';
+import { SettingSwitch } from './setting-switch';
 import { useDeleteAccountMutation } from './settings-api';
 import styles from './settings-modal.module.css';
 
@@ -58,18 +59,7 @@ function LiveStatsSetting() {
           Show the live ticker of the latest payouts under the navigation, on every page.
         </p>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={liveStats}
-        aria-labelledby={labelId}
-        aria-describedby={descriptionId}
-        className={styles.switch}
-        onClick={() => dispatch(setLiveStats(!liveStats))}
-        data-autofocus
-      >
-        <span className={styles.knob} />
-      </button>
+      <SettingSwitch labelledBy={labelId} describedBy={descriptionId} on={liveStats} onToggle={() => dispatch(setLiveStats(!liveStats))} autoFocus />
     </section>
   );
 }
