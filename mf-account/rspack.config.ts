@@ -11,6 +11,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
         './auth-modals': './src/features/auth/auth-modals.tsx',
         './settings-modal': './src/features/settings/settings-modal.tsx',
         './invite-modal': './src/features/invite/invite-modal.tsx',
+        // The panel of the shell's bell (runtime config `modals.notifications`).
+        './notifications-panel': './src/features/notifications/notifications-panel.tsx',
       },
       devPort: 3003,
     },

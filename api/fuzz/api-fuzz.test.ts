@@ -81,7 +81,16 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
     const missed = session.context().routes.map((route) => route.url).filter((url) => !tally.routesHit.has(url));
     expect(missed).toEqual([]);
     // Deep paths were reached: money moved and events were published, not everything refused at the door.
-    const deep = ['/api/Cashout/Store', '/api/postback/:wall (signed)', '/apps/:appId/events (signed)', '/api/user/Register', '/api/tickets'];
+    const deep = [
+      '/api/Cashout/Store',
+      '/api/postback/:wall (signed)',
+      '/apps/:appId/events (signed)',
+      '/api/user/Register',
+      '/api/tickets',
+      '/api/notifications',
+      '/api/notifications/read',
+      '/api/user/email-preferences',
+    ];
     expect(deep.filter((route) => !((tally.acceptedByRoute[route] ?? 0) > 0))).toEqual([]);
   }, PASS_TIMEOUT_MS);
 

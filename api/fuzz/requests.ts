@@ -131,6 +131,16 @@ function plausibleValues(field: string, identities: FuzzIdentity[]): fc.Arbitrar
       return text(fc.constantFrom('Castle Quest', '', 'a\nb', 'n'.repeat(201), '\u202eevil'));
     case 'completed_at':
       return text(fc.constantFrom(TICKET_DAY, '2025-02-30', '1700000000', '9999-12-31', '', 'yesterday'));
+    case 'ids':
+      return fc.oneof(
+        fc.array(fc.oneof(fc.integer({ min: 1, max: 200 }), fc.constantFrom(0, -1, 2 ** 53, 1.5)), { maxLength: 120 }).map((ids) => raw(`[${ids.join(',')}]`)),
+        fc.constantFrom('[]', '["1"]', '[null]', '"1"', '{"0":1}').map(raw),
+      );
+    case 'all':
+    case 'cashouts':
+    case 'tickets':
+    case 'security':
+      return fc.constantFrom('true', 'false', '"true"', '1', 'null').map(raw);
     default:
       return text(fc.constantFrom('1', 'a', 'dragon-forge-legends'));
   }
@@ -147,8 +157,11 @@ function bodyFor(fields: string[], identities: FuzzIdentity[]): fc.Arbitrary<{ b
     .map(([entries, pollution]) => `{${[...entries, ...(pollution ? [pollution] : [])].join(',')}}`);
   // Every field with a plausible value (a new email half of the time), so validation passes and handlers work.
   const complete = fc
-    .tuple(fc.boolean(), fc.stringMatching(/^[a-z]{4,12}$/))
-    .map(([fresh, local]) => `{${fields.map((name) => `${quoted(name)}:${name === 'email' && fresh ? quoted(`${local}@example.com`) : plausibleText(name, identities)}`).join(',')}}`);
+    .tuple(fc.boolean(), fc.stringMatching(/^[a-z]{4,12}$/), fc.boolean())
+    .map(([fresh, local, second]) => {
+      const named = fields.filter((name) => !ONE_OF.some((pair) => pair.includes(name) && pair.every((other) => fields.includes(other)) && name === pair[second ? 0 : 1]));
+      return `{${named.map((name) => `${quoted(name)}:${name === 'email' && fresh ? quoted(`${local}@example.com`) : plausibleText(name, identities)}`).join(',')}}`;
+    });
   const malformed = fc.oneof(
     fc.constantFrom('{', '}', '{"a":}', '{"a":1,}', "{'a':1}", '[1,2', '"unterminated', 'nul', 'tru', '01', '-', '1e', '{"a":1}{"b":2}', '\ufeff{}', '{"a":"\\u00"}', '{"a":"\\ud800"}', '', ' ', 'null', '[]', '0', '"x"', 'NaN', '-0', '1e308'),
     jsonObject.map((text) => text.slice(0, Math.max(1, text.length - 1))),
@@ -190,8 +203,15 @@ function bodyFor(fields: string[], identities: FuzzIdentity[]): fc.Arbitrary<{ b
   );
 }
 
+/** Fields of which a valid body names only one (the read call: ids or all). */
+const ONE_OF: ReadonlyArray<readonly [string, string]> = [['ids', 'all']];
+
+/** JSON values (not strings) that pass validation. */
+const PLAUSIBLE_JSON: Record<string, string> = { ids: '[1,2,3]', all: 'true', cashouts: 'false', tickets: 'true', security: 'false' };
+
 /** One plausible value of a field as JSON text (a request that passes validation reaches the handler). */
 function plausibleText(field: string, identities: FuzzIdentity[]): string {
+  if (PLAUSIBLE_JSON[field] !== undefined) return PLAUSIBLE_JSON[field];
   const user = identities[0];
   const values: Record<string, string> = {
     email: user?.email ?? 'pat@example.com',
@@ -376,7 +396,9 @@ function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailL
     return { method, url: route.url, headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), 'content-type': contentType }, body, bodyLimited: false, route: route.url };
   }
   const valueOf = (name: string) => (name === 'email' && route.url.endsWith('Register') ? quoted(`${emailLocalPart}@example.com`) : plausibleText(name, identities));
-  const body = method === 'POST' ? `{${route.bodyFields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
+  // Of fields a body names one only (ONE_OF), the first.
+  const fields = route.bodyFields.filter((name) => !ONE_OF.some(([first, second]) => name === second && route.bodyFields.includes(first)));
+  const body = method === 'POST' ? `{${fields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
   return {
     method,
     url: route.url.replace(/:[A-Za-z]+/g, 'demo').replace('*', ''),

@@ -13,6 +13,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { liveFeedPlugin } from './modules/live-feed/plugin';
+import { notificationsPlugin } from './modules/notifications/plugin';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
 import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
@@ -44,6 +45,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** How often dead sessions are purged; defaults to hourly (tests make it short, or 0 for never). */
   sessionPurgeIntervalMs?: number;
+  /** How often old notifications are pruned; defaults to every 10 minutes (0: never, tests prune by hand). */
+  notificationPruneIntervalMs?: number;
   /** Serve the operator API on OPS_SOCKET once listening (server.ts does; `pnpm ops` runs commands through it). */
   operatorApi?: boolean;
   /** Told of every route as it is added (the fuzz suite lists the routes it must cover this way). */
@@ -82,6 +85,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
+  await app.register(notificationsPlugin, {
+    realtime: app.realtime,
+    mailer,
+    siteUrl: config.publicUrl,
+    days: config.notificationDays,
+    pruneEveryMs: options.notificationPruneIntervalMs,
+  });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
@@ -108,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy });
   }
-  if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS });
+  if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS, mailer });
   return app;
 }
 

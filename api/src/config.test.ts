@@ -154,6 +154,7 @@ describe('the schema', () => {
       postbackLogDays: 90,
       ticketWaitHours: 24,
       earningHolds: { largeCredit: { minCoins: 10_000, days: 7 }, reversals: { percent: 10, minReversals: 5, days: 14 }, walls: {} },
+      notificationDays: 90,
       demoWalls: true,
       offersSeedFile: join(root, 'api', 'data', 'offers.sample.json'),
       liveFeed: { simulation: true, simulationGapMs: { min: 4000, max: 9000 } },

@@ -57,6 +57,8 @@ export type Config = {
   earningHolds: EarningHolds;
   /** TICKET_WAIT_HOURS: how long after starting an offer its missing credit may be reported. */
   ticketWaitHours: number;
+  /** NOTIFICATION_DAYS: how long a user's notifications are kept. */
+  notificationDays: number;
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
@@ -264,7 +266,7 @@ export const ENV_SCHEMA = z.object({
   SMTP_URL: optional(readUrl(['smtp', 'smtps']), {
     default: 'unset',
     description:
-      '`smtp(s)://…` sends password-reset codes by email; unset, the code is written to the server log as `password reset code for <email>: <code>`',
+      '`smtp(s)://…` sends password-reset codes and notification emails; unset, they are written to the server log (`password reset code for <email>: <code>`, `email to <email>: <subject>`)',
     production: 'refused when unset (reset codes would only reach the log)',
   }),
   MAIL_FROM: withDefault('Earnly <no-reply@localhost>', text, { description: 'sender of those emails' }),
@@ -306,6 +308,9 @@ export const ENV_SCHEMA = z.object({
   TICKET_WAIT_HOURS: withDefault('24', (value) => readWholeNumber(value, 4), {
     description:
       'hours after starting an offer (for a partner wall\'s offer: from the day the user completed it) before its missing credit may be reported; `0` allows it at once',
+  }),
+  NOTIFICATION_DAYS: withDefault('90', (value) => readCount(value, 6), {
+    description: "how many days a user's notifications are kept (and at most the newest 500 per user); older ones are pruned every 10 minutes",
   }),
   DEMO_WALLS: optional(readFlag, {
     default: '`1` in development and test, else `0`',
@@ -458,6 +463,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
     postbackLogDays: env.POSTBACK_LOG_DAYS,
     earningHolds: env.EARNING_HOLDS,
     ticketWaitHours: env.TICKET_WAIT_HOURS,
+    notificationDays: env.NOTIFICATION_DAYS,
     demoWalls: env.DEMO_WALLS ?? !production,
     offersSeedFile: env.OFFERS_SEED_FILE.toLowerCase() === 'off' ? undefined : fromRoot(env.OFFERS_SEED_FILE),
     liveFeed: { simulation: env.LIVE_FEED_SIMULATION ?? !production, simulationGapMs: env.LIVE_FEED_SIMULATION_GAP },

@@ -3,15 +3,21 @@ import { isLazyComponent, renderRoute } from '@rewards/shared/test/route-table.t
 import routes from './routes';
 
 describe('mf-account route table (spec §2)', () => {
-  it('owns /Profile, for signed-in users only (/signin and /signup are the landing with a modal open)', () => {
-    expect(routes.map(({ path, audience }) => [path, audience])).toEqual([['/Profile', 'signed-in']]);
+  it('owns /Profile and /notifications, for signed-in users only (/signin and /signup are the landing with a modal open)', () => {
+    expect(routes.map(({ path, audience }) => [path, audience])).toEqual([
+      ['/Profile', 'signed-in'],
+      ['/notifications', 'signed-in'],
+    ]);
   });
 
-  it('gives /Profile a preset title and description, kept out of search results', () => {
-    const [profile] = routes;
-    expect(profile?.meta.title).toBe('Profile');
-    expect(profile?.meta.description.length).toBeGreaterThan(30);
-    expect(profile?.meta.noindex).toBe(true);
+  it.each([
+    ['/Profile', 'Profile'],
+    ['/notifications', 'Notifications'],
+  ])('gives %s a preset title and description, kept out of search results', (path, title) => {
+    const page = routes.find((route) => route.path === path);
+    expect(page?.meta.title).toBe(title);
+    expect(page?.meta.description.length).toBeGreaterThan(30);
+    expect(page?.meta.noindex).toBe(true);
   });
 
   it('loads the page lazily', () => {

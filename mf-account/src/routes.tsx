@@ -2,6 +2,7 @@ import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { lazyPage } from '@rewards/shared/ui/lazy-page';
 
 const ProfilePage = lazyPage(() => import('./pages/profile-page'));
+const NotificationsPage = lazyPage(() => import('./pages/notifications-page'));
 
 // /signin and /signup are mf-marketing's landing with this remote's auth modal open (exposed as ./auth-modals).
 const routes: RemoteRoute[] = [
@@ -15,6 +16,12 @@ const routes: RemoteRoute[] = [
       // A personal page: kept out of search results.
       noindex: true,
     },
+  },
+  {
+    path: '/notifications',
+    ...NotificationsPage,
+    audience: 'signed-in',
+    meta: { title: 'Notifications', description: 'What happened to your coins, your cashouts and your account.', noindex: true },
   },
 ];
 

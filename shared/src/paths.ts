@@ -7,6 +7,7 @@ export const PATHS = {
   myOffers: '/my-offers',
   tickets: '/tickets',
   profile: '/Profile',
+  notifications: '/notifications',
   quests: '/bonuses',
   leaderboard: '/leaderboard',
   faq: '/faq',

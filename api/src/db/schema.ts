@@ -33,6 +33,10 @@ export const users = pgTable(
     /** Credits held before they can be cashed out (pending_wallet), released by the server at their date; ledger module only. */
     heldCoins: bigint('held_coins', { mode: 'number' }).notNull().default(0),
     completedOffers: integer('completed_offers').notNull().default(0),
+    /** The emails the user wants (Settings); a password change is emailed whatever these say. */
+    emailCashouts: boolean('email_cashouts').notNull().default(true),
+    emailTickets: boolean('email_tickets').notNull().default(true),
+    emailSecurity: boolean('email_security').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -587,5 +591,35 @@ export const ticketMessages = pgTable(
   (table) => [
     index('ticket_messages_ticket_idx').on(table.ticketId, table.id),
     check('ticket_messages_author_check', sql`${table.author} in ('user', 'operator')`),
+  ],
+);
+
+/**
+ * What happened to a user's money and account, for the bell (`GET /api/notifications`). `data` holds the
+ * event's facts (amounts in integer coins, the offer, a reason, dates); the title and body are rendered when
+ * read, by the registry of kinds (modules/notifications/kinds.ts), so any writer (notify(), or a booking
+ * statement inserting its rows itself) stores only facts. `link` overrides the kind's own link when set.
+ * Kept NOTIFICATION_DAYS and at most the newest 500 per user (the periodic prune; reads never show more).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    // A user's pages, newest first, and the 500th newest (the cap).
+    index('notifications_user_id_idx').on(table.userId, table.id.desc()),
+    // The bell's count reads only unread rows.
+    index('notifications_unread_idx').on(table.userId, table.id).where(sql`${table.readAt} is null`),
+    // The day limit's prune.
+    index('notifications_created_idx').on(table.createdAt),
   ],
 );

@@ -109,8 +109,9 @@ export const cashoutsApprove = defineCommand({
     return { id: parseId(args[0]) };
   },
   async run(context, { id }) {
-    const cashout = await reviewing(context, id, () => approveCashout(context.db, id));
+    const { cashout, notification } = await reviewing(context, id, () => approveCashout(context.db, id));
     await concernsOwner(context, cashout.userId);
+    context.notified([notification]);
     context.out.line(`Cashout ${id}: pending -> approved (${dollars(cashout.amountCoins)} by ${cashout.method} to ${cashout.account})`);
     return cashoutResult(cashout);
   },
@@ -128,8 +129,9 @@ export const cashoutsReject = defineCommand({
   async run(context, { id }) {
     // The reason rule 'required' guarantees it; the user reads it beside the refunded cashout.
     const reason = context.reason!;
-    const { cashout, balanceCoins } = await reviewing(context, id, () => rejectCashout(context.db, id, reason));
+    const { cashout, balanceCoins, notification } = await reviewing(context, id, () => rejectCashout(context.db, id, reason));
     await concernsOwner(context, cashout.userId);
+    context.notified([notification]);
     context.out.line(`Cashout ${id}: pending -> rejected; ${dollars(cashout.amountCoins)} refunded, the user's balance is now ${dollars(balanceCoins)}`);
     context.out.line(`Reason shown to the user: ${reason}`);
     await context.tellWallets([cashout.userId]);

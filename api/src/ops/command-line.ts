@@ -7,7 +7,7 @@ import { catalogAnnouncer } from '../modules/earn/catalog-events';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand, OpsInvocation, OpsOutput } from './command';
 import { clientToken, databaseTarget, OPERATOR_RUN_PATH, type OperatorRunAnswer, type OperatorRunRequest } from './operator-endpoint';
-import { planOps, runOps } from './run-ops';
+import { type NotificationChannels, planOps, runOps } from './run-ops';
 import { jsonLine } from './output';
 
 /** How long a command waits for a database held by another process (a server starting, another command). */
@@ -21,7 +21,9 @@ export type CommandLineOptions = {
   out: OpsOutput;
   err: OpsOutput;
   /** Publishes balance changes when the command runs here on PostgreSQL (a server elsewhere may show them). */
-  realtime?: Pick<RealtimePublisher, 'publishWallet'>;
+  realtime?: Pick<RealtimePublisher, 'publishWallet' | 'publishNotification'>;
+  /** Sends the notification emails of a command run here (SMTP, or the terminal in development). */
+  mailer?: NotificationChannels['mailer'];
   waitMs?: number;
 };
 
@@ -34,6 +36,9 @@ type ServerReply =
 export async function runCommandLine(argv: readonly string[], options: CommandLineOptions): Promise<number> {
   const { config, commands, invocation, out, err } = options;
   const here = { commands, out, err, invocation };
+  const siteUrl = config.publicUrl;
+  // A command run here tells pages through the realtime service a server elsewhere may share, and mails.
+  const everyone: NotificationChannels = { realtime: options.realtime, mailer: options.mailer, siteUrl };
   const plan = (() => {
     try {
       return planOps(argv, commands, invocation);
@@ -43,7 +48,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
   })();
   // Help, wrong usage and commands that need no database never leave this process.
   if (plan?.kind !== 'ready' || plan.command.usesDatabase === false) {
-    return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, announceCatalog: catalogAnnouncer(config) });
+    return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, notificationChannels: everyone, announceCatalog: catalogAnnouncer(config) });
   }
 
   // Failures of the command line itself, in the form the operator asked for.
@@ -64,7 +69,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
     if (reply.kind === 'refused') return fail(reply.message);
     if (config.databaseUrl) {
       // PostgreSQL takes any number of clients: no server here (or one on another database), so open it.
-      return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, announceCatalog: catalogAnnouncer(config) });
+      return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, notificationChannels: everyone, announceCatalog: catalogAnnouncer(config) });
     }
     if (reply.kind === 'other-database') return fail(reply.message);
     let unlock: () => Promise<void>;
@@ -85,7 +90,12 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
     }
     try {
       // This process holds the folder, so no server runs on it: nobody has a page to tell.
-      return await runOps(argv, { ...here, openDatabase: () => openDatabase(config), announceCatalog: catalogAnnouncer(config) });
+      return await runOps(argv, {
+        ...here,
+        openDatabase: () => openDatabase(config),
+        notificationChannels: { mailer: options.mailer, siteUrl },
+        announceCatalog: catalogAnnouncer(config),
+      });
     } finally {
       await unlock();
     }

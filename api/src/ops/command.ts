@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import type { StoredNotification } from '../modules/notifications/notify';
 
 /** Where text goes, one line at a time: the CLI's stdout or stderr, or a buffer of the operator API. */
 export type OpsOutput = { line(text?: string): void };
@@ -37,6 +38,8 @@ export type OpsContext = {
   reason: string | undefined;
   /** Tells the running site's open pages of these users their new balance (wallet.updated), once committed. */
   tellWallets(userIds: readonly number[]): Promise<void>;
+  /** Tells their users of notifications the command stored (live, and by email for the kinds that email), once committed. */
+  notified(rows: readonly StoredNotification[]): void;
   /** Tells every running instance that the offers catalog changed (their cached Offers/Get answers), once committed. */
   catalogChanged(): void;
   /** Names the user this action concerns, for the audit log. */

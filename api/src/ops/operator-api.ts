@@ -10,11 +10,12 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import type { Mailer } from '../modules/account/mailer';
 import { catalogAnnouncer } from '../modules/earn/catalog-events';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand } from './command';
 import { checkSocketPath, databaseTarget, OPERATOR_RUN_PATH, type OperatorRunAnswer, serverToken } from './operator-endpoint';
-import { runOps } from './run-ops';
+import { type NotificationChannels, runOps } from './run-ops';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -40,6 +41,8 @@ export type OperatorApiOptions = {
   /** This server's databaseTarget(): a command line that means another database is refused. */
   databaseTarget: string;
   realtime: Pick<RealtimePublisher, 'publishWallet'>;
+  /** Where the notifications of a command go once committed: this server's realtime service and mailer. */
+  notificationChannels?: NotificationChannels;
   /** Tells the other instances that the offers catalog changed (Redis); see catalogAnnouncer. */
   announceCatalog?: () => Promise<void>;
   log?: FastifyBaseLogger;
@@ -105,6 +108,7 @@ export async function buildOperatorApi(options: OperatorApiOptions): Promise<Fas
       out: { line: (text = '') => void stdout.push(text) },
       err: { line: (text = '') => void stderr.push(text) },
       realtime: options.realtime,
+      notificationChannels: options.notificationChannels,
       announceCatalog: options.announceCatalog,
       invocation: { operator, cwd },
       databaseCommandsOnly: true,
@@ -147,14 +151,14 @@ export async function listenOperatorApi(api: FastifyInstance, path: string, log:
   };
 }
 
-export type OperatorApiPluginOptions = { config: Config; commands: readonly OpsCommand[] };
+export type OperatorApiPluginOptions = { config: Config; commands: readonly OpsCommand[]; mailer: Mailer };
 
 /**
  * Serves the operator API on OPS_SOCKET once the site listens, and stops it before the database closes
  * (in-flight commands finish first). Without OPS_TOKEN production serves none.
  */
 export const operatorApiPlugin = fp<OperatorApiPluginOptions>(
-  async (app, { config, commands }) => {
+  async (app, { config, commands, mailer }) => {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onListen', async () => {
       const token = await serverToken(config);
@@ -169,6 +173,7 @@ export const operatorApiPlugin = fp<OperatorApiPluginOptions>(
         database: { db: app.db, kind: app.databaseKind },
         databaseTarget: databaseTarget(config),
         realtime: app.realtime,
+        notificationChannels: { realtime: app.realtime, mailer, siteUrl: config.publicUrl },
         announceCatalog: catalogAnnouncer(config),
         log,
       });

@@ -106,6 +106,7 @@ export const referralsDecide = defineCommand({
       out.line(`Paid ${dollars(decided.paidCoins)} withheld on ${decided.paidConversions} conversion(s) to the referrer (user ${decided.referrerId}).`);
       await context.tellWallets([decided.referrerId]);
     }
+    context.notified(decided.notifications);
     return {
       ...result,
       from: decided.previous,

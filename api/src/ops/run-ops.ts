@@ -4,6 +4,8 @@ import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseInUseError } from '../db/database';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import { catalogImported } from '../modules/earn/catalog-cache';
+import { deliverNotifications, type NotificationMailer, type NotificationPublisher } from '../modules/notifications/delivery';
+import type { StoredNotification } from '../modules/notifications/notify';
 import { publishWallets } from '../modules/realtime/wallet-announcer';
 import { appendAudit, type AuditEntry } from './audit';
 import { type AuditSubject, type OpsCommand, type OpsContext, OpsError, type OpsInvocation, type OpsOutput, UsageError } from './command';
@@ -17,6 +19,11 @@ export type RunOpsOptions = {
   err: OpsOutput;
   /** Where balance changes are published (the running site's realtime service); none: nobody is told. */
   realtime?: Pick<RealtimePublisher, 'publishWallet'>;
+  /**
+   * Where the notifications a command stores go once committed: the running site's realtime service (none:
+   * nobody's pages are told) and the mailer (none: no email). Unset: neither.
+   */
+  notificationChannels?: NotificationChannels;
   /** Tells other instances that the offers catalog changed (Redis, see catalogAnnouncer); none: they notice within a second. */
   announceCatalog?: () => Promise<void>;
   /** Who runs the command and from where; defaults to this process (OPS_OPERATOR or the OS user, INIT_CWD). */
@@ -24,6 +31,8 @@ export type RunOpsOptions = {
   /** The operator API: commands that do not use the database run in the operator's command line, not here. */
   databaseCommandsOnly?: boolean;
 };
+
+export type NotificationChannels = { realtime?: NotificationPublisher; mailer?: NotificationMailer; siteUrl?: string };
 
 export const PROGRAM = 'pnpm ops';
 const MAX_USAGE_COLUMN = 72;
@@ -129,6 +138,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
   const text = bufferedSink();
   const out = plan.json ? jsonOutput(notes) : textOutput(text);
   const walletsToTell = new Set<number>();
+  const notifications: StoredNotification[] = [];
   let catalogChanged = false;
   let subject: AuditSubject | undefined;
   const contextOn = (db: Database): OpsContext => ({
@@ -137,6 +147,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
     invocation,
     reason: plan.reason,
     tellWallets: async (userIds) => userIds.forEach((id) => walletsToTell.add(id)),
+    notified: (rows) => void notifications.push(...rows),
     catalogChanged: () => {
       catalogChanged = true;
     },
@@ -163,6 +174,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
       handle = await options.openDatabase();
       result = await runAudited(handle.db, plan, contextOn, audit, out);
       if (walletsToTell.size > 0) await tellWallets(handle.db, options.realtime, out, [...walletsToTell]);
+      if (notifications.length > 0) await tellNotifications(handle.db, options.notificationChannels, out, notifications);
       if (catalogChanged) await announceCatalog(handle.db, options.announceCatalog, out);
     }
     if (plan.json) options.out.line(jsonLine({ ok: true, result: result ?? null, notes }));
@@ -255,6 +267,11 @@ async function tellWallets(db: Database, realtime: RunOpsOptions['realtime'], ou
   } catch (error) {
     out.line(`(The running site could not be told: ${failureOf(error)}. Open pages show the new balance on their next load.)`);
   }
+}
+
+/** The change is committed with its notifications: what cannot be pushed or mailed now stays in the user's list. */
+async function tellNotifications(db: Database, channels: NotificationChannels | undefined, out: OpsOutput, rows: readonly StoredNotification[]): Promise<void> {
+  await deliverNotifications({ db, ...channels, onProblem: (message, error) => out.line(`(${message}: ${failureOf(error)}. The user sees it in their notifications.)`) }, rows);
 }
 
 /** The import is committed: this process's cached catalogs (the server's, when it runs the command) and the other instances'. */

@@ -3,15 +3,24 @@ import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { RegisterPayload, UserProfile } from '@rewards/shared/contracts/api-types';
 import type { Mailer } from '../modules/account/mailer';
 
-/** A mailer that keeps the last reset code per email instead of sending it. */
-export type CapturingMailer = Mailer & { codeFor(email: string): string; sent: Array<{ email: string; code: string }> };
+/** A mailer that keeps the reset codes and notification emails instead of sending them. */
+export type CapturingMailer = Mailer & {
+  codeFor(email: string): string;
+  sent: Array<{ email: string; code: string }>;
+  notifications: Array<{ email: string; subject: string; text: string }>;
+};
 
 export function captureMailer(): CapturingMailer {
   const sent: Array<{ email: string; code: string }> = [];
+  const notifications: CapturingMailer['notifications'] = [];
   return {
     sent,
+    notifications,
     async sendPasswordResetCode(email, code) {
       sent.push({ email, code });
+    },
+    async sendNotificationEmail(email, message) {
+      notifications.push({ email, ...message });
     },
     close() {},
     codeFor(email) {

@@ -1,19 +1,32 @@
 import PusherClient from 'pusher-js';
-import { CHANNEL_AUTH_PATH, userChannel, WALLET_UPDATED_EVENT, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
+import type { NotificationItem } from '@rewards/shared/contracts/notifications';
+import { CHANNEL_AUTH_PATH, NOTIFICATION_CREATED_EVENT, userChannel, WALLET_UPDATED_EVENT, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
 import { bearer } from './accounts';
 
-export type WalletListener = {
-  events: WalletUpdatedEvent[];
+export type ChannelListener<Event> = {
+  events: Event[];
   /** Waits (up to 5 s) until `count` events arrived; answers all of them. */
-  nextCount(count: number): Promise<WalletUpdatedEvent[]>;
+  nextCount(count: number): Promise<Event[]>;
   close(): void;
 };
 
+export type WalletListener = ChannelListener<WalletUpdatedEvent>;
+
+/** `wallet.updated` events of the user's private channel (see listenToUserChannel). */
+export function listenToWallet(base: string, appKey: string, token: string, userId: number): Promise<WalletListener> {
+  return listenToUserChannel<WalletUpdatedEvent>(base, appKey, token, userId, WALLET_UPDATED_EVENT);
+}
+
+/** `notification.created` events of the user's private channel (see listenToUserChannel). */
+export function listenToNotifications(base: string, appKey: string, token: string, userId: number): Promise<ChannelListener<NotificationItem>> {
+  return listenToUserChannel<NotificationItem>(base, appKey, token, userId, NOTIFICATION_CREATED_EVENT);
+}
+
 /**
  * A pusher-js client on the user's private channel of the server at `base`, authorised through
- * `POST /api/realtime/auth` with the user's session, as the shell does.
+ * `POST /api/realtime/auth` with the user's session, as the shell does; keeps the events named `event`.
  */
-export async function listenToWallet(base: string, appKey: string, token: string, userId: number): Promise<WalletListener> {
+async function listenToUserChannel<Event>(base: string, appKey: string, token: string, userId: number, event: string): Promise<ChannelListener<Event>> {
   const authEndpoint = `${base}/api${CHANNEL_AUTH_PATH}`;
   const client = new PusherClient(appKey, {
     cluster: 'eu',
@@ -45,8 +58,8 @@ export async function listenToWallet(base: string, appKey: string, token: string
     client.disconnect();
     throw error;
   }
-  const events: WalletUpdatedEvent[] = [];
-  channel.bind(WALLET_UPDATED_EVENT, (event: WalletUpdatedEvent) => events.push(event));
+  const events: Event[] = [];
+  channel.bind(event, (data: Event) => events.push(data));
   return {
     events,
     async nextCount(count) {

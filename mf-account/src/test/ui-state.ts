@@ -6,6 +6,7 @@ const closedUi: UiState = {
   authModal: null,
   settingsOpen: false,
   inviteOpen: false,
+  notificationsOpen: false,
 };
 
 /** A store state with these `ui` fields set. */

@@ -1,5 +1,7 @@
 /** Payloads of the HTTP API (spec §3, §7): one source for api/ and the remotes. */
 
+import type { EmailPreferences } from './notifications';
+
 export type FieldErrors = Record<string, string[]>;
 
 export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
@@ -22,6 +24,10 @@ export type UserProfile = {
   completed_offers: number;
   earnings_last_30_days: string;
   referral_code: string;
+  /** Notifications not read yet (of the newest 500 kept), for the navigation's bell. */
+  unread_notifications: number;
+  /** Which emails the user wants (Settings); a password change is emailed whatever they say. */
+  email_preferences: EmailPreferences;
 };
 
 export type LoginPayload = { email: string; password: string };

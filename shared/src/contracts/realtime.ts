@@ -35,6 +35,9 @@ export type WalletUpdatedEvent = {
   version: number;
 };
 
+/** Sent on the user's channel once a new notification of theirs is stored; its data is the `NotificationItem`. */
+export const NOTIFICATION_CREATED_EVENT = 'notification.created';
+
 /** Body of `POST {apiBase}/realtime/auth` (Pusher's channel authorisation request). */
 export type ChannelAuthRequest = { socket_id: string; channel_name: string };
 /** Answer: `key:signature` as pusher-js expects. */

@@ -30,6 +30,7 @@ describe('remoteContractProblems', () => {
     expect(problems).toEqual([
       "must expose ./settings-modal: it is loaded as mf_account/settings-modal (the shell's settings modal slot)",
       "must expose ./invite-modal: it is loaded as mf_account/invite-modal (the shell's invite modal slot)",
+      "must expose ./notifications-panel: it is loaded as mf_account/notifications-panel (the shell's notifications modal slot)",
     ]);
   });
 

@@ -28,6 +28,8 @@ export type ModalSlots = {
   auth: string;
   settings: string;
   invite: string;
+  /** The notification panel the bell opens; absent (a document written before it): the bell's panel says it is unavailable. */
+  notifications?: string;
 };
 
 /**

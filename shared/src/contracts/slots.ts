@@ -8,6 +8,7 @@ export const DEFAULT_MODAL_SLOTS: ModalSlots = {
   auth: 'mf_account/auth-modals',
   settings: 'mf_account/settings-modal',
   invite: 'mf_account/invite-modal',
+  notifications: 'mf_account/notifications-panel',
 };
 
 /** The exposed module the shell mounts below every page (mf-marketing's footer), as the built-in runtime config names it. */

@@ -19,6 +19,14 @@ export const sessionSlice = createSlice({
       state.user.wallet = action.payload.wallet;
       if (action.payload.pending_wallet !== undefined) state.user.pending_wallet = action.payload.pending_wallet;
     },
+    /** A notification arrived live (`notification.created`): one more unread. */
+    notificationArrived(state) {
+      if (state.user) state.user.unread_notifications += 1;
+    },
+    /** The notification centre's answer says how many are unread. */
+    unreadNotificationsChanged(state, action: PayloadAction<number>) {
+      if (state.user) state.user.unread_notifications = action.payload;
+    },
     signedOut(state) {
       state.status = 'unauthenticated';
       state.user = null;
@@ -47,5 +55,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedOut, walletUpdated } = sessionSlice.actions;
+export const { signedOut, walletUpdated, notificationArrived, unreadNotificationsChanged } = sessionSlice.actions;
 export const { selectSessionStatus, selectUser, selectIsAuthenticated } = sessionSlice.selectors;

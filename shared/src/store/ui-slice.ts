@@ -15,6 +15,7 @@ export type UiState = {
   authModal: AuthModal | null;
   settingsOpen: boolean;
   inviteOpen: boolean;
+  notificationsOpen: boolean;
 };
 
 const initialState: UiState = {
@@ -22,6 +23,7 @@ const initialState: UiState = {
   authModal: null,
   settingsOpen: false,
   inviteOpen: false,
+  notificationsOpen: false,
 };
 
 export const uiSlice = createSlice({
@@ -52,15 +54,32 @@ export const uiSlice = createSlice({
     closeInvite(state) {
       state.inviteOpen = false;
     },
+    openNotifications(state) {
+      state.notificationsOpen = true;
+    },
+    closeNotifications(state) {
+      state.notificationsOpen = false;
+    },
   },
   selectors: {
     selectAlert: (state) => state.alert,
     selectAuthModal: (state) => state.authModal,
     selectSettingsOpen: (state) => state.settingsOpen,
     selectInviteOpen: (state) => state.inviteOpen,
+    selectNotificationsOpen: (state) => state.notificationsOpen,
   },
 });
 
-export const { showAlert, closeAlert, openAuth, closeAuth, openSettings, closeSettings, openInvite, closeInvite } =
-  uiSlice.actions;
-export const { selectAlert, selectAuthModal, selectSettingsOpen, selectInviteOpen } = uiSlice.selectors;
+export const {
+  showAlert,
+  closeAlert,
+  openAuth,
+  closeAuth,
+  openSettings,
+  closeSettings,
+  openInvite,
+  closeInvite,
+  openNotifications,
+  closeNotifications,
+} = uiSlice.actions;
+export const { selectAlert, selectAuthModal, selectSettingsOpen, selectInviteOpen, selectNotificationsOpen } = uiSlice.selectors;

@@ -16,6 +16,8 @@ export function sampleUser(overrides: Partial<UserProfile> = {}): UserProfile {
     completed_offers: 3,
     earnings_last_30_days: '12.00',
     referral_code: 'ABC123',
+    unread_notifications: 0,
+    email_preferences: { cashouts: true, tickets: true, security: true },
     ...overrides,
   };
 }

@@ -3,9 +3,11 @@ import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import {
   closeAuth,
   closeInvite,
+  closeNotifications,
   closeSettings,
   selectAuthModal,
   selectInviteOpen,
+  selectNotificationsOpen,
   selectSettingsOpen,
 } from '@rewards/shared/store/ui-slice';
 import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
@@ -39,12 +41,16 @@ function ModalSlot({ when, exposed, label, onClose }: SlotProps) {
   );
 }
 
-/** The account modals, opened from anywhere through the `ui` slice; which remote provides them is runtime config. */
+/**
+ * The account modals and the bell's notification panel, opened from anywhere through the `ui` slice; which
+ * remote provides them is runtime config, and their code loads when first opened.
+ */
 export function ShellModals() {
   const dispatch = useAppDispatch();
   const authModal = useAppSelector(selectAuthModal);
   const settingsOpen = useAppSelector(selectSettingsOpen);
   const inviteOpen = useAppSelector(selectInviteOpen);
+  const notificationsOpen = useAppSelector(selectNotificationsOpen);
   const { modals } = useRuntimeConfig();
   return (
     <>
@@ -56,6 +62,7 @@ export function ShellModals() {
       />
       <ModalSlot when={settingsOpen} exposed={modals.settings} label="Settings" onClose={() => dispatch(closeSettings())} />
       <ModalSlot when={inviteOpen} exposed={modals.invite} label="Invite friends" onClose={() => dispatch(closeInvite())} />
+      <ModalSlot when={notificationsOpen} exposed={modals.notifications} label="Notifications" onClose={() => dispatch(closeNotifications())} />
     </>
   );
 }

@@ -43,6 +43,8 @@ describe(`account calls on ${kind}`, () => {
             completed_offers: 0,
             earnings_last_30_days: '0.00',
             referral_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/),
+            unread_notifications: 0,
+            email_preferences: { cashouts: true, tickets: true, security: true },
           },
         },
       });

@@ -1,25 +1,31 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { BRAND_NAME } from '@rewards/shared/brand';
+import type { NotificationMailer } from '../notifications/delivery';
 import { OTP_TTL_MINUTES } from './repository';
 
-/** Sends the account emails (today: the password reset code). */
-export type Mailer = {
+/** Sends the account emails: the password reset code, and the notifications that go by email too. */
+export type Mailer = NotificationMailer & {
   sendPasswordResetCode(email: string, code: string): Promise<void>;
   close(): void;
 };
 
-export type MailerOptions = { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger };
+/** Where the development fallback writes (the server's log, or an operator's terminal). */
+export type MailLog = { info(message: string): void };
+
+export type MailerOptions = { smtpUrl: string | undefined; from: string; log: MailLog };
 
 /**
- * SMTP when SMTP_URL is set. Otherwise the code goes to the server log as one line,
- * `password reset code for <email>: <code>`, which development and the end-to-end tests read.
+ * SMTP when SMTP_URL is set. Otherwise each email goes to the log as one line: `password reset code for
+ * <email>: <code>` (which development and the end-to-end tests read), `email to <email>: <subject>`.
  */
 export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
   if (!smtpUrl) {
     return {
       async sendPasswordResetCode(email, code) {
         log.info(`password reset code for ${email}: ${code}`);
+      },
+      async sendNotificationEmail(email, { subject }) {
+        log.info(`email to ${email}: ${subject}`);
       },
       close() {},
     };
@@ -38,6 +44,9 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
           'If you did not ask to reset your password, ignore this email: your password stays as it is.',
         ].join('\n'),
       });
+    },
+    async sendNotificationEmail(email, { subject, text }) {
+      await transport.sendMail({ from, to: email, subject, text });
     },
     close: () => transport.close(),
   };

@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { EmailPreferences } from '@rewards/shared/contracts/notifications';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import { type AccountStatus, passwordResetCodes, sessions, users } from '../../db/schema';
 import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, referralsSql } from '../ledger/ledger';
 import type { Executor } from '../../db/executor';
+import { unreadNotificationsSql } from '../notifications/repository';
 import { liveSessionOf, sessionColumns, type SessionWithUser } from '../session/session';
 import { newReferralCode } from './secrets';
 
@@ -101,6 +103,17 @@ export async function setName(db: Executor, userId: number, name: string): Promi
   return rows[0];
 }
 
+/** Changes the emails the user wants; the ones left out stay as they are. */
+export async function setEmailPreferences(db: Executor, userId: number, preferences: Partial<EmailPreferences>): Promise<UserRow | undefined> {
+  const { cashouts, tickets, security } = preferences;
+  const rows = await db
+    .update(users)
+    .set({ emailCashouts: cashouts, emailTickets: tickets, emailSecurity: security, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning();
+  return rows[0];
+}
+
 export async function setStatus(db: Executor, userId: number, status: AccountStatus): Promise<void> {
   await db.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
@@ -131,7 +144,7 @@ export async function anonymiseUser(db: Executor, userId: number): Promise<void>
 
 // ---- sessions ----
 
-export type SessionWithTotals = SessionWithUser & { totals: AccountTotals };
+export type SessionWithTotals = SessionWithUser & { totals: AccountTotals; unreadNotifications: number };
 
 // Profile in one round trip: the session check and the user's totals together.
 const liveSessionWithTotalsQuery = preparedQuery((db) =>
@@ -143,6 +156,7 @@ const liveSessionWithTotalsQuery = preparedQuery((db) =>
         recentEarnings: earningsSql(users.id, { lastDays: EARNINGS_WINDOW_DAYS }),
         referrals: referralsSql(users.id),
       },
+      unreadNotifications: unreadNotificationsSql(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -150,7 +164,7 @@ const liveSessionWithTotalsQuery = preparedQuery((db) =>
     .prepare('find_live_session_with_totals'),
 );
 
-/** findLiveSession, with the user's earnings and referrals (what Profile shows). */
+/** findLiveSession, with the user's earnings, referrals and unread notifications (what Profile shows). */
 export async function findLiveSessionWithTotals(db: Database, tokenHash: string): Promise<SessionWithTotals | undefined> {
   const rows = await liveSessionWithTotalsQuery(db).execute({ tokenHash });
   return rows[0];

@@ -16,6 +16,7 @@ import {
   resetPasswordBody,
   sessionResponse,
   signedInResponse,
+  updateEmailPreferencesBody,
   updateProfileBody,
   verifyOtpBody,
 } from './schemas';
@@ -63,8 +64,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
 
   // requireUser's checks, with the profile's totals read in the same query as the session.
   app.post('/user/Profile', { schema: { response: { 200: profileResponse } } }, async (request) => {
-    const { user, totals } = await authenticate(app, request, findLiveSessionWithTotals);
-    return { status: 'success' as const, data: account.toProfile(user, totals) };
+    const { user, totals, unreadNotifications } = await authenticate(app, request, findLiveSessionWithTotals);
+    return { status: 'success' as const, data: account.toProfile(user, totals, unreadNotifications) };
   });
 
   // A page's first question, "is anyone signed in?": for a visitor "no one" is an answer, not an error, so it is
@@ -72,8 +73,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   // blocked or held account.
   app.post('/user/Session', { schema: { response: { 200: sessionResponse } } }, async (request) => {
     try {
-      const { user, totals } = await authenticate(app, request, findLiveSessionWithTotals);
-      return { status: 'success' as const, data: account.toProfile(user, totals) };
+      const { user, totals, unreadNotifications } = await authenticate(app, request, findLiveSessionWithTotals);
+      return { status: 'success' as const, data: account.toProfile(user, totals, unreadNotifications) };
     } catch (error) {
       if (error instanceof UnauthorizedError) return { status: 'success' as const, data: null };
       throw error;
@@ -86,6 +87,15 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     async (request) => {
       const user = await account.updateProfile(app.db, authOf(request).user.id, request.body);
       return { status: 'success' as const, message: MESSAGES.profileUpdated, data: { user: await account.profileOf(app.db, user) } };
+    },
+  );
+
+  app.post(
+    '/user/email-preferences',
+    { onRequest: app.requireUser, schema: { body: updateEmailPreferencesBody, response: { 200: signedInResponse } } },
+    async (request) => {
+      const user = await account.updateEmailPreferences(app.db, authOf(request).user.id, request.body);
+      return { status: 'success' as const, message: MESSAGES.emailPreferencesSaved, data: { user: await account.profileOf(app.db, user) } };
     },
   );
 
@@ -128,7 +138,9 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
 
   app.post('/user/reset-password', { schema: { body: resetPasswordBody, response: { 200: messageResponse } } }, async (request) => {
     await otpLimits(request, request.body.email);
-    await account.resetPassword(deps, request.body);
+    const notification = await account.resetPassword(deps, request.body);
+    // After the commit, never failing the reset: the live push and the email that always goes out.
+    void app.deliverNotifications([notification]);
     return { status: 'success' as const, message: MESSAGES.passwordReset };
   });
 };

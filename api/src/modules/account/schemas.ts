@@ -9,6 +9,7 @@ import type {
   UserProfile,
   VerifyOtpPayload,
 } from '@rewards/shared/contracts/api-types';
+import type { EmailPreferencesPayload } from '@rewards/shared/contracts/notifications';
 import { FORBIDDEN_NAME_CHARACTER_MESSAGE, hasForbiddenNameCharacter } from '@rewards/shared/rules/name-characters';
 import { REFERRAL_CODE_PATTERN } from './secrets';
 
@@ -103,6 +104,19 @@ export const resetPasswordBody = body({
 
 export const updateProfileBody = body({ name });
 
+const preference = (label: string) => z.boolean({ error: `The ${label} field must be true or false.` }).optional();
+
+export const updateEmailPreferencesBody = body({
+  cashouts: preference('cashouts'),
+  tickets: preference('tickets'),
+  security: preference('security'),
+}).check((ctx) => {
+  const { cashouts, tickets, security } = ctx.value;
+  if (cashouts === undefined && tickets === undefined && security === undefined) {
+    ctx.issues.push({ code: 'custom', path: [], message: 'Send at least one of cashouts, tickets and security (true or false).', input: ctx.value });
+  }
+});
+
 // A parsed body must be a payload of the shared contract, or this does not compile.
 type Checked<Body extends Payload, Payload> = Body;
 export type RegisterInput = Checked<z.output<typeof registerBody>, RegisterPayload>;
@@ -111,6 +125,7 @@ export type ForgotPasswordInput = Checked<z.output<typeof forgotPasswordBody>, F
 export type VerifyOtpInput = Checked<z.output<typeof verifyOtpBody>, VerifyOtpPayload>;
 export type ResetPasswordInput = Checked<z.output<typeof resetPasswordBody>, ResetPasswordPayload>;
 export type UpdateProfileInput = Checked<z.output<typeof updateProfileBody>, UpdateProfilePayload>;
+export type UpdateEmailPreferencesInput = Checked<z.output<typeof updateEmailPreferencesBody>, EmailPreferencesPayload>;
 
 // ---- responses ----
 
@@ -129,6 +144,8 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   completed_offers: z.number().int(),
   earnings_last_30_days: dollars,
   referral_code: z.string(),
+  unread_notifications: z.number().int(),
+  email_preferences: z.object({ cashouts: z.boolean(), tickets: z.boolean(), security: z.boolean() }),
 });
 
 export const messageResponse = z.object({ status: z.literal('success'), message: z.string() });

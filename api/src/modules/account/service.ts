@@ -4,6 +4,8 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import { InvalidRequestError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../domain-errors';
 import { type AccountTotals, accountTotals } from '../ledger/ledger';
+import { notify, type StoredNotification } from '../notifications/notify';
+import { countUnread, deleteNotificationsOf } from '../notifications/repository';
 import type { Mailer } from './mailer';
 import {
   anonymiseUser,
@@ -14,11 +16,20 @@ import {
   findUserIdByReferralCode,
   insertUser,
   issueResetCode,
+  setEmailPreferences,
   setName,
   setPasswordHash,
   type UserRow,
 } from './repository';
-import type { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput, UpdateProfileInput, VerifyOtpInput } from './schemas';
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  UpdateEmailPreferencesInput,
+  UpdateProfileInput,
+  VerifyOtpInput,
+} from './schemas';
 import { hashOtpCode, hashPassword, newOtpCode, verifyPassword } from './secrets';
 import {
   assertAccountActive,
@@ -45,6 +56,7 @@ export const MESSAGES = {
   tooManyWrongCodes: 'Too many wrong codes for this account today. Please try again tomorrow.',
   passwordReset: 'Password reset successfully! You can now sign in with your new password.',
   profileUpdated: 'Profile updated successfully.',
+  emailPreferencesSaved: 'Email preferences saved.',
 } as const;
 
 export type AccountDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
@@ -79,10 +91,11 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
 
 /** The user as the frontend sees it (spec §3); money as dollar strings computed from integer coins. */
 export async function profileOf(db: Database, user: UserRow): Promise<UserProfile> {
-  return toProfile(user, await accountTotals(db, user.id));
+  const [totals, unreadNotifications] = await Promise.all([accountTotals(db, user.id), countUnread(db, user.id)]);
+  return toProfile(user, totals, unreadNotifications);
 }
 
-export function toProfile(user: UserRow, totals: AccountTotals): UserProfile {
+export function toProfile(user: UserRow, totals: AccountTotals, unreadNotifications: number): UserProfile {
   return {
     id: user.id,
     name: user.name,
@@ -96,6 +109,8 @@ export function toProfile(user: UserRow, totals: AccountTotals): UserProfile {
     completed_offers: user.completedOffers,
     earnings_last_30_days: coinsToDollarString(totals.recentEarnings),
     referral_code: user.referralCode,
+    unread_notifications: unreadNotifications,
+    email_preferences: { cashouts: user.emailCashouts, tickets: user.emailTickets, security: user.emailSecurity },
   };
 }
 
@@ -110,6 +125,13 @@ export async function updateProfile(db: Database, userId: number, input: UpdateP
   return user;
 }
 
+/** Turns the chosen emails on or off (a password change is emailed whatever they say). */
+export async function updateEmailPreferences(db: Database, userId: number, input: UpdateEmailPreferencesInput): Promise<UserRow> {
+  const user = await setEmailPreferences(db, userId, input);
+  if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
+  return user;
+}
+
 /** Signs out everywhere and removes the personal data (what the user wrote in tickets too); the ledger keeps its rows, now anonymous. */
 export async function deleteAccount(db: Database, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -118,6 +140,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<void>
     await revokeAllSessions(tx, userId);
     await deleteResetCodes(tx, userId);
     await eraseTicketTextsOfUser(tx, userId);
+    await deleteNotificationsOf(tx, userId);
   });
 }
 
@@ -164,21 +187,25 @@ export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtp
   if (check !== 'right') throw codeRefused(check);
 }
 
-/** Uses the code up, sets the new password and signs the user out everywhere, in one transaction. */
-export async function resetPassword({ db, appSecret }: AccountDeps, input: ResetPasswordInput): Promise<void> {
+/**
+ * Uses the code up, sets the new password, signs the user out everywhere and notifies them, in one
+ * transaction. Answers the notification, for the caller to deliver (it is also emailed, always).
+ */
+export async function resetPassword({ db, appSecret }: AccountDeps, input: ResetPasswordInput): Promise<StoredNotification> {
   const user = await findUserByEmail(db, input.email);
   if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp);
   const codeHash = hashOtpCode(appSecret, user.id, input.otp);
   const passwordHash = await hashPassword(input.password);
   const reset = await db.transaction(async (tx) => {
-    if (!(await consumeResetCode(tx, user.id, codeHash))) return false;
+    if (!(await consumeResetCode(tx, user.id, codeHash))) return undefined;
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeAllSessions(tx, user.id);
-    return true;
+    return notify(tx, { userId: user.id, kind: 'password_changed', data: {} });
   });
   if (!reset) {
     // Counts the wrong try (a right code that is merely dead counts nothing).
     const check = await checkResetCode(db, user.id, codeHash);
     throw codeRefused(check === 'right' ? 'wrong' : check);
   }
+  return reset;
 }

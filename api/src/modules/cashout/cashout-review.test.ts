@@ -30,7 +30,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
 
   it('approves a pending cashout: status approved, reviewed_at set, money stays debited', async () => {
     const { id, user } = await pendingCashout();
-    const approved = await approveCashout(db(), id);
+    const { cashout: approved } = await approveCashout(db(), id);
     expect(approved).toMatchObject({ id, status: 'approved', rejectionReason: null, reviewedAt: expect.any(Date) });
     expect(await balanceOf(db(), user.id)).toBe(6_000);
     await expect(approveCashout(db(), id)).rejects.toBeInstanceOf(CashoutNotPendingError);

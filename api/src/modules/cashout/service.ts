@@ -9,6 +9,7 @@ import type { UserRow } from '../account/repository';
 import { appendLedgerEntry, InsufficientBalanceError } from '../ledger/ledger';
 import { cashoutReference } from '../ledger/references';
 import type { Executor } from '../../db/executor';
+import { notify, type StoredNotification } from '../notifications/notify';
 import {
   type CashoutListRow,
   type CashoutRow,
@@ -172,18 +173,34 @@ async function notReviewable(db: Executor, id: number): Promise<Error> {
   return row ? new CashoutNotPendingError(id, row.status) : new CashoutNotFoundError(id);
 }
 
-/** pending → approved (the money was sent). Anything else throws and changes nothing. */
-export async function approveCashout(db: Database, id: number): Promise<CashoutRow> {
-  const row = await reviewPendingCashout(db, id, { status: 'approved' });
-  if (!row) throw await notReviewable(db, id);
-  return row;
+export type ReviewedCashout = { cashout: CashoutRow; notification: StoredNotification };
+
+/** The user's notification of a reviewed cashout, in the review's transaction. */
+function notifyReview(tx: Executor, row: CashoutRow): Promise<StoredNotification> {
+  const facts = { cashout_id: row.id, coins: row.amountCoins, method: row.method };
+  return row.status === 'rejected'
+    ? notify(tx, { userId: row.userId, kind: 'cashout_rejected', data: { ...facts, reason: row.rejectionReason } })
+    : notify(tx, { userId: row.userId, kind: 'cashout_approved', data: facts });
 }
 
 /**
- * pending → rejected with the reason the user will read, and the amount refunded through the ledger, in
- * one transaction. Of concurrent rejects only one finds the cashout pending, so the refund is booked once.
+ * pending → approved (the money was sent), with the user's notification, in one transaction. Anything else
+ * throws and changes nothing.
  */
-export async function rejectCashout(db: Database, id: number, reason: string): Promise<{ cashout: CashoutRow; balanceCoins: number }> {
+export async function approveCashout(db: Database, id: number): Promise<ReviewedCashout> {
+  return db.transaction(async (tx) => {
+    const row = await reviewPendingCashout(tx, id, { status: 'approved' });
+    if (!row) throw await notReviewable(tx, id);
+    return { cashout: row, notification: await notifyReview(tx, row) };
+  });
+}
+
+/**
+ * pending → rejected with the reason the user will read, the amount refunded through the ledger, and the
+ * user's notification, in one transaction. Of concurrent rejects only one finds the cashout pending, so the
+ * refund is booked once.
+ */
+export async function rejectCashout(db: Database, id: number, reason: string): Promise<ReviewedCashout & { balanceCoins: number }> {
   return db.transaction(async (tx) => {
     const row = await reviewPendingCashout(tx, id, { status: 'rejected', rejectionReason: reason });
     if (!row) throw await notReviewable(tx, id);
@@ -194,7 +211,7 @@ export async function rejectCashout(db: Database, id: number, reason: string): P
       reference: cashoutReference(row.id),
       note: reason,
     });
-    return { cashout: row, balanceCoins: refund.balanceCoins };
+    return { cashout: row, balanceCoins: refund.balanceCoins, notification: await notifyReview(tx, row) };
   });
 }
 

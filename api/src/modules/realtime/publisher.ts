@@ -1,6 +1,14 @@
 import Pusher from 'pusher';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
-import { LEAD_CREATED_EVENT, LEADS_CHANNEL, userChannel, WALLET_UPDATED_EVENT, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
+import type { NotificationItem } from '@rewards/shared/contracts/notifications';
+import {
+  LEAD_CREATED_EVENT,
+  LEADS_CHANNEL,
+  NOTIFICATION_CREATED_EVENT,
+  userChannel,
+  WALLET_UPDATED_EVENT,
+  type WalletUpdatedEvent,
+} from '@rewards/shared/contracts/realtime';
 import type { PusherConfig } from '../../config';
 import type { EventBroker } from './broker';
 
@@ -9,6 +17,8 @@ export type RealtimePublisher = {
   publishLead(lead: LiveLead): Promise<void>;
   /** A user's new balance, for their own pages only (their private channel). */
   publishWallet(userId: number, update: WalletUpdatedEvent): Promise<void>;
+  /** A user's new notification, for their own pages only (their private channel). */
+  publishNotification(userId: number, item: NotificationItem): Promise<void>;
 };
 
 /** Where the SDK sends events when config names no Pusher host: the gateway of this very server. */
@@ -37,6 +47,9 @@ export function createRealtimePublisher(pusher: PusherConfig, ownAddress: OwnAdd
     async publishWallet(userId, { wallet, pending_wallet, version }) {
       await getClient().trigger(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, pending_wallet, version });
     },
+    async publishNotification(userId, item) {
+      await getClient().trigger(userChannel(userId), NOTIFICATION_CREATED_EVENT, item);
+    },
   };
 }
 
@@ -46,6 +59,7 @@ function createBrokerPublisher(broker: EventBroker): RealtimePublisher {
   return {
     publishLead: ({ id, name, amount, wall, offer }) => publish(LEADS_CHANNEL, LEAD_CREATED_EVENT, { id, name, amount, wall, offer }),
     publishWallet: (userId, { wallet, pending_wallet, version }) => publish(userChannel(userId), WALLET_UPDATED_EVENT, { wallet, pending_wallet, version }),
+    publishNotification: (userId, item) => publish(userChannel(userId), NOTIFICATION_CREATED_EVENT, item),
   };
 }
 

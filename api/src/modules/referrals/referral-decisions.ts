@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { conversionReference } from '../ledger/references';
 import { LockSequence } from '../ledger/lock-order';
+import { notify, type StoredNotification } from '../notifications/notify';
 import { bookReferralBonus } from './referral-bonus';
 
 export type ReferralDecision = 'approve' | 'reject';
@@ -22,6 +23,8 @@ export type DecisionResult =
       paidCoins: number;
       /** Conversions whose withheld bonus was paid. */
       paidConversions: number;
+      /** The referrer's `referral_bonus` notification when something was paid, to deliver once committed. */
+      notifications: StoredNotification[];
     };
 
 /**
@@ -46,7 +49,8 @@ export async function decideReferral(
       .set({ status, decidedAt: sql`now()`, decisionReason: reason })
       .where(eq(referralReviews.referredUserId, referredUserId));
     const decided = { outcome: 'decided' as const, status, previous: review.status, referrerId: review.referrerId };
-    if (status === 'rejected') return { ...decided, paidCoins: 0, paidConversions: 0 };
+    const nothingPaid = { ...decided, paidCoins: 0, paidConversions: 0, notifications: [] };
+    if (status === 'rejected') return nothingPaid;
 
     const [referrer] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, review.referrerId));
     const held = await locks.take('conversion', () =>
@@ -57,7 +61,7 @@ export async function decideReferral(
         .orderBy(conversions.id)
         .for('update'),
     );
-    if (!referrer || referrer.deletedAt !== null) return { ...decided, paidCoins: 0, paidConversions: 0 };
+    if (!referrer || referrer.deletedAt !== null) return nothingPaid;
     let paidCoins = 0;
     for (const conversion of held) {
       await tx
@@ -74,7 +78,9 @@ export async function decideReferral(
       );
       paidCoins += conversion.coins;
     }
-    return { ...decided, paidCoins, paidConversions: held.length };
+    // One notification for what the decision paid, however many conversions it came from.
+    const notifications = paidCoins > 0 ? [await notify(tx, { userId: review.referrerId, kind: 'referral_bonus', data: { coins: paidCoins } })] : [];
+    return { ...decided, paidCoins, paidConversions: held.length, notifications };
   });
 }
 

@@ -16,7 +16,7 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
       version: z.string().min(1).optional(),
     }),
   ),
-  modals: z.object({ auth: exposedModule, settings: exposedModule, invite: exposedModule }),
+  modals: z.object({ auth: exposedModule, settings: exposedModule, invite: exposedModule, notifications: exposedModule.optional() }),
   realtime: z.object({
     key: z.string().min(1),
     cluster: z.string().min(1),

@@ -33,6 +33,8 @@ describe('GET /runtime-config.json', () => {
     expect(config.remotes[0]?.routes).toContain('/bonuses');
     expect(config.remotes[0]?.routes).toEqual(expect.arrayContaining(['/affiliates', '/advertisers', '/careers', '/press']));
     expect(config.footer).toBe('mf_marketing/site-footer');
+    expect(config.modals.notifications).toBe('mf_account/notifications-panel');
+    expect(config.remotes.find((remote) => remote.name === 'mf_account')?.routes).toEqual(['/Profile', '/notifications']);
     await app.close();
   });
 

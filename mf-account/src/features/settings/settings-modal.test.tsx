@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { signedInState } from '@rewards/shared/test/sample-user';
+import { sampleUser, signedInState } from '@rewards/shared/test/sample-user';
 import { fail, fakeApi, ok, type FakeAnswers } from '../../test/fake-api';
 import { LocationProbe } from '../../test/location-probe';
 import SettingsModal from './settings-modal';
@@ -39,6 +39,42 @@ describe('settings modal (spec §2, §8)', () => {
     expect(localStorage.getItem('Live Stats')).toBe('false');
     await user.click(toggle);
     expect(localStorage.getItem('Live Stats')).toBe('true');
+  });
+
+  describe('emails', () => {
+    const saved = (preferences: Record<string, boolean>) => () =>
+      ok({ status: 'success', message: 'Email preferences saved.', data: { user: sampleUser({ email_preferences: { cashouts: true, tickets: true, security: true, ...preferences } }) } })();
+
+    it('has three switches, all on for a new account, and says a password change is always emailed', () => {
+      renderSettings();
+      for (const name of ['Email me about cashouts', 'Email me about support tickets', 'Email me about security']) {
+        expect(screen.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'true');
+      }
+      expect(screen.getByRole('switch', { name: 'Email me about security' })).toHaveAccessibleDescription(
+        'New sign-ins and two-factor changes. A password change is always emailed: that email cannot be turned off, it protects your account.',
+      );
+    });
+
+    it('saves a switch on the server and shows what the server answered', async () => {
+      const user = userEvent.setup();
+      const { api, store } = renderSettings({ 'POST /user/email-preferences': saved({ cashouts: false }) });
+      const cashouts = screen.getByRole('switch', { name: 'Email me about cashouts' });
+      await user.click(cashouts);
+      expect(await api.lastBody('POST /user/email-preferences')).toEqual({ cashouts: false });
+      await waitFor(() => expect(cashouts).toHaveAttribute('aria-checked', 'false'));
+      expect(store.getState().session.user?.email_preferences).toEqual({ cashouts: false, tickets: true, security: true });
+      expect(screen.getByRole('switch', { name: 'Email me about support tickets' })).toHaveAttribute('aria-checked', 'true');
+    });
+
+    it('keeps the switch as it was and says so when saving fails', async () => {
+      const user = userEvent.setup();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderSettings({ 'POST /user/email-preferences': fail(500, { status: 'error', message: 'Server Error' }) });
+      const tickets = screen.getByRole('switch', { name: 'Email me about support tickets' });
+      await user.click(tickets);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Your choice could not be saved. Please try again.');
+      expect(tickets).toHaveAttribute('aria-checked', 'true');
+    });
   });
 
   it('logs out: asks the server, signs out, goes to / and closes', async () => {

@@ -10,11 +10,13 @@ import { selectLiveStats, setLiveStats } from '@rewards/shared/store/settings-sl
 import { LogOutIcon, TrashIcon } from '../../ui/icons';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
 import form from '../../ui/form.module.css';
+import { EmailPreferencesSetting } from './email-preferences';
+import { SettingSwitch } from './setting-switch';
 import { useDeleteAccountMutation } from './settings-api';
 import styles from './settings-modal.module.css';
 
 /**
- * Exposed as `mf_account/settings-modal`: Live Stats, Log out, and Delete account behind an explicit
+ * Exposed as `mf_account/settings-modal`: Live Stats, the email switches, Log out, and Delete account behind an explicit
  * confirmation (spec §2; ARCHITECTURE: delete asks first).
  */
 export default function SettingsModal({ onClose }: SlotComponentProps) {
@@ -25,6 +27,7 @@ export default function SettingsModal({ onClose }: SlotComponentProps) {
     <Modal title="Settings" onClose={onClose}>
       <div className={styles.sections}>
         <LiveStatsSetting />
+        <EmailPreferencesSetting />
         <LogOutButton onClose={onClose} />
         <section className={styles.danger} aria-labelledby="settings-delete-title">
           <h3 id="settings-delete-title" className={styles.sectionTitle}>
@@ -56,18 +59,7 @@ function LiveStatsSetting() {
           Show the live ticker of the latest payouts under the navigation, on every page.
         </p>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={liveStats}
-        aria-labelledby={labelId}
-        aria-describedby={descriptionId}
-        className={styles.switch}
-        onClick={() => dispatch(setLiveStats(!liveStats))}
-        data-autofocus
-      >
-        <span className={styles.knob} />
-      </button>
+      <SettingSwitch labelledBy={labelId} describedBy={descriptionId} on={liveStats} onToggle={() => dispatch(setLiveStats(!liveStats))} autoFocus />
     </section>
   );
 }

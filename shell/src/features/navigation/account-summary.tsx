@@ -3,7 +3,7 @@ import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { PATHS } from '@rewards/shared/paths';
 import { CoinMark } from '../../components/coin-mark';
-import { BellIcon } from './nav-icons';
+import { NotificationBell } from './notification-bell';
 import { UserAvatar } from './user-avatar';
 import { firstName } from '@rewards/shared/rules/user-display';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
@@ -25,9 +25,7 @@ export function AccountSummary({ user }: Props) {
           {pending && <span className={styles.pending}>{pending}</span>}
         </span>
       </Link>
-      <button type="button" className={styles.bell} aria-label="Notifications">
-        <BellIcon />
-      </button>
+      <NotificationBell unread={user.unread_notifications} />
       <Link to={PATHS.profile} className={styles.profile}>
         <UserAvatar user={user} />
         <span className={styles.name}>{firstName(user)}</span>

@@ -47,7 +47,7 @@ describe('navigation for a signed-in user', () => {
     expect(within(profile).getByText(letter)).toBeInTheDocument();
   });
 
-  it('has a bell button labelled Notifications', () => {
+  it('has a bell button labelled Notifications (its count: notification-bell.test.tsx)', () => {
     renderWithProviders(<SiteHeader />, { preloadedState: signedInState() });
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });

@@ -117,6 +117,17 @@ describe('connecting to the user channel', () => {
     expect(onWalletUpdated).toHaveBeenCalledWith({ wallet: '12.34', version: 57 });
   });
 
+  it('reports each notification.created to onNotification, and nothing else to it', async () => {
+    const onNotification = jest.fn();
+    connect({ onNotification });
+    await waitFor(() => expect(FakePusher.instances).toHaveLength(1));
+    const channel = onlyPusher().channels[0]!;
+    channel.emit('notification.created', { id: 1, kind: 'credit' });
+    channel.emit('wallet.updated', { wallet: '1.00', version: 2 });
+    channel.emit('lead.created', { name: 'Ada L.' });
+    expect(onNotification).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves the channel and closes the socket nobody else uses', async () => {
     const { pusher, disconnect } = await connected();
     disconnect();

@@ -1,10 +1,12 @@
-import { WALLET_UPDATED_EVENT, userChannel, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
+import { NOTIFICATION_CREATED_EVENT, WALLET_UPDATED_EVENT, userChannel, type WalletUpdatedEvent } from '@rewards/shared/contracts/realtime';
 import type { RealtimeConnection } from './realtime-connection';
 
 export type UserChannelOptions = {
   connection: RealtimeConnection;
   userId: number;
   onWalletUpdated: (event: WalletUpdatedEvent) => void;
+  /** Each `notification.created` (the panel reads the item from the API). */
+  onNotification?: () => void;
   /** Each time the channel is (re)joined: what changed before it was joined came with no event. */
   onSubscribed: () => void;
 };
@@ -16,11 +18,12 @@ function isWalletUpdatedEvent(data: unknown): data is WalletUpdatedEvent {
 }
 
 /**
- * Subscribes to the user's private channel on the page's socket and reports each wallet change. Nothing it
+ * Subscribes to the user's private channel on the page's socket and reports each wallet change and new
+ * notification. Nothing it
  * meets (a failed download, socket or authorisation) throws. The returned function leaves the channel (and
  * gives the socket back), even before the socket opens.
  */
-export function connectUserChannel({ connection, userId, onWalletUpdated, onSubscribed }: UserChannelOptions): () => void {
+export function connectUserChannel({ connection, userId, onWalletUpdated, onNotification, onSubscribed }: UserChannelOptions): () => void {
   const channelName = userChannel(userId);
   let leave = () => {};
   const giveBack = connection.borrow((pusher) => {
@@ -30,6 +33,7 @@ export function connectUserChannel({ connection, userId, onWalletUpdated, onSubs
     channel.bind(WALLET_UPDATED_EVENT, (data: unknown) => {
       if (isWalletUpdatedEvent(data)) onWalletUpdated(data);
     });
+    if (onNotification) channel.bind(NOTIFICATION_CREATED_EVENT, onNotification);
     leave = () => {
       channel.unbind_all();
       pusher.unsubscribe(channelName);

@@ -146,6 +146,16 @@ describe('live wallet', () => {
     expect(profileRequests(fetchMock)).toHaveLength(1);
   });
 
+  it("counts each notification.created on the bell, without a reload", async () => {
+    renderSignedIn(signedInState({ id: 42, unread_notifications: 0 }));
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    const { channel } = await userChannel();
+    act(() => channel.emit('notification.created', { id: 7, kind: 'cashout_rejected', title: 'Cashout rejected' }));
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toHaveTextContent('1');
+    act(() => channel.emit('notification.created', { id: 8, kind: 'credit', title: 'You earned $1.00' }));
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  });
+
   it('disconnects on sign-out', async () => {
     const { store } = renderSignedIn();
     const { pusher } = await userChannel();

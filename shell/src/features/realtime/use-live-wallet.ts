@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
-import { selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
+import { notificationArrived, selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
 import type { RootState } from '@rewards/shared/store/store';
 import { connectUserChannel } from './connect-user-channel';
 import type { RealtimeConnection } from './realtime-connection';
@@ -16,7 +16,10 @@ function selectSignedInUserId(state: RootState): number | null {
   return selectIsAuthenticated(state) ? (selectUser(state)?.id ?? null) : null;
 }
 
-/** Keeps the balance live while someone is signed in: one private channel per user, closed on sign-out. */
+/**
+ * Keeps the balance and the bell's count live while someone is signed in: one private channel per user,
+ * closed on sign-out. Joining it reads the profile again, which counts what arrived before.
+ */
 export function useLiveWallet(connection: RealtimeConnection, connectDelayMs = LIVE_WALLET_CONNECT_DELAY_MS): void {
   const userId = useAppSelector(selectSignedInUserId);
   const dispatch = useAppDispatch();
@@ -30,6 +33,7 @@ export function useLiveWallet(connection: RealtimeConnection, connectDelayMs = L
         connection,
         userId,
         onWalletUpdated: walletSync.apply,
+        onNotification: () => dispatch(notificationArrived()),
         onSubscribed: walletSync.catchUp,
       });
     }, connectDelayMs);

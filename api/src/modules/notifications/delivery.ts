@@ -1,0 +1,85 @@
+import { BRAND_NAME } from '@rewards/shared/brand';
+import type { NotificationItem } from '@rewards/shared/contracts/notifications';
+import type { Executor } from '../../db/executor';
+import { type EmailCategory, emailCategoryOf } from './kinds';
+import { type StoredNotification, toNotificationItem } from './notify';
+import { type EmailRecipient, findEmailRecipients } from './repository';
+
+/** Sends `notification.created` on a user's private channel (the realtime publisher does). */
+export type NotificationPublisher = { publishNotification(userId: number, item: NotificationItem): Promise<void> };
+
+export type NotificationEmail = { subject: string; text: string };
+/** Sends one notification email (the account mailer does: SMTP, or the log in development). */
+export type NotificationMailer = { sendNotificationEmail(email: string, message: NotificationEmail): Promise<void> };
+
+/**
+ * Pushes stored notifications to their users' open pages (`notification.created` on `private-user-<id>`).
+ * Call it once the rows are committed. Rejects when the realtime service cannot be reached.
+ */
+export async function publishNotifications(realtime: NotificationPublisher, rows: readonly StoredNotification[]): Promise<void> {
+  await Promise.all(rows.map((row) => realtime.publishNotification(row.userId, toNotificationItem(row))));
+}
+
+export type NotificationDeliveryDeps = {
+  db: Executor;
+  /** None: nobody's pages are told (they read the list on their next load). */
+  realtime?: NotificationPublisher;
+  /** None: no email goes out. */
+  mailer?: NotificationMailer;
+  /** The site's public origin, for the link of an email; none: emails carry no link. */
+  siteUrl?: string;
+  /** Told of each part that could not be delivered. */
+  onProblem(message: string, error: unknown): void;
+};
+
+/**
+ * Everything that follows committed notifications: the live push, and the emails of the kinds that send one
+ * to users who want them (a password change always). Never rejects: the event happened, and a notification
+ * that could not be pushed or mailed is still in the list.
+ */
+export async function deliverNotifications(deps: NotificationDeliveryDeps, rows: readonly StoredNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  const push = deps.realtime ? publishNotifications(deps.realtime, rows) : Promise.resolve();
+  await Promise.all([
+    push.catch((error: unknown) => deps.onProblem('notification.created could not be published', error)),
+    emailNotifications(deps, rows).catch((error: unknown) => deps.onProblem('notification emails could not be sent', error)),
+  ]);
+}
+
+async function emailNotifications({ db, mailer, siteUrl, onProblem }: NotificationDeliveryDeps, rows: readonly StoredNotification[]): Promise<void> {
+  const emailed = rows.filter((row) => emailCategoryOf(row.kind) !== undefined);
+  if (!mailer || emailed.length === 0) return;
+  const recipients = new Map((await findEmailRecipients(db, [...new Set(emailed.map((row) => row.userId))])).map((recipient) => [recipient.userId, recipient]));
+  await Promise.all(
+    emailed.map(async (row) => {
+      const recipient = recipients.get(row.userId);
+      const category = emailCategoryOf(row.kind)!;
+      if (!recipient || !wantsEmail(recipient, category)) return;
+      await mailer
+        .sendNotificationEmail(recipient.email, notificationEmail(toNotificationItem(row), category, siteUrl))
+        .catch((error: unknown) => onProblem(`the ${row.kind} email of notification ${row.id} could not be sent`, error));
+    }),
+  );
+}
+
+/** A deleted account gets nothing; `always` (a password change) whatever the preferences say. */
+export function wantsEmail(recipient: EmailRecipient, category: EmailCategory): boolean {
+  if (recipient.deleted) return false;
+  return category === 'always' || recipient.preferences[category];
+}
+
+const SETTING_NAMES: Record<Exclude<EmailCategory, 'always'>, string> = {
+  cashouts: 'Email me about cashouts',
+  tickets: 'Email me about support tickets',
+  security: 'Email me about security',
+};
+
+/** The email of one notification: its title as the subject, its body, the page it leads to, and why it came. */
+export function notificationEmail(item: NotificationItem, category: EmailCategory, siteUrl: string | undefined): NotificationEmail {
+  const open = item.link && siteUrl ? [`Open ${new URL(item.link, siteUrl).href}`, ''] : [];
+  const why =
+    category === 'always'
+      ? 'This email is always sent: it protects your account.'
+      : `You get this email because "${SETTING_NAMES[category]}" is on in your ${BRAND_NAME} settings; turn it off there.`;
+  return { subject: `${BRAND_NAME}: ${item.title}`, text: [item.body, '', ...open, why].join('\n') };
+}

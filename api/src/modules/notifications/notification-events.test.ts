@@ -1,0 +1,327 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { NotificationItem, NotificationsPage } from '@rewards/shared/contracts/notifications';
+import { notifications } from '../../db/schema';
+import { COMMANDS } from '../../ops/commands';
+import { runOps } from '../../ops/run-ops';
+import { bearer, captureMailer, distinctAddress, signUp, type SignedUp, uniqueEmail } from '../../test/accounts';
+import { buildTestApp } from '../../test/build-test-app';
+import { credit, paypal, store } from '../../test/cashout-test-kit';
+import { useTestDatabase } from '../../test/test-database';
+import { injectPostback, postbackFields } from '../../test/wall-test-kit';
+import { type ChannelListener, listenToNotifications } from '../../test/wallet-listener';
+import { DEVICE_COOKIE } from '../referrals/signup-origin';
+import { deliverNotifications } from './delivery';
+import { notify } from './notify';
+
+const KEY = 'test-key';
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const SITE = 'https://earnly.example';
+
+/**
+ * Each notification kind whose event exists, produced by that event, delivered live on the user's private
+ * channel and by email as the user's preferences say.
+ */
+describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  const database = useTestDatabase();
+  const db = () => database().db;
+  const mailer = captureMailer();
+  let app: FastifyInstance;
+  let base: string;
+  const listeners: Array<ChannelListener<NotificationItem>> = [];
+
+  beforeAll(async () => {
+    app = await buildTestApp({
+      database: database(),
+      mailer,
+      env: { RATE_LIMITS: 'off', PUSHER_APP_ID: 'test-app', PUSHER_KEY: KEY, PUSHER_SECRET: 'test-secret', PUBLIC_URL: SITE },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterEach(() => listeners.splice(0).forEach((listener) => listener.close()));
+  afterAll(() => app.close());
+
+  /** Whoever is signed in with `token`. */
+  type Session = { token: string; user: { id: number } };
+
+  async function listen(user: Session) {
+    const listener = await listenToNotifications(base, KEY, user.token, user.user.id);
+    listeners.push(listener);
+    return listener;
+  }
+
+  /** `pnpm ops …` as the running server runs it: its realtime service and mailer tell the user once committed. */
+  async function ops(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runOps(argv, {
+      commands: COMMANDS,
+      openDatabase: async () => ({ ...database(), close: async () => {} }),
+      out: { line: (text = '') => out.push(text) },
+      err: { line: (text = '') => err.push(text) },
+      realtime: app.realtime,
+      notificationChannels: { realtime: app.realtime, mailer, siteUrl: SITE },
+      invocation: { operator: 'tester', cwd: '/' },
+    });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  async function listOf(user: Session): Promise<NotificationsPage> {
+    return (await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(user.token) })).json().data;
+  }
+
+  const emailsTo = (email: string) => mailer.notifications.filter((sent) => sent.email === email);
+
+  async function pendingCashout(user: SignedUp, dollars = 4) {
+    await credit(db(), user.user.id, 10_000);
+    const response = await store(app, user.token, paypal(dollars));
+    expect(response.statusCode).toBe(200);
+    return response.json().data.cashout.id as number;
+  }
+
+  async function setPreferences(user: SignedUp, preferences: Record<string, unknown>) {
+    return app.inject({ method: 'POST', url: '/api/user/email-preferences', headers: bearer(user.token), payload: preferences });
+  }
+
+  describe('cashout_rejected (ops cashouts:reject)', () => {
+    it('tells the user the amount, the method and the reason: in the list, live, and by email', async () => {
+      const user = await signUp(app);
+      const id = await pendingCashout(user);
+      const live = await listen(user);
+      const rejected = await ops('cashouts:reject', String(id), '--reason', 'The PayPal account does not exist');
+      expect(rejected.code).toBe(0);
+
+      const expected = {
+        kind: 'cashout_rejected',
+        title: 'Cashout rejected',
+        body: 'Your $4.00 PayPal cashout was rejected and refunded to your balance. Reason: The PayPal account does not exist.',
+        link: '/Cashout',
+        read: false,
+      };
+      const page = await listOf(user);
+      expect(page.unread).toBe(1);
+      expect(page.items).toEqual([expect.objectContaining(expected)]);
+      expect(await live.nextCount(1)).toEqual([page.items[0]]);
+      expect(emailsTo(user.email)).toEqual([
+        {
+          email: user.email,
+          subject: 'Earnly: Cashout rejected',
+          text: [
+            expected.body,
+            '',
+            `Open ${SITE}/Cashout`,
+            '',
+            'You get this email because "Email me about cashouts" is on in your Earnly settings; turn it off there.',
+          ].join('\n'),
+        },
+      ]);
+    });
+
+    it('is not sent when the rejection fails: it commits with the event or not at all', async () => {
+      const user = await signUp(app);
+      const id = await pendingCashout(user);
+      expect((await ops('cashouts:approve', String(id), '--reason', 'sent')).code).toBe(0);
+      expect((await ops('cashouts:reject', String(id), '--reason', 'too late')).code).toBe(1);
+      expect((await listOf(user)).items.map((item) => item.kind)).toEqual(['cashout_approved']);
+    });
+
+    it('sends no email to a user who turned cashout emails off, and the notification still arrives', async () => {
+      const user = await signUp(app);
+      expect((await setPreferences(user, { cashouts: false })).statusCode).toBe(200);
+      const id = await pendingCashout(user);
+      await ops('cashouts:reject', String(id), '--reason', 'no');
+      expect((await listOf(user)).items[0]?.kind).toBe('cashout_rejected');
+      expect(emailsTo(user.email)).toEqual([]);
+    });
+  });
+
+  it('cashout_approved (ops cashouts:approve): in the list and live, with no email', async () => {
+    const user = await signUp(app);
+    const id = await pendingCashout(user, 2.5);
+    const live = await listen(user);
+    expect((await ops('cashouts:approve', String(id), '--reason', 'paid by hand')).code).toBe(0);
+    const [item] = await live.nextCount(1);
+    expect(item).toMatchObject({ kind: 'cashout_approved', title: 'Cashout approved', body: 'Your $2.50 PayPal cashout was approved.', link: '/Cashout' });
+    expect((await listOf(user)).items).toEqual([item]);
+    expect(emailsTo(user.email)).toEqual([]);
+  });
+
+  describe('password_changed (a password reset)', () => {
+    async function resetPassword(user: SignedUp) {
+      await app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/user/reset-password',
+        payload: { email: user.email, otp: mailer.codeFor(user.email), password: 'brand new 1', password_confirmation: 'brand new 1' },
+      });
+      expect(response.statusCode).toBe(200);
+      const signedIn = await app.inject({ method: 'POST', url: '/api/user/Login', payload: { email: user.email, password: 'brand new 1' } });
+      return { ...user, token: signedIn.cookies.find((cookie) => cookie.name === 'auth_token')!.value };
+    }
+
+    it('is stored with the reset, pushed to pages still open, and always emailed, even with security emails off', async () => {
+      const user = await signUp(app);
+      expect((await setPreferences(user, { security: false, cashouts: false, tickets: false })).statusCode).toBe(200);
+      const live = await listen(user);
+      const afterReset = await resetPassword(user);
+      expect((await live.nextCount(1)).map((item) => item.kind)).toEqual(['password_changed']);
+      expect((await listOf(afterReset)).items).toEqual([expect.objectContaining({ kind: 'password_changed', title: 'Your password was changed', link: null })]);
+      for (let waited = 0; emailsTo(user.email).length === 0 && waited < 2_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(emailsTo(user.email)).toEqual([
+        {
+          email: user.email,
+          subject: 'Earnly: Your password was changed',
+          text: 'You were signed out everywhere. If you did not change it, reset your password now and contact support.\n\nThis email is always sent: it protects your account.',
+        },
+      ]);
+    });
+
+    it('is not stored when the code is wrong', async () => {
+      const user = await signUp(app);
+      await app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
+      const wrong = String((Number(mailer.codeFor(user.email)) + 1) % 1_000_000).padStart(6, '0');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/user/reset-password',
+        payload: { email: user.email, otp: wrong, password: 'brand new 1', password_confirmation: 'brand new 1' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(await db().$count(notifications, eq(notifications.userId, user.user.id))).toBe(0);
+    });
+  });
+
+  it('referral_bonus (ops referrals:decide approve pays the withheld 5 %): one notification for what was paid', async () => {
+    const register = async (device?: string, referralCode?: string) => {
+      const email = uniqueEmail('ref');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/user/Register',
+        remoteAddress: distinctAddress(),
+        cookies: device ? { [DEVICE_COOKIE]: device } : {},
+        payload: { name: 'Sam Same', email, password: 'correct horse 1', password_confirmation: 'correct horse 1', ...(referralCode ? { referral_code: referralCode } : {}) },
+      });
+      const user = response.json().data.user as { id: number; referral_code: string };
+      const token = response.cookies.find((cookie) => cookie.name === 'auth_token')!.value;
+      return { user, email, token, device: response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value ?? device };
+    };
+    const referrer = await register();
+    const friend = await register(referrer.device, referrer.user.referral_code);
+    await injectPostback(app, postbackFields({ user_id: String(friend.user.id), payout: '2.00' }));
+    await injectPostback(app, postbackFields({ user_id: String(friend.user.id), payout: '4.00' }));
+    expect((await listOf(referrer)).items).toEqual([]);
+
+    const live = await listen(referrer);
+    expect((await ops('referrals:decide', friend.email, 'approve', '--reason', 'checked: siblings')).code).toBe(0);
+    const expected = { kind: 'referral_bonus', title: 'Referral bonus: $0.30', link: '/Profile' };
+    expect(await live.nextCount(1)).toEqual([expect.objectContaining(expected)]);
+    expect((await listOf(referrer)).items).toEqual([expect.objectContaining(expected)]);
+    // Deciding the same way again pays nothing and tells nothing.
+    await ops('referrals:decide', friend.email, 'approve', '--reason', 'again');
+    expect((await listOf(referrer)).items).toHaveLength(1);
+  });
+
+  it("sends each user's notifications on their own channel only", async () => {
+    const [owner, other] = [await signUp(app), await signUp(app)];
+    const [ownerLive, otherLive] = [await listen(owner), await listen(other)];
+    const id = await pendingCashout(owner);
+    await ops('cashouts:approve', String(id), '--reason', 'ok');
+    expect(await ownerLive.nextCount(1)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(otherLive.events).toEqual([]);
+  });
+
+  describe('emails and their preferences', () => {
+    /** Stores and delivers as an event of issue 29 or 31 will: notify() in its transaction, then deliver. */
+    async function event(input: Parameters<typeof notify>[1]) {
+      const row = await db().transaction((tx) => notify(tx, input));
+      await app.deliverNotifications([row]);
+      return row;
+    }
+
+    it('Profile carries the preferences, all on for a new account; the new call changes the ones it names', async () => {
+      const user = await signUp(app);
+      const profile = async () => (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(user.token) })).json().data;
+      expect((await profile()).email_preferences).toEqual({ cashouts: true, tickets: true, security: true });
+      const response = await setPreferences(user, { tickets: false });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'success', message: 'Email preferences saved.', data: { user: { email_preferences: { cashouts: true, tickets: false, security: true } } } });
+      expect((await profile()).email_preferences).toEqual({ cashouts: true, tickets: false, security: true });
+      await setPreferences(user, { tickets: true, security: false });
+      expect((await profile()).email_preferences).toEqual({ cashouts: true, tickets: true, security: false });
+    });
+
+    it.each([
+      [{}, 'body', 'Send at least one of cashouts, tickets and security (true or false).'],
+      [{ cashouts: 'false' }, 'cashouts', 'The cashouts field must be true or false.'],
+      [{ security: 0 }, 'security', 'The security field must be true or false.'],
+      [{ tickets: null }, 'tickets', 'The tickets field must be true or false.'],
+      [[true], 'body', 'The request body must be a JSON object.'],
+    ])('refuses %j with 422 under %s and changes nothing', async (body, field, message) => {
+      const user = await signUp(app);
+      const response = await setPreferences(user, body as Record<string, unknown>);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors[field]).toEqual([message]);
+      const profile = (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(user.token) })).json().data;
+      expect(profile.email_preferences).toEqual({ cashouts: true, tickets: true, security: true });
+    });
+
+    it('needs a session', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/user/email-preferences', payload: { cashouts: false } });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('new sign-ins and two-factor changes go by email while security emails are on, and not once off', async () => {
+      const user = await signUp(app);
+      await event({ userId: user.user.id, kind: 'new_sign_in', data: { user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', ip: '203.0.113.7' } });
+      expect(emailsTo(user.email).map((sent) => sent.subject)).toEqual(['Earnly: New sign-in to your account']);
+      expect(emailsTo(user.email)[0]!.text).toContain('Signed in with Firefox on Linux from 203.0.113.7.');
+      await setPreferences(user, { security: false });
+      await event({ userId: user.user.id, kind: 'two_factor_changed', data: { method: 'off' } });
+      await event({ userId: user.user.id, kind: 'new_sign_in', data: { user_agent: null, ip: null } });
+      expect(emailsTo(user.email)).toHaveLength(1);
+      expect((await listOf(user)).items).toHaveLength(3);
+    });
+
+    it('a ticket answer goes by email unless support-ticket emails are off; a paid cashout as cashouts say; credits never', async () => {
+      const user = await signUp(app);
+      await event({ userId: user.user.id, kind: 'ticket_answered', data: { ticket_id: 3, offer: 'Dragon Forge' } });
+      await event({ userId: user.user.id, kind: 'cashout_paid', data: { cashout_id: 9, coins: 5000, method: 'paypal' } });
+      await event({ userId: user.user.id, kind: 'credit', data: { coins: 100, offer: 'Dragon Forge' } });
+      expect(emailsTo(user.email).map((sent) => sent.subject)).toEqual(['Earnly: Support answered your ticket', 'Earnly: Cashout paid']);
+      expect(emailsTo(user.email)[0]!.text).toContain(`Open ${SITE}/tickets/3`);
+      await setPreferences(user, { tickets: false, cashouts: false });
+      await event({ userId: user.user.id, kind: 'ticket_answered', data: { ticket_id: 4, offer: 'Dragon Forge' } });
+      await event({ userId: user.user.id, kind: 'cashout_paid', data: { cashout_id: 10, coins: 5000, method: 'paypal' } });
+      expect(emailsTo(user.email)).toHaveLength(2);
+    });
+
+    it('never fails the event: a mail server that is down and a realtime service that is down are only reported', async () => {
+      const user = await signUp(app);
+      const row = await notify(db(), { userId: user.user.id, kind: 'password_changed', data: {} });
+      const problems: string[] = [];
+      await expect(
+        deliverNotifications(
+          {
+            db: db(),
+            realtime: { publishNotification: () => Promise.reject(new Error('ECONNREFUSED')) },
+            mailer: { sendNotificationEmail: () => Promise.reject(new Error('SMTP 421')) },
+            onProblem: (message) => problems.push(message),
+          },
+          [row],
+        ),
+      ).resolves.toBeUndefined();
+      expect(problems.sort()).toEqual(['notification.created could not be published', `the password_changed email of notification ${row.id} could not be sent`]);
+      expect(await db().$count(notifications, and(eq(notifications.userId, user.user.id), eq(notifications.kind, 'password_changed')))).toBe(1);
+    });
+
+    it('mails nothing to a deleted account', async () => {
+      const user = await signUp(app);
+      const row = await notify(db(), { userId: user.user.id, kind: 'password_changed', data: {} });
+      await app.inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(user.token) });
+      await app.deliverNotifications([row]);
+      expect(emailsTo(user.email)).toEqual([]);
+    });
+  });
+});

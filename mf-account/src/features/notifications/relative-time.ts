@@ -1,0 +1,20 @@
+const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+let format: Intl.RelativeTimeFormat | undefined;
+
+/** "just now", "2 minutes ago", "yesterday", "3 weeks ago": when `iso` was, seen from `now`. */
+export function relativeTime(iso: string, now: number): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  // A clock a little ahead of the server's still says "just now", never "in 5 seconds".
+  if (!Number.isFinite(seconds) || seconds > -60) return 'just now';
+  format ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const [unit, size] = UNITS.find(([, length]) => -seconds >= length)!;
+  return format.format(Math.trunc(seconds / size), unit);
+}

@@ -1,0 +1,35 @@
+/** Browser and operating system of a User-Agent header, in words people know: "Chrome on Windows". */
+
+type Rule = readonly [name: string, pattern: RegExp];
+
+// Order matters: Edge, Opera and Samsung Internet also say "Chrome"; Chrome also says "Safari".
+const BROWSERS: readonly Rule[] = [
+  ['Edge', /\bEdg(e|A|iOS)?\//],
+  ['Opera', /\b(OPR|Opera|OPiOS)\//],
+  ['Samsung Internet', /\bSamsungBrowser\//],
+  ['Firefox', /\b(Firefox|FxiOS)\//],
+  ['Chrome', /\b(Chrome|CriOS|Chromium)\//],
+  ['Safari', /\bVersion\/[\d.]+.*\bSafari\//],
+];
+
+// iPad and iPhone before macOS (an iPad may say "Mac OS X"), Android before Linux.
+const SYSTEMS: readonly Rule[] = [
+  ['iPhone', /\biPhone\b/],
+  ['iPad', /\biPad\b/],
+  ['Android', /\bAndroid\b/],
+  ['Windows', /\bWindows\b/],
+  ['ChromeOS', /\bCrOS\b/],
+  ['macOS', /\bMac OS X\b|\bMacintosh\b/],
+  ['Linux', /\bLinux\b/],
+];
+
+const find = (rules: readonly Rule[], userAgent: string) => rules.find(([, pattern]) => pattern.test(userAgent))?.[0];
+
+/** "Chrome on Windows", "Safari on iPhone", "Firefox", "macOS"; "an unknown browser" when it says nothing we know. */
+export function describeUserAgent(userAgent: string | null | undefined): string {
+  const text = (userAgent ?? '').slice(0, 1000);
+  const browser = find(BROWSERS, text);
+  const system = find(SYSTEMS, text);
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'an unknown browser';
+}
