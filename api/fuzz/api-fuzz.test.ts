@@ -46,7 +46,7 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
 
   it('finds every route of the app, including the postback and site routes', () => {
     const urls = session.context().routes.map((route) => route.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/user/Register', '/api/Cashout/Store', '/api/postback/:wall', '/api/postback/:wall/:token', '/apps/:appId/events', '/*']));
+    expect(urls).toEqual(expect.arrayContaining(['/api/user/Register', '/api/Cashout/Store', '/api/user/earnings', '/api/user/earnings.csv', '/api/postback/:wall', '/api/postback/:wall/:token', '/apps/:appId/events', '/*']));
     expect(urls.length).toBeGreaterThan(25);
   });
 
@@ -79,7 +79,7 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
     const missed = session.context().routes.map((route) => route.url).filter((url) => !tally.routesHit.has(url));
     expect(missed).toEqual([]);
     // Deep paths were reached: money moved and events were published, not everything refused at the door.
-    const deep = ['/api/Cashout/Store', '/api/postback/:wall (signed)', '/apps/:appId/events (signed)', '/api/user/Register'];
+    const deep = ['/api/Cashout/Store', '/api/postback/:wall (signed)', '/apps/:appId/events (signed)', '/api/user/Register', '/api/user/earnings', '/api/user/earnings.csv'];
     expect(deep.filter((route) => !((tally.acceptedByRoute[route] ?? 0) > 0))).toEqual([]);
   }, PASS_TIMEOUT_MS);
 
