@@ -22,7 +22,7 @@ export type Earning = {
   /** When a pending (held) credit becomes available (ISO 8601); null for every other row. */
   available_at: string | null;
   created_at: string;
-  /** Why: a reversal's reason when the partner gave one, a refunded cashout's rejection reason; else null. */
+  /** Why: a reversal's reason when the partner gave one, a refunded cashout's rejection reason, a ticket credit taken back's; else null. */
   reason: string | null;
 };
 

@@ -181,11 +181,11 @@ describe(`the earnings history on ${kind}`, () => {
       const ticketKind = (name: string) => name as LedgerKind;
       await appendLedgerEntry(db(), { userId: user.id, amountCoins: 3_000, kind: ticketKind('ticket_credit'), reference: 'ticket:41', note: 'Solitaire Voyage (ticket 41)' });
       await appendLedgerEntry(db(), { userId: user.id, amountCoins: 800, kind: ticketKind('ticket_credit'), reference: 'ticket:42', note: 'Tile Town (ticket 42)' });
-      await appendLedgerEntry(db(), { userId: user.id, amountCoins: -800, kind: ticketKind('ticket_reversal'), reference: 'ticket:42' });
-      expect((await page(token)).items.map(({ kind, title, amount, status }) => [kind, title, amount, status])).toEqual([
-        ['reversal', 'Tile Town (ticket 42)', '-0.80', 'reversed'],
-        ['ticket_credit', 'Tile Town (ticket 42)', '0.80', 'reversed'],
-        ['ticket_credit', 'Solitaire Voyage (ticket 41)', '3.00', 'available'],
+      await appendLedgerEntry(db(), { userId: user.id, amountCoins: -800, kind: ticketKind('ticket_reversal'), reference: 'ticket:42', note: 'Credited by the partner' });
+      expect((await page(token)).items.map(({ kind, title, amount, status, reason }) => [kind, title, amount, status, reason])).toEqual([
+        ['reversal', 'Tile Town (ticket 42)', '-0.80', 'reversed', 'Credited by the partner'],
+        ['ticket_credit', 'Tile Town (ticket 42)', '0.80', 'reversed', null],
+        ['ticket_credit', 'Solitaire Voyage (ticket 41)', '3.00', 'available', null],
       ]);
     });
 

@@ -19,6 +19,8 @@ export type HistoryRule =
       mayBeHeld?: true;
       /** Its reference is a conversion's `wall:txid`: the row names its wall. */
       ofWall?: true;
+      /** Its ledger note is our reason the user reads (a refunded cashout's rejection, a ticket credit taken back). */
+      noteIsReason?: true;
     }
   | { show: false; why: string };
 
@@ -30,9 +32,9 @@ export const HISTORY_OF_LEDGER_KIND: Readonly<Record<KnownLedgerKind, HistoryRul
   referral_reversal: { show: 'reversal', reverses: 'referral_bonus' },
   manual_credit: { show: 'manual_credit' },
   ticket_credit: { show: 'ticket_credit', reversedBy: 'ticket_reversal' },
-  ticket_reversal: { show: 'reversal', reverses: 'ticket_credit' },
+  ticket_reversal: { show: 'reversal', reverses: 'ticket_credit', noteIsReason: true },
   cashout: { show: 'cashout' },
-  cashout_refund: { show: 'cashout_refund' },
+  cashout_refund: { show: 'cashout_refund', noteIsReason: true },
   hold_release: { show: false, why: 'a held credit becoming available is the credit changing status (pending to available), not a row of its own' },
 };
 

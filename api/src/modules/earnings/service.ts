@@ -73,8 +73,8 @@ export function toEarning(entry: HistoryEntry): Earning | undefined {
     status,
     available_at: status === 'pending' ? entry.releaseAt : null,
     created_at: entry.createdAt,
-    // None of our walls' callbacks carries a reason for a reversal (docs/money.md): only refunds have one.
-    reason: rule.show === 'cashout_refund' ? entry.note?.trim() || null : null,
+    // None of our walls' callbacks carries a reason for a reversal (docs/money.md): only our own notes give one.
+    reason: rule.noteIsReason ? entry.note?.trim() || null : null,
   };
 }
 
