@@ -14,6 +14,8 @@ import { findLiveSessionWithTotals } from '../src/modules/account/repository';
 import { findLiveSession, hashSessionToken } from '../src/modules/session/session';
 import { findLiveSessionWithCashoutTotals } from '../src/modules/cashout/repository';
 import { cashoutHistory, requestCashout } from '../src/modules/cashout/service';
+import { earningsAfter, reversalRateOf } from '../src/modules/earnings/service';
+import { readEarningHolds, DEFAULT_EARNING_HOLDS_TEXT } from '../src/config-values';
 import { createOffersCatalog } from '../src/modules/earn/catalog-cache';
 import { importCatalog, loadCatalogFile } from '../src/modules/earn/catalog';
 import { createLinks } from '../src/modules/earn/links';
@@ -45,6 +47,11 @@ async function fill(client: pg.Client): Promise<void> {
              case when ${kinds} in ('cashout', 'offer_reversal') then -10 else 10 end, ${kinds}, 'fill:' || i,
              now() - (i % 90) * interval '1 day'
       from generate_series(1, ${ledgerRows}) as i;
+    -- Every offer credit was held; one in ten is still.
+    insert into holds (user_id, reference, coins, reason, release_at, status)
+      select case when i <= ${busyUserRows} then ${BUSY_USER} else 2 + i % (${users} - 1) end, 'fill:' || i, 10, 'large_credit',
+             now() + (i % 7) * interval '1 day', case when i % 50 = 0 then 'held' else 'released' end
+      from generate_series(5, ${ledgerRows}, 5) as i;
     insert into cashouts (user_id, method, account, amount_coins, status, balance_after_coins, created_at)
       select 1 + i % ${users}, 'paypal', 'x@example.com', 250, (array['pending','approved','rejected'])[1 + i % 3], 0, now() - (i % 60) * interval '1 day'
       from generate_series(1, ${cashouts}) as i;
@@ -110,6 +117,10 @@ async function main() {
       ['every signed-in call (session)', () => findLiveSession(db, tokenHash)],
       ['POST /api/Offers/Get (a catalog build, once per version)', () => createOffersCatalog({ db, links }).answer(undefined, BUSY_USER)],
       ['GET /api/Cashout/history', () => cashoutHistory(db, BUSY_USER, 1, 10)],
+      ['GET /api/user/earnings (the first page of the busy user)', () => earningsAfter(db, { userId: BUSY_USER, limit: 20 })],
+      ['GET /api/user/earnings (a page after a cursor deep in the busy user\'s rows)', () => earningsAfter(db, { userId: BUSY_USER, cursor: VOLUME.busyUserRows / 2, limit: 20 })],
+      ['GET /api/user/earnings (a user with 20 rows)', () => earningsAfter(db, { userId: 20, limit: 20 })],
+      ['GET /api/user/earnings (the reversal rate)', () => reversalRateOf(db, 20, readEarningHolds(DEFAULT_EARNING_HOLDS_TEXT))],
       ['GET /api/Offers/my-offers (a user with 6 offers)', () => myOffers(db, 2, links)],
       [
         'postback credit (an event of a catalog offer)',

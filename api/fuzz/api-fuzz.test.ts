@@ -47,7 +47,18 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
   it('finds every route of the app, including the postback and site routes', () => {
     const urls = session.context().routes.map((route) => route.url);
     expect(urls).toEqual(
-      expect.arrayContaining(['/api/user/Register', '/api/Cashout/Store', '/api/postback/:wall', '/api/postback/:wall/:token', '/apps/:appId/events', '/api/tickets', '/api/tickets/:id/messages', '/*']),
+      expect.arrayContaining([
+        '/api/user/Register',
+        '/api/Cashout/Store',
+        '/api/user/earnings',
+        '/api/user/earnings.csv',
+        '/api/postback/:wall',
+        '/api/postback/:wall/:token',
+        '/apps/:appId/events',
+        '/api/tickets',
+        '/api/tickets/:id/messages',
+        '/*',
+      ]),
     );
     expect(urls.length).toBeGreaterThan(25);
   });
@@ -90,6 +101,8 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
       '/api/notifications',
       '/api/notifications/read',
       '/api/user/email-preferences',
+      '/api/user/earnings',
+      '/api/user/earnings.csv',
     ];
     expect(deep.filter((route) => !((tally.acceptedByRoute[route] ?? 0) > 0))).toEqual([]);
   }, PASS_TIMEOUT_MS);

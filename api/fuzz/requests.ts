@@ -251,10 +251,13 @@ function urlOf(route: FuzzRoute): fc.Arbitrary<string> {
 /** Names some handler reads from a query (postbacks, sign-in callbacks, the events API) though no schema says so. */
 const QUERY_NAMES = ['user_id', 'offer_id', 'event_id', 'txid', 'payout', 'status', 'sig', 'uid', 'tx', 'val', 'type', 'hash', 'transaction_id', 'currency_amount', 'is_chargeback', 'code', 'state', 'error', 'ref', 'next', 'auth_key', 'auth_timestamp', 'auth_version', 'auth_signature', 'body_md5'];
 
+/** Cursors of the earnings history as the API writes them (opaque base64url of a row id): row 1, and ids no row has. */
+const EARNINGS_CURSORS = ['1', '2', '9007199254740991', '99999999999999999'].map((id) => Buffer.from(`e${id}`, 'utf8').toString('base64url'));
+
 function queryOf(route: FuzzRoute): fc.Arbitrary<string> {
   const names = [
     ...route.queryFields, ...QUERY_NAMES, 'page', 'per_page', 'period', 'limit', 'cursor', '__proto__', '__proto__[isAdmin]', 'constructor[prototype][x]', 'a[b]', 'x[]', ''];
-  const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), nastyString), fc.oneof(nastyString, fc.constantFrom('1', '2', '50', '0')), fc.boolean(), fc.boolean());
+  const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), nastyString), fc.oneof(nastyString, fc.constantFrom('1', '2', '50', '0', ...EARNINGS_CURSORS)), fc.boolean(), fc.boolean());
   return fc.array(pair, { maxLength: 8 }).map((pairs) =>
     pairs.map(([name, value, rawText, bare]) => (bare ? escapeForUrl(name, rawText) : `${escapeForUrl(name, rawText)}=${escapeForUrl(value, rawText)}`)).join('&'),
   );

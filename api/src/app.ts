@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
 import { demoWallPlugin } from './modules/demo-wall/plugin';
 import { earnRoutes } from './modules/earn/routes';
+import { earningsRoutes } from './modules/earnings/routes';
 import { holdsPlugin } from './modules/holds/plugin';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
   await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins });
+  await app.register(earningsRoutes, { prefix: '/api', holds: config.earningHolds });
   await app.register(earnRoutes, {
     prefix: '/api',
     repoRoot: config.repoRoot,

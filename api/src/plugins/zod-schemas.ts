@@ -52,3 +52,19 @@ export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   error_type: z.string().optional(),
 });
+
+/**
+ * A query parameter holding a whole number from `min` to `max` (no upper bound when undefined), `fallback` when
+ * left out; anything else (signs, decimals, exponents, a repeated parameter) fails with one message naming the range.
+ */
+export function wholeNumberQuery(label: string, min: number, max: number | undefined, fallback: number) {
+  const message =
+    max === undefined ? `The ${label} must be a whole number of at least ${min}.` : `The ${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .pipe(max === undefined ? z.number().min(min, message) : z.number().min(min, message).max(max, message))
+    .optional()
+    .transform((value) => value ?? fallback);
+}

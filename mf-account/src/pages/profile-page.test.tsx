@@ -108,18 +108,26 @@ describe('Profile page (spec §2)', () => {
     it('opens on "Earnings in progress"', () => {
       renderProfile();
       expect(screen.getByRole('tab', { name: 'Earnings in progress' })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Earnings in progress', 'Earnings history', 'Withdrawals']);
       expect(screen.getByRole('tab', { name: 'Withdrawals' })).toHaveAttribute('aria-selected', 'false');
       expect(screen.getByRole('tabpanel', { name: 'Earnings in progress' })).toBeInTheDocument();
     });
 
-    it('switches with a click, and with the arrow keys', async () => {
+    it('switches with a click, and with the arrow keys, Home and End', async () => {
       const user = userEvent.setup();
       renderProfile();
       await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
       expect(screen.getByRole('tabpanel', { name: 'Withdrawals' })).toBeInTheDocument();
       await user.keyboard('{ArrowLeft}');
+      expect(screen.getByRole('tab', { name: 'Earnings history' })).toHaveFocus();
+      expect(screen.getByRole('tabpanel', { name: 'Earnings history' })).toBeInTheDocument();
+      await user.keyboard('{ArrowLeft}');
       expect(screen.getByRole('tab', { name: 'Earnings in progress' })).toHaveFocus();
       expect(screen.getByRole('tabpanel', { name: 'Earnings in progress' })).toBeInTheDocument();
+      await user.keyboard('{End}');
+      expect(screen.getByRole('tab', { name: 'Withdrawals' })).toHaveFocus();
+      await user.keyboard('{Home}');
+      expect(screen.getByRole('tab', { name: 'Earnings in progress' })).toHaveFocus();
     });
   });
 
@@ -172,6 +180,39 @@ describe('Profile page (spec §2)', () => {
     it('says "No offers in progress" when every offer is finished', async () => {
       renderProfile({}, { 'GET /Offers/my-offers': ok([finished]) });
       expect(await screen.findByRole('heading', { name: 'No offers in progress' })).toBeInTheDocument();
+    });
+  });
+
+  describe('Earnings history', () => {
+    /** Stands in for mf-cashout's exposed history (its own tests cover what it shows). */
+    function FakeEarningsHistory() {
+      return <h2>Earnings history</h2>;
+    }
+
+    afterEach(() => provideRemoteModuleLoader(null));
+
+    it("loads mf-cashout's earnings history (mf_cashout/earnings-history) only when its tab is opened", async () => {
+      const loader = jest.fn<Promise<unknown>, [string, string]>(async () => ({ default: FakeEarningsHistory }));
+      provideRemoteModuleLoader(loader);
+      const user = userEvent.setup();
+      renderProfile();
+      expect(loader).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('tab', { name: 'Earnings history' }));
+      const panel = screen.getByRole('tabpanel', { name: 'Earnings history' });
+      expect(await within(panel).findByRole('heading', { name: 'Earnings history' })).toBeInTheDocument();
+      expect(loader).toHaveBeenCalledWith('mf_cashout', 'earnings-history');
+    });
+
+    it('keeps the profile while mf-cashout is down: a notice with Retry in the tab', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      provideRemoteModuleLoader(jest.fn(async () => Promise.reject(new Error('mf_cashout is down'))));
+      const user = userEvent.setup();
+      renderProfile();
+      await user.click(screen.getByRole('tab', { name: 'Earnings history' }));
+      const panel = screen.getByRole('tabpanel', { name: 'Earnings history' });
+      expect(await within(panel).findByText('Earnings history could not be loaded. Please try again in a moment.')).toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     });
   });
 

@@ -10,7 +10,7 @@ import styles from './profile-page.module.css';
 export default function ProfilePage() {
   const user = useAppSelector(selectUser);
   return (
-    <PageLayout title="Profile" lead="Your level, your earnings in progress and your withdrawals.">
+    <PageLayout title="Profile" lead="Your level, your earnings and your withdrawals.">
       {user ? (
         <>
           <div className={styles.overview}>

@@ -4,7 +4,7 @@ import { mountStandalone } from '@rewards/shared/dev/mount-standalone.tsx';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import routes from '../routes';
 
-// The exposed Withdrawals panel lives on mf-account's Profile page; alone, it gets a preview page.
+// The exposed Withdrawals panel and Earnings history live on mf-account's Profile page; alone, each gets a preview page.
 const withdrawalsPanelPreview: RemoteRoute = {
   path: '/withdrawals-panel',
   Component: lazy(() => import('./withdrawals-preview')),
@@ -12,4 +12,11 @@ const withdrawalsPanelPreview: RemoteRoute = {
   meta: { title: 'Withdrawals panel (exposed to mf-account)', description: 'Preview of mf_cashout/withdrawals-panel.' },
 };
 
-mountStandalone('mf-cashout', [...routes, withdrawalsPanelPreview]);
+const earningsHistoryPreview: RemoteRoute = {
+  path: '/earnings-history',
+  Component: lazy(() => import('./earnings-history-preview')),
+  audience: 'signed-in',
+  meta: { title: 'Earnings history (exposed to mf-account)', description: 'Preview of mf_cashout/earnings-history.' },
+};
+
+mountStandalone('mf-cashout', [...routes, withdrawalsPanelPreview, earningsHistoryPreview]);

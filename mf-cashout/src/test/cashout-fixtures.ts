@@ -1,3 +1,4 @@
+import type { Earning, ReversalRate } from '@rewards/shared/contracts/earnings-types';
 import type { Cashout, CashoutStats } from '@rewards/shared/contracts/cashout-types';
 
 export function cashoutStats(stats: Partial<CashoutStats> = {}): CashoutStats {
@@ -24,4 +25,23 @@ export function cashout(fields: Partial<Cashout> = {}): Cashout {
     rejection_reason: null,
     ...fields,
   };
+}
+
+export function earning(fields: Partial<Earning> = {}): Earning {
+  return {
+    id: 1,
+    kind: 'credit',
+    title: 'Dragon Forge Legends',
+    wall: 'bloomtask',
+    amount: '1.50',
+    status: 'available',
+    available_at: null,
+    created_at: '2025-03-05T14:30:00.000Z',
+    reason: null,
+    ...fields,
+  };
+}
+
+export function reversalRate(fields: Partial<ReversalRate> = {}): ReversalRate {
+  return { reversed: 2, credits: 40, percent: 5, window_days: 90, holds_longer: false, above_percent: 10, min_reversals: 5, hold_days: 14, ...fields };
 }

@@ -15,6 +15,8 @@ export const EMBEDS = {
   featuredSurveys: 'mf_earn/featured-surveys',
   /** mf-cashout's Withdrawals tab content of the Profile page (spec §2). */
   withdrawalsPanel: 'mf_cashout/withdrawals-panel',
+  /** mf-cashout's Earnings history tab content of the Profile page (issue 29): every credit with its status and date. */
+  earningsHistory: 'mf_cashout/earnings-history',
 } as const;
 
 export type EmbedName = keyof typeof EMBEDS;

@@ -4,6 +4,7 @@ import { CASHOUT_AMOUNT_MESSAGES, cashoutAmountMessage, readCashoutAmount } from
 import type { Cashout, CashoutHistoryPage, CashoutResult, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
 import { findPayoutMethod, PAYOUT_METHOD_NAMES } from '@rewards/shared/contracts/payout-methods';
 import { CASHOUT_STATUSES } from '../../db/schema';
+import { wholeNumberQuery } from '../../plugins/zod-schemas';
 
 export const MAX_ACCOUNT_LENGTH = 200;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
@@ -74,21 +75,9 @@ export function parseIdempotencyKey(header: string | string[] | undefined): { ok
   return pattern.test(header) ? { ok: true, key: header } : { ok: false };
 }
 
-function wholeNumber(label: string, min: number, max: number | undefined, fallback: number) {
-  const message =
-    max === undefined ? `The ${label} must be a whole number of at least ${min}.` : `The ${label} must be a whole number from ${min} to ${max}.`;
-  return z
-    .string({ error: message })
-    .regex(/^\d{1,6}$/, message)
-    .transform(Number)
-    .pipe(max === undefined ? z.number().min(min, message) : z.number().min(min, message).max(max, message))
-    .optional()
-    .transform((value) => value ?? fallback);
-}
-
 export const historyQuery = z.object({
-  page: wholeNumber('page', 1, undefined, 1),
-  per_page: wholeNumber('per_page', 1, HISTORY_PER_PAGE_MAX, HISTORY_PER_PAGE_DEFAULT),
+  page: wholeNumberQuery('page', 1, undefined, 1),
+  per_page: wholeNumberQuery('per_page', 1, HISTORY_PER_PAGE_MAX, HISTORY_PER_PAGE_DEFAULT),
 });
 
 // ---- responses ----

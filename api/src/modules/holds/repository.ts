@@ -17,6 +17,17 @@ const holdDecision = preparedStatement<{ days: number | string; reason: HoldReas
   sql`select ${decision.days} as days, ${decision.reason} as reason from (${reversalCountsSql(sql`${sql.placeholder('userId')}::bigint`)}) as risk`,
 );
 
+const reversalCounts = preparedStatement<{ reversals: number | string; credits: number | string }>(
+  'reversal_counts',
+  reversalCountsSql(sql`${sql.placeholder('userId')}::bigint`),
+);
+
+/** A user's credits of the last REVERSAL_WINDOW_DAYS days and how many were reversed, counted as the hold rule counts them. */
+export async function reversalCountsOf(db: Executor, userId: number): Promise<{ reversals: number; credits: number }> {
+  const { rows } = await reversalCounts(db).execute({ userId });
+  return { reversals: Number(rows[0]?.reversals ?? 0), credits: Number(rows[0]?.credits ?? 0) };
+}
+
 /** How long a credit of this user is held (0: available at once) and why, as the booking statements decide it. */
 export async function holdOf(db: Executor, { userId, baseHold, holdRules }: { userId: number; baseHold: BaseHold; holdRules: EarningHolds }): Promise<BaseHold> {
   const { rows } = await holdDecision(db).execute({ userId, baseHoldDays: baseHold.days, baseHoldReason: baseHold.reason, ...reversalRuleValues(holdRules) });

@@ -34,6 +34,7 @@ describe('GET /runtime-config.json: which remote provides each embed', () => {
       partnerWalls: 'mf_earn/partner-walls',
       featuredSurveys: 'mf_earn/featured-surveys',
       withdrawalsPanel: 'mf_cashout/withdrawals-panel',
+      earningsHistory: 'mf_cashout/earnings-history',
     });
   });
 

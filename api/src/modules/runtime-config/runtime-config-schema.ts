@@ -32,6 +32,7 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
       partnerWalls: exposedModule.optional(),
       featuredSurveys: exposedModule.optional(),
       withdrawalsPanel: exposedModule.optional(),
+      earningsHistory: exposedModule.optional(),
     } satisfies Record<EmbedName, z.ZodTypeAny>)
     .optional(),
 });

@@ -3,20 +3,22 @@ import { Embed } from '@rewards/shared/ui/embed.tsx';
 import { OffersInProgress } from './offers-in-progress';
 import styles from './profile.module.css';
 
-/** Spec §4: the profile tab is inProgress (default) or withdrawals. */
-export type ProfileTab = 'inProgress' | 'withdrawals';
+/** Spec §4: the profile tab is inProgress (default) or withdrawals; issue 29 adds the earnings history. */
+export type ProfileTab = 'inProgress' | 'history' | 'withdrawals';
 
 const TABS: Array<{ id: ProfileTab; label: string }> = [
   { id: 'inProgress', label: 'Earnings in progress' },
+  { id: 'history', label: 'Earnings history' },
   { id: 'withdrawals', label: 'Withdrawals' },
 ];
 
-// About the height of mf-cashout's panel, so the tab does not jump when it arrives.
+// About the heights of mf-cashout's panels, so the tab does not jump when one arrives.
 const WITHDRAWALS_HEIGHT_PX = 360;
+const HISTORY_HEIGHT_PX = 420;
 
 /**
  * Accessible tabs: arrows, Home and End move between them; only the chosen panel is rendered. The
- * Withdrawals tab is mf-cashout's (balance, totals, history), loaded through federation.
+ * Earnings history and Withdrawals tabs are mf-cashout's, loaded through federation when opened.
  */
 export function ProfileTabs() {
   const [active, setActive] = useState<ProfileTab>('inProgress');
@@ -61,6 +63,8 @@ export function ProfileTabs() {
       <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)} className={styles.panel}>
         {active === 'inProgress' ? (
           <OffersInProgress />
+        ) : active === 'history' ? (
+          <Embed name="earningsHistory" label="Earnings history" minHeight={HISTORY_HEIGHT_PX} />
         ) : (
           <Embed name="withdrawalsPanel" label="Withdrawals" minHeight={WITHDRAWALS_HEIGHT_PX} />
         )}

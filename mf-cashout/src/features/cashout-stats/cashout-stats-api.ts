@@ -18,7 +18,8 @@ const cashoutStatsApi = api.injectEndpoints({
 export const { useGetCashoutStatsQuery } = cashoutStatsApi;
 
 /**
- * The cashout stats and the balance to show: the stats' `current_balance`, else the session's wallet.
+ * The cashout stats and the balance to show: the stats' `current_balance`, else the session's wallet; and the
+ * held (pending) credits of the session's user.
  * `settled` turns true once the stats answered, either way. A failure is only logged (spec §8).
  */
 export function useCashoutStats() {
@@ -27,5 +28,11 @@ export function useCashoutStats() {
   useEffect(() => {
     if (error) console.warn('Cashout stats could not be loaded', error);
   }, [error]);
-  return { stats, balance: stats?.current_balance ?? user?.wallet ?? '0.00', settled: isSuccess || isError };
+  return {
+    stats,
+    balance: stats?.current_balance ?? user?.wallet ?? '0.00',
+    // Held credits (not cashable yet), as the session knows them; wallet.updated keeps them current.
+    pending: user?.pending_wallet ?? '0.00',
+    settled: isSuccess || isError,
+  };
 }

@@ -1,17 +1,10 @@
 import type { Cashout } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { formatDate } from '../../ui/format-date';
 import { payoutMethodTitle } from '../payout-methods';
 import { maskAccount } from './mask-account';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 import styles from './withdrawals-panel.module.css';
-
-// Made on first use, not when the module loads: creating an Intl formatter is costly (ICU start-up).
-let dateFormat: Intl.DateTimeFormat | undefined;
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : (dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })).format(date);
-}
 
 /** The withdrawal history, newest first; on a phone each row becomes a small card. */
 export function WithdrawalTable({ items }: { items: Cashout[] }) {

@@ -29,6 +29,22 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
     expect(await within(balance).findByText('$12.34')).toBeInTheDocument();
   });
 
+  it('shows held credits beside the available balance: "$12.00 pending"', async () => {
+    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
+    renderWithProviders(<WithdrawalsPanel />, { preloadedState: signedInState({ pending_wallet: '12.00' }), route: '/Profile' });
+    const balance = screen.getByRole('region', { name: 'Available balance' });
+    expect(await within(balance).findByText('$12.34')).toBeInTheDocument();
+    expect(within(balance).getByText('$12.00').parentElement).toHaveTextContent(/^\$12\.00 pending$/);
+  });
+
+  it('says nothing of pending credits when there are none', async () => {
+    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
+    renderPanel();
+    const balance = screen.getByRole('region', { name: 'Available balance' });
+    expect(await within(balance).findByText('$12.34')).toBeInTheDocument();
+    expect(within(balance).queryByText(/pending/)).not.toBeInTheDocument();
+  });
+
   it('shows the pending, requested and approved totals from the cashout stats', async () => {
     mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
     renderPanel();

@@ -17,7 +17,8 @@ const LOADING = '...';
  * balance, pending / requested / approved totals and the withdrawal history with "Load more".
  */
 export default function WithdrawalsPanel() {
-  const { stats, balance, settled } = useCashoutStats();
+  const { stats, balance, pending, settled } = useCashoutStats();
+  const hasPending = Number.parseFloat(pending) > 0;
   const history = useGetCashoutHistoryInfiniteQuery();
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -33,6 +34,11 @@ export default function WithdrawalsPanel() {
             Available balance
           </h2>
           <p className={`${styles.balance} money`}>{settled ? formatDollars(balance) : LOADING}</p>
+          {hasPending ? (
+            <p className={styles.pendingBalance}>
+              <span className="money">{formatDollars(pending)}</span> pending
+            </p>
+          ) : null}
           <Link to={PATHS.cashout} className={`pill-button ${styles.primary}`}>
             Request New Cashout
           </Link>

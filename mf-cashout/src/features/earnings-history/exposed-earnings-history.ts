@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+
+/**
+ * What mf-account's Profile page loads as `mf_cashout/earnings-history`: a lazy component, so the tab's code
+ * is a chunk of its own fetched when the tab is opened, not part of this remote's initial JS.
+ */
+export default lazy(() => import('./earnings-history'));
