@@ -68,7 +68,8 @@ export const holdsRelease = defineCommand({
   },
   async run(context, { email }) {
     const user = await userOf(context, email);
-    const { released, wallets } = await releaseHoldsOf(context.db, user.id);
+    const { released, wallets, notifications } = await releaseHoldsOf(context.db, user.id);
+    context.notified(notifications);
     const coins = released.reduce((sum, hold) => sum + hold.coins, 0);
     const wallet = wallets[0];
     if (released.length === 0) {

@@ -241,9 +241,10 @@ export const postbacksReplay = defineCommand({
       // Nothing was booked, and the transaction rolls back: the audit log keeps the attempt and this reason.
       throw new OpsError(`The replay of #${record.id} was not booked: ${handled.outcome} (HTTP ${handled.statusCode}) ${handled.reason}`, result);
     }
-    const { wallets, lead } = handled.announcements;
+    const { wallets, lead, notifications } = handled.announcements;
     if (lead) await publishFeedEntry({ db, realtime: nobodyListening }, feedEntryOf(lead), false);
     await context.tellWallets(wallets.map((wallet) => wallet.userId));
+    context.notified(notifications);
     out.line(`Replayed #${record.id} as #${handled.recordId ?? '?'}: ${handled.outcome} (HTTP ${handled.statusCode}) ${handled.reason}`);
     return result;
   },

@@ -201,7 +201,8 @@ export const ticketsReply = defineCommand({
     return { id: parseId(id), text };
   },
   async run(context, { id, text }) {
-    const { ticket, message } = await changing(context, id, () => replyToTicket(context.db, id, text, context.invocation.operator));
+    const { ticket, message, notification } = await changing(context, id, () => replyToTicket(context.db, id, text, context.invocation.operator));
+    context.notified([notification]);
     await concernsOwner(context, ticket.userId);
     context.out.line(`Ticket ${id}: replied; the ticket is ${ticket.status}.`);
     return { ...ticketResult(ticket), message_id: message.id, text };
@@ -232,6 +233,7 @@ export const ticketsAccept = defineCommand({
     context.out.line(`Ticket ${id}: accepted; ${dollars(coins)} credited, the user's balance is now ${dollars(accepted.balanceCoins)}.`);
     context.out.line(`Reason shown to the user: ${reason}`);
     await context.tellWallets([ticket.userId]);
+    context.notified([accepted.notification]);
     return { ...ticketResult(ticket), credited_by: 'ticket', balance: coinsToDollarString(accepted.balanceCoins), balance_coins: accepted.balanceCoins, ledger_entry_id: accepted.entryId };
   },
 });
@@ -247,7 +249,8 @@ export const ticketsDecline = defineCommand({
   },
   async run(context, { id }) {
     const reason = context.reason!;
-    const ticket = await changing(context, id, () => declineTicket(context.db, id, reason));
+    const { ticket, notification } = await changing(context, id, () => declineTicket(context.db, id, reason));
+    context.notified([notification]);
     await concernsOwner(context, ticket.userId);
     context.out.line(`Ticket ${id}: declined. Reason shown to the user: ${reason}`);
     return ticketResult(ticket);

@@ -7,6 +7,7 @@ import { completesAloneCondition } from '../earn/progress';
 import { heldCreditStep, heldFor, reversalCountsSql } from '../holds/hold-sql';
 import { reversalRuleValues } from '../holds/rules';
 import { balanceMoves } from '../ledger/balance-moves';
+import { noticeOf, notificationStep } from '../notifications/notification-sql';
 import { bookingSteps } from '../ledger/lock-order';
 import type { BookableCredit, CreditResult } from './credit-types';
 
@@ -43,6 +44,7 @@ type BatchRow = {
   held_until: Date | string | null;
   entry_id: string | number | null;
   completed_offer: boolean | string;
+  credit_notice: unknown;
 };
 
 const hold = heldFor({ reversals: sql`risk.reversals`, credits: sql`risk.credits` }, { days: sql`input.base_hold_days`, reason: sql`input.base_hold_reason` });
@@ -55,8 +57,10 @@ const creditBatch = preparedStatement<BatchRow>(
         name: 'input',
         body: sql`select * from unnest(${arrayParameter('userId', 'bigint')}, ${arrayParameter('amount', 'bigint')}, ${arrayParameter('partnerOfferId', 'text')},
           ${arrayParameter('partnerEventId', 'text')}, ${arrayParameter('wall', 'text')}, ${arrayParameter('txid', 'text')}, ${arrayParameter('signedDigest', 'text')},
-          ${arrayParameter('reference', 'text')}, ${arrayParameter('note', 'text')}, ${arrayParameter('baseHoldDays', 'int')}, ${arrayParameter('baseHoldReason', 'text')})
-        with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, base_hold_days, base_hold_reason, position)`,
+          ${arrayParameter('reference', 'text')}, ${arrayParameter('note', 'text')}, ${arrayParameter('offerName', 'text')}, ${arrayParameter('baseHoldDays', 'int')},
+          ${arrayParameter('baseHoldReason', 'text')})
+        with ordinality as input(user_id, amount, partner_offer_id, partner_event_id, wall, txid, signed_digest, reference, note, given_offer_name, base_hold_days,
+          base_hold_reason, position)`,
       },
       {
         name: 'target',
@@ -107,12 +111,19 @@ const creditBatch = preparedStatement<BatchRow>(
         rows: 'credit',
         alsoSet: (move) => sql`completed_offers = completed_offers + (select count(*) from completed where completed.user_id = ${move}.user_id)`,
       }),
+      notificationStep('credit_notice', 'credit', {
+        from: sql`booked left join held_credit on held_credit.reference = booked.reference`,
+        userId: sql`booked.user_id`,
+        data: sql`jsonb_build_object('coins', booked.amount, 'offer', coalesce(booked.offer_name, booked.given_offer_name, nullif(booked.partner_offer_id, ''), booked.wall),
+          'held_until', to_jsonb(held_credit.release_at))`,
+      }),
     ])}
     select target.position is not null as user_found, target.user_name, target.referred_by,
       booking.position is not null as bookable, booked.position is not null as booked,
       target.offer_id, target.offer_partner_id, target.offer_name,
       moved.balance_coins, moved.held_coins, held_credit.release_at as held_until, moved_entry.id as entry_id,
-      exists (select 1 from completed where completed.user_id = booked.user_id) as completed_offer
+      exists (select 1 from completed where completed.user_id = booked.user_id) as completed_offer,
+      (select row_to_json(notice) from credit_notice notice where notice.user_id = booked.user_id) as credit_notice
     from input
     left join target on target.position = input.position
     left join booking on booking.position = input.position
@@ -137,6 +148,7 @@ async function bookBatch(db: Executor, credits: readonly BookableCredit[]): Prom
     signedDigest: credits.map((credit) => credit.signedDigest),
     reference: credits.map((credit) => credit.reference),
     note: credits.map((credit) => credit.note ?? null),
+    offerName: credits.map((credit) => credit.offerName ?? null),
     baseHoldDays: credits.map((credit) => credit.baseHold.days),
     baseHoldReason: credits.map((credit) => credit.baseHold.reason),
     ...reversalRuleValues(rules),
@@ -164,6 +176,7 @@ function outcomeOf(row: BatchRow, credit: BookableCredit): BatchedOutcome {
       completedOffer: rowBoolean(row.completed_offer),
       wallets: [{ userId: credit.userId, balanceCoins: Number(row.balance_coins), heldCoins: Number(row.held_coins), version: Number(row.entry_id) }],
       heldUntil: row.held_until === null ? undefined : new Date(row.held_until),
+      notifications: [noticeOf(row.credit_notice)].filter((notice) => notice !== undefined),
     },
   };
 }

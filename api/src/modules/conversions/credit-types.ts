@@ -2,6 +2,7 @@ import type { OfferRow } from '../earn/repository';
 import type { EarningHolds } from '../../config-values';
 import type { BaseHold } from '../holds/rules';
 import type { WalletSnapshot } from '../ledger/ledger';
+import type { StoredNotification } from '../notifications/notify';
 import type { ReferralReview } from '../referrals/self-referral';
 
 /** What every crediting path shares: a conversion as a wall reports it, and what booking it answers. */
@@ -27,6 +28,8 @@ export type CreditInput = {
   payoutCoins: number;
   /** Why, for the ledger row (e.g. the wall's offer name). */
   note?: string;
+  /** The wall's name of the offer, for the user's notification when we do not list the offer. */
+  offerName?: string;
   /** The user's address at this conversion as the wall reported it (self-referral check). */
   userIp?: string;
   /**
@@ -53,6 +56,8 @@ export type CreditResult =
       wallets: WalletSnapshot[];
       /** When the credit is held: the moment it becomes available. */
       heldUntil: Date | undefined;
+      /** What the users were told (their credit, a referrer's bonus), stored with the booking: deliver once committed. */
+      notifications: StoredNotification[];
     }
   | { outcome: 'duplicate' }
   /** The signed text of this credit already booked another transaction: a replay in disguise. */

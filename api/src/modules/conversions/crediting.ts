@@ -9,6 +9,7 @@ import { holdOf, insertHold } from '../holds/repository';
 import { type EarningHolds, NO_HOLDS } from '../../config-values';
 import { baseHoldOf } from '../holds/rules';
 import { bookLedgerEntry, type WalletSnapshot } from '../ledger/ledger';
+import { notifyMany } from '../notifications/notify';
 import { LockSequence } from '../ledger/lock-order';
 import { conversionReference } from '../ledger/references';
 import { referralBonusEntry, referralBonusOf } from '../referrals/referral-bonus';
@@ -125,7 +126,12 @@ export async function creditConversion(
       await setUserOfferCompleted(tx, userOffer, true);
       completedOffer = true;
     }
-    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets, heldUntil };
+    const offerName = offer?.name ?? input.offerName ?? (input.partnerOfferId || input.wall);
+    const notifications = await notifyMany(tx, [
+      { userId: user.id, kind: 'credit', data: { coins, offer: offerName, held_until: heldUntil?.toISOString() ?? null } },
+      ...(referralCoins > 0 ? [{ userId: referrerId!, kind: 'referral_bonus' as const, data: { coins: referralCoins } }] : []),
+    ]);
+    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets, heldUntil, notifications };
   });
 }
 

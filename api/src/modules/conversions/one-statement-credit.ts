@@ -8,6 +8,7 @@ import { reversalRuleValues } from '../holds/rules';
 import { balanceMoves } from '../ledger/balance-moves';
 import type { WalletSnapshot } from '../ledger/ledger';
 import { bookingSteps } from '../ledger/lock-order';
+import { noticeOf, notificationStep } from '../notifications/notification-sql';
 import { referralBonusNote, referralBonusOf } from '../referrals/referral-bonus';
 import type { BookableCredit, ConversionContext, ConversionUser, CreditResult } from './credit-types';
 
@@ -34,6 +35,8 @@ type OneStatementRow = {
   referrer_held_coins: string | number | null;
   referrer_entry_id: string | number | null;
   completed_offer: boolean | string;
+  credit_notice: unknown;
+  bonus_notice: unknown;
 };
 
 const holder = (name: string) => sql.placeholder(name);
@@ -133,6 +136,13 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
         from booking, conversion where conversion.referral_coins > 0`,
       },
       ...balanceMoves({ name: 'bonus_moved', rows: 'bonus' }),
+      notificationStep('credit_notice', 'credit', {
+        from: sql`credit, booking`,
+        userId: sql`credit.user_id`,
+        data: sql`jsonb_build_object('coins', ${param.amount}, 'offer', coalesce(booking.offer_name, ${holder('offerName')}::text, nullif(${param.partnerOfferId}, ''), ${param.wall}),
+          'held_until', (select to_jsonb(release_at) from held_credit))`,
+      }),
+      notificationStep('bonus_notice', 'referral_bonus', { from: sql`bonus`, userId: sql`bonus.user_id`, data: sql`jsonb_build_object('coins', bonus.amount)` }),
     ])}
     select target.user_id, target.user_name, target.referred_by, target.referrer_id, target.review_status, target.review_referrer_id,
       target.offer_id, target.offer_partner_id, target.offer_name, target.offer_event_ids,
@@ -140,7 +150,8 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       (select balance_coins from moved) as balance_coins, (select held_coins from moved) as held_coins, (select release_at from held_credit) as held_until,
       (select id from moved_entry) as entry_id, (select balance_coins from bonus_moved) as referrer_balance_coins,
       (select held_coins from bonus_moved) as referrer_held_coins, (select id from bonus_moved_entry) as referrer_entry_id,
-      exists (select 1 from completed) as completed_offer
+      exists (select 1 from completed) as completed_offer,
+      (select row_to_json(notice) from credit_notice notice) as credit_notice, (select row_to_json(notice) from bonus_notice notice) as bonus_notice
     from target left join conversion on true`,
 );
 
@@ -173,6 +184,7 @@ export async function creditInOneStatement(
     signedDigest: credit.signedDigest,
     reference: credit.reference,
     note: credit.note ?? null,
+    offerName: credit.offerName ?? null,
     bonusNote: referralBonusNote(credit.userId, credit.reference),
     signalsChecked,
     baseHoldDays: credit.baseHold.days,
@@ -213,6 +225,7 @@ export async function creditInOneStatement(
       completedOffer: rowBoolean(row.completed_offer),
       wallets,
       heldUntil: row.held_until === null ? undefined : new Date(row.held_until),
+      notifications: [noticeOf(row.credit_notice), noticeOf(row.bonus_notice)].filter((notice) => notice !== undefined),
     },
   };
 }

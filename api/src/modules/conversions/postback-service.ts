@@ -9,6 +9,7 @@ import type { RealtimePublisher } from '../realtime/publisher';
 import { announceLead, type CreditedConversion } from '../live-feed/lead-announcer';
 import { announceWalletSnapshots } from '../realtime/wallet-announcer';
 import type { WalletSnapshot } from '../ledger/ledger';
+import type { StoredNotification } from '../notifications/notify';
 import type { EarningHolds } from '../../config-values';
 import type { ConversionAction } from './conversion-action';
 import { settleTicketsForConversion } from '../tickets/settlement';
@@ -46,9 +47,9 @@ export type PostbackDeps = {
  * What the site is told once a booking committed: the balances it moved, as its own rows left them (no read
  * after the fact), and a credit for the live feed.
  */
-export type Announcements = { wallets: readonly WalletSnapshot[]; lead?: CreditedConversion };
+export type Announcements = { wallets: readonly WalletSnapshot[]; lead?: CreditedConversion; notifications: readonly StoredNotification[] };
 
-export const NOTHING_TO_ANNOUNCE: Announcements = Object.freeze({ wallets: Object.freeze([]) });
+export const NOTHING_TO_ANNOUNCE: Announcements = Object.freeze({ wallets: Object.freeze([]), notifications: Object.freeze([]) });
 
 export type PostbackAnswer = {
   outcome: Extract<CallbackOutcome, 'credited' | 'reversed' | 'duplicate' | 'ignored'>;
@@ -60,14 +61,21 @@ export type PostbackAnswer = {
 
 /**
  * Tells the site about a committed booking: every moved balance as `wallet.updated` to its owner, a credit
- * as a `lead.created` event on the live feed. Never rejects: a publishing failure is logged, never the
- * partner's problem.
+ * as a `lead.created` event on the live feed, the users' notifications (`deliverNotifications`). Never
+ * rejects: a publishing failure is logged, never the partner's problem.
  */
 export async function announceBooking(
-  deps: PostbackDeps & { realtime: Pick<RealtimePublisher, 'publishLead' | 'publishWallet'> },
-  { wallets, lead }: Announcements,
+  deps: PostbackDeps & {
+    realtime: Pick<RealtimePublisher, 'publishLead' | 'publishWallet'>;
+    deliverNotifications(rows: readonly StoredNotification[]): Promise<void>;
+  },
+  { wallets, lead, notifications }: Announcements,
 ): Promise<void> {
-  await Promise.all([wallets.length > 0 ? announceWalletSnapshots(deps, wallets) : undefined, lead ? announceLead(deps, lead) : undefined]);
+  await Promise.all([
+    wallets.length > 0 ? announceWalletSnapshots(deps, wallets) : undefined,
+    lead ? announceLead(deps, lead) : undefined,
+    notifications.length > 0 ? deps.deliverNotifications(notifications) : undefined,
+  ]);
 }
 
 /**
@@ -86,7 +94,12 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
     if (result.outcome === 'already-reversed') {
       return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
     }
-    return { outcome: 'reversed', message: POSTBACK_MESSAGES.reversed, coins: -result.payoutCoins, announcements: { wallets: result.wallets } };
+    return {
+      outcome: 'reversed',
+      message: POSTBACK_MESSAGES.reversed,
+      coins: -result.payoutCoins,
+      announcements: { wallets: result.wallets, notifications: result.notifications },
+    };
   }
 
   let result: Awaited<ReturnType<typeof creditConversion>>;
@@ -102,6 +115,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
         payoutCoins: action.payoutCoins,
         // Without the wall's name of the offer, the ledger note names our catalog's.
         note: action.offerName ? `${wall.slug}: ${action.offerName}` : undefined,
+        offerName: action.offerName,
         userIp: action.userIp,
         signedContent: action.signedContent,
       },
@@ -130,5 +144,5 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
     offerTitle: result.offer?.name ?? action.offerName ?? wall.title,
   };
   const wallets = settled?.wallets.length ? [...result.wallets, ...settled.wallets] : result.wallets;
-  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins, announcements: { wallets, lead } };
+  return { outcome: 'credited', message: POSTBACK_MESSAGES.credited, coins: result.payoutCoins, announcements: { wallets, lead, notifications: result.notifications } };
 }

@@ -4,6 +4,7 @@ import { conversions } from '../../db/schema';
 import { findOfferByPartnerId, lockUserOffer, setUserOfferCompleted } from '../earn/repository';
 import { lockHold, markHoldReversed } from '../holds/repository';
 import { bookLedgerEntry, type WalletSnapshot } from '../ledger/ledger';
+import { notify, type StoredNotification } from '../notifications/notify';
 import { LockSequence } from '../ledger/lock-order';
 import { conversionReference } from '../ledger/references';
 import { eventIdsOf, offerIsComplete } from './offer-completion';
@@ -17,7 +18,7 @@ export type ReverseInput = {
 };
 
 export type ReverseResult =
-  | { outcome: 'reversed'; userId: number; payoutCoins: number; referralCoins: number; wallets: WalletSnapshot[] }
+  | { outcome: 'reversed'; userId: number; payoutCoins: number; referralCoins: number; wallets: WalletSnapshot[]; notifications: StoredNotification[] }
   | { outcome: 'already-reversed' }
   | { outcome: 'unknown' };
 
@@ -85,6 +86,19 @@ export async function reverseConversion(db: Database, input: ReverseInput): Prom
     if (offer && userOffer?.status === 'completed' && !(await offerIsComplete(tx, conversion.userId, offer, await eventIdsOf(tx, offer.id)))) {
       await setUserOfferCompleted(tx, userOffer, false);
     }
-    return { outcome: 'reversed' as const, userId: conversion.userId, payoutCoins: conversion.payoutCoins, referralCoins: conversion.referralCoins, wallets };
+    const notice = await notify(tx, {
+      userId: conversion.userId,
+      kind: 'reversal',
+      // None of our walls sends a reason with a reversal (docs/money.md, Earnings history).
+      data: { coins: conversion.payoutCoins, offer: offer?.name ?? (conversion.partnerOfferId || input.wall), reason: null },
+    });
+    return {
+      outcome: 'reversed' as const,
+      userId: conversion.userId,
+      payoutCoins: conversion.payoutCoins,
+      referralCoins: conversion.referralCoins,
+      wallets,
+      notifications: [notice],
+    };
   });
 }

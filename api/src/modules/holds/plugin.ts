@@ -15,7 +15,9 @@ export const holdsPlugin: FastifyPluginAsync<HoldsPluginOptions> = async (app, {
   let running: Promise<void> | undefined;
   const releaseNow = () => {
     running ??= releaseDueHolds(app.db)
-      .then(({ wallets }) => announceWalletSnapshots({ realtime: app.realtime, log: app.log }, wallets))
+      .then(async ({ wallets, notifications }) => {
+        await Promise.all([announceWalletSnapshots({ realtime: app.realtime, log: app.log }, wallets), app.deliverNotifications(notifications)]);
+      })
       .catch((error: unknown) => app.log.warn({ err: error }, 'due holds could not be released'))
       .finally(() => (running = undefined));
     return running;

@@ -5,6 +5,8 @@ import { holds } from '../../db/schema';
 import { balanceMoves } from '../ledger/balance-moves';
 import type { WalletSnapshot } from '../ledger/ledger';
 import { bookingSteps } from '../ledger/lock-order';
+import { noticeOf, notificationStep } from '../notifications/notification-sql';
+import type { StoredNotification } from '../notifications/notify';
 
 /** Holds looked at per statement; a user's several due holds go one per statement (a balance moves once per statement). */
 const RELEASE_BATCH = 500;
@@ -18,6 +20,7 @@ type ReleaseRow = {
   balance_coins: string | number;
   held_coins: string | number;
   entry_id: string | number;
+  notice: unknown;
 };
 
 /**
@@ -49,8 +52,10 @@ function releaseStatement(name: string, which: ReturnType<typeof sql>) {
         body: sql`select id as key, user_id, coins as amount, -coins as held, 'hold_release' as kind, reference, 'held credit released' as note from released`,
       },
       ...balanceMoves({ name: 'moved', rows: 'release' }),
+      notificationStep('released_notice', 'hold_released', { from: sql`released`, userId: sql`released.user_id`, data: sql`jsonb_build_object('coins', released.coins)` }),
     ])}
-    select released.user_id, released.reference, released.coins, moved.balance_coins, moved.held_coins, moved_entry.id as entry_id
+    select released.user_id, released.reference, released.coins, moved.balance_coins, moved.held_coins, moved_entry.id as entry_id,
+      (select row_to_json(notice) from released_notice notice where notice.user_id = released.user_id) as notice
     from released join moved on moved.key = released.id join moved_entry on moved_entry.user_id = released.user_id`,
   );
 }
@@ -59,10 +64,11 @@ const releaseDue = releaseStatement('release_due_holds', sql`release_at <= now()
 const releaseUsers = releaseStatement('release_user_holds', sql`user_id = ${sql.placeholder('userId')}::bigint`);
 
 export type ReleasedHold = { userId: number; reference: string; coins: number };
-export type ReleaseRun = { released: ReleasedHold[]; wallets: WalletSnapshot[] };
+export type ReleaseRun = { released: ReleasedHold[]; wallets: WalletSnapshot[]; notifications: StoredNotification[] };
 
 async function releaseWith(db: Executor, statement: typeof releaseDue, values: Record<string, unknown>): Promise<ReleaseRun> {
   const released: ReleasedHold[] = [];
+  const notifications: StoredNotification[] = [];
   const latest = new Map<number, WalletSnapshot>();
   for (let run = 0; run < MAX_STATEMENTS_PER_RUN; run++) {
     const { rows } = await statement(db).execute(values);
@@ -71,9 +77,11 @@ async function releaseWith(db: Executor, statement: typeof releaseDue, values: R
       const userId = Number(row.user_id);
       released.push({ userId, reference: row.reference, coins: Number(row.coins) });
       latest.set(userId, { userId, balanceCoins: Number(row.balance_coins), heldCoins: Number(row.held_coins), version: Number(row.entry_id) });
+      const notice = noticeOf(row.notice);
+      if (notice) notifications.push(notice);
     }
   }
-  return { released, wallets: [...latest.values()] };
+  return { released, wallets: [...latest.values()], notifications };
 }
 
 /** Releases every hold whose date has come (the server's job, every instance may run it at once). */

@@ -14,6 +14,7 @@ import { type ChannelListener, listenToNotifications } from '../../test/wallet-l
 import { DEVICE_COOKIE } from '../referrals/signup-origin';
 import { deliverNotifications } from './delivery';
 import { notify } from './notify';
+import { openTicket } from '../tickets/service';
 
 const KEY = 'test-key';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -322,6 +323,80 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
       await app.inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(user.token) });
       await app.deliverNotifications([row]);
       expect(emailsTo(user.email)).toEqual([]);
+    });
+  });
+
+  describe('money events: credits, referral bonuses, reversals, releases (booked by the booking statements themselves)', () => {
+    it('credit (a postback): amount and offer, "available now", in the list and live; no email', async () => {
+      const user = await signUp(app, {}, { from: distinctAddress() });
+      const live = await listen(user);
+      expect((await injectPostback(app, postbackFields({ user_id: String(user.user.id), payout: '1.50' }))).statusCode).toBe(200);
+      const [item] = await live.nextCount(1);
+      expect(item).toMatchObject({ kind: 'credit', title: 'You earned $1.50', body: '“Dragon Forge Legends”: available now.', link: '/Profile', read: false });
+      expect((await listOf(user)).items).toEqual([item]);
+      expect(emailsTo(user.email)).toEqual([]);
+    });
+
+    it('credit of $10.00 or more: "held until <date>"; its release: hold_released', async () => {
+      const user = await signUp(app, {}, { from: distinctAddress() });
+      const live = await listen(user);
+      const fields = postbackFields({ user_id: String(user.user.id), payout: '12.00' });
+      expect((await injectPostback(app, fields)).statusCode).toBe(200);
+      const [held] = await live.nextCount(1);
+      expect(held).toMatchObject({ kind: 'credit', title: 'You earned $12.00' });
+      expect(held!.body).toMatch(/^“Dragon Forge Legends”: held until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+      expect((await ops('holds:release', '--user', user.email, '--reason', 'checked')).code).toBe(0);
+      const [, released] = await live.nextCount(2);
+      expect(released).toMatchObject({ kind: 'hold_released', title: '$12.00 is available now', link: '/Cashout' });
+    });
+
+    it("referral_bonus: the referrer is told of their 5 % of a friend's credit", async () => {
+      const referrer = await signUp(app, {}, { from: distinctAddress() });
+      const friend = await signUp(app, { referral_code: referrer.user.referral_code }, { from: distinctAddress() });
+      const live = await listen(referrer);
+      expect((await injectPostback(app, postbackFields({ user_id: String(friend.user.id), payout: '4.00' }))).statusCode).toBe(200);
+      expect(await live.nextCount(1)).toEqual([expect.objectContaining({ kind: 'referral_bonus', title: 'Referral bonus: $0.20' })]);
+      expect((await listOf(friend)).items.map((item) => item.kind)).toEqual(['credit']);
+    });
+
+    it('reversal (a postback taking a credit back): amount and offer', async () => {
+      const user = await signUp(app, {}, { from: distinctAddress() });
+      const fields = postbackFields({ user_id: String(user.user.id), payout: '2.00' });
+      await injectPostback(app, fields);
+      const live = await listen(user);
+      expect((await injectPostback(app, { ...fields, status: '2' })).statusCode).toBe(200);
+      expect(await live.nextCount(1)).toEqual([
+        expect.objectContaining({ kind: 'reversal', title: '$2.00 was reversed', body: 'The partner took back the credit for “Dragon Forge Legends”.' }),
+      ]);
+    });
+  });
+
+  describe('tickets: answered, accepted, declined (ops tickets:*)', () => {
+    async function ticketOf(user: SignedUp, offerName: string) {
+      const ticket = await openTicket(
+        db(),
+        user.user.id,
+        { offer: { wall: 'notik', offerName }, completedOn: '2026-01-05', details: 'Finished it, no coins.', screenshot: null },
+        0,
+      );
+      return ticket.id;
+    }
+
+    it('tells the user of an answer (also by email), an acceptance with the amount and a decline with the reason', async () => {
+      const user = await signUp(app, {}, { from: distinctAddress() });
+      const accepted = await ticketOf(user, 'Castle Quest');
+      const declined = await ticketOf(user, 'Tower Rush');
+      const live = await listen(user);
+      expect((await ops('tickets:reply', String(accepted), 'We are checking with the partner.')).code).toBe(0);
+      expect((await ops('tickets:accept', String(accepted), '1.25', '--reason', 'Confirmed by the partner')).code).toBe(0);
+      expect((await ops('tickets:decline', String(declined), '--reason', 'The offer was completed twice')).code).toBe(0);
+      const items = await live.nextCount(3);
+      expect(items).toEqual([
+        expect.objectContaining({ kind: 'ticket_answered', body: 'About “Castle Quest”: read the answer.', link: `/tickets/${accepted}` }),
+        expect.objectContaining({ kind: 'ticket_accepted', title: 'Ticket accepted: $1.25 credited', link: `/tickets/${accepted}` }),
+        expect.objectContaining({ kind: 'ticket_declined', body: 'Your ticket about “Tower Rush” was declined. Reason: The offer was completed twice.' }),
+      ]);
+      expect(emailsTo(user.email).map((sent) => sent.subject)).toEqual(['Earnly: Support answered your ticket']);
     });
   });
 });

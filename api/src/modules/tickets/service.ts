@@ -6,6 +6,7 @@ import type { TicketStatus } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../domain-errors';
 import { isUniqueViolation } from '../cashout/service';
 import { appendLedgerEntry } from '../ledger/ledger';
+import { notify, type StoredNotification } from '../notifications/notify';
 import { ticketReference } from '../ledger/references';
 import {
   countOpenTickets,
@@ -156,18 +157,24 @@ async function lockOpenTicket(tx: Executor, id: number): Promise<TicketSummaryRo
   return ticket;
 }
 
-/** An operator's reply: the user reads it as Support's, and the ticket is answered. */
-export async function replyToTicket(db: Executor, id: number, text: string, operator: string): Promise<{ ticket: TicketSummaryRow; message: TicketMessageRow }> {
+/** An operator's reply: the user reads it as Support's (and is told: ticket_answered), and the ticket is answered. */
+export async function replyToTicket(
+  db: Executor,
+  id: number,
+  text: string,
+  operator: string,
+): Promise<{ ticket: TicketSummaryRow; message: TicketMessageRow; notification: StoredNotification }> {
   return db.transaction(async (tx) => {
     await lockOpenTicket(tx, id);
     const message = await insertMessage(tx, { ticketId: id, author: 'operator', operator, text });
     const ticket = await updateTicket(tx, id, { status: 'answered', answered: true });
-    return { ticket, message };
+    const notification = await notify(tx, { userId: ticket.userId, kind: 'ticket_answered', data: { ticket_id: id, offer: ticket.offerName } });
+    return { ticket, message, notification };
   });
 }
 
 export type AcceptOutcome =
-  | { outcome: 'credited'; ticket: TicketSummaryRow; balanceCoins: number; entryId: number }
+  | { outcome: 'credited'; ticket: TicketSummaryRow; balanceCoins: number; entryId: number; notification: StoredNotification }
   /** The partner's own credit for the offer arrived since the ticket was opened: accepted, nothing credited. */
   | { outcome: 'credited-by-partner'; ticket: TicketSummaryRow };
 
@@ -194,7 +201,8 @@ export async function acceptTicket(db: Executor, id: number, { coins, reason }: 
       note: `Ticket ${id}: ${open.offerName}`,
     });
     const ticket = await updateTicket(tx, id, { status: 'accepted', creditedCoins: coins, resolution: reason, answered: true, resolved: true });
-    return { outcome: 'credited' as const, ticket, balanceCoins: booking.balanceCoins, entryId: booking.entryId };
+    const notification = await notify(tx, { userId: ticket.userId, kind: 'ticket_accepted', data: { ticket_id: id, offer: ticket.offerName, coins } });
+    return { outcome: 'credited' as const, ticket, balanceCoins: booking.balanceCoins, entryId: booking.entryId, notification };
   });
 }
 
@@ -204,10 +212,12 @@ function partnerCreditedSince(tx: Executor, ticket: TicketSummaryRow): Promise<b
   return wallCreditExists(tx, ticket.userId, ticket.wall ?? '', ticket.offerName, ticket.createdAt);
 }
 
-/** Declines an open ticket; the user reads the reason. */
-export async function declineTicket(db: Executor, id: number, reason: string): Promise<TicketSummaryRow> {
+/** Declines an open ticket; the user reads the reason (and is told: ticket_declined). */
+export async function declineTicket(db: Executor, id: number, reason: string): Promise<{ ticket: TicketSummaryRow; notification: StoredNotification }> {
   return db.transaction(async (tx) => {
     await lockOpenTicket(tx, id);
-    return updateTicket(tx, id, { status: 'declined', resolution: reason, answered: true, resolved: true });
+    const ticket = await updateTicket(tx, id, { status: 'declined', resolution: reason, answered: true, resolved: true });
+    const notification = await notify(tx, { userId: ticket.userId, kind: 'ticket_declined', data: { ticket_id: id, offer: ticket.offerName, reason } });
+    return { ticket, notification };
   });
 }

@@ -59,7 +59,7 @@ export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (
   const handler = async (request: FastifyRequest<{ Params: { wall: string; token?: string } }>, reply: import('fastify').FastifyReply) => {
     const handled = await handleCallback(deps, { walls, adapters }, postbackRequestOf(request, publicUrl));
     // Booked outside any transaction of ours: committed already.
-    void announceBooking({ ...deps, realtime: app.realtime }, handled.announcements);
+    void announceBooking({ ...deps, realtime: app.realtime, deliverNotifications: app.deliverNotifications }, handled.announcements);
     return reply.code(handled.reply.statusCode).header('content-type', handled.reply.contentType).header('cache-control', 'no-store').send(handled.reply.body);
   };
   app.route({ method: ['GET', 'POST'], url: '/postback/:wall', handler });
