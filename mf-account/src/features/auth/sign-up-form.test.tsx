@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { sampleUser } from '@rewards/shared/test/sample-user';
-import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
+import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
 import { LocationProbe } from '../../test/location-probe';
 import { withUi } from '../../test/ui-state';
 import AuthModals from './auth-modals';

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
-import { fail, fakeApi, ok, type FakeAnswers } from '../../test/fake-api';
+import { fail, fakeApi, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
 import { LocationProbe } from '../../test/location-probe';
 import SettingsModal from './settings-modal';
 
