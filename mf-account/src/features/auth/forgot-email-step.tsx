@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FORGOT_TO_OTP_MS } from '@rewards/shared/constants';
+import { TextField } from '@rewards/shared/ui/text-field.tsx';
 import { FormMessage } from '../../ui/form-message';
-import { TextField } from '../../ui/text-field';
 import { useTimeouts } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
 import { callFailure, useForgotPasswordMutation } from './auth-api';
