@@ -47,7 +47,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
         </span>
         <h2 className={styles.sentTitle}>{content.sent}</h2>
         <p className={styles.sentText}>{content.sentText}</p>
-        <button type="button" className={styles.again} onClick={() => setOutcome(null)}>
+        <button type="button" className={`outline-button ${styles.again}`} onClick={() => setOutcome(null)}>
           Send another message
         </button>
       </div>
