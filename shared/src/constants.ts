@@ -32,7 +32,17 @@ export const ARROW_SCROLL_SHARE = 0.6;
 export const CAROUSEL_CARD_WIDTH_PX = 145;
 export const CAROUSEL_GAP_PX = 12;
 
-export const BREAKPOINTS = { mobileTopBar: 800, bottomTabBar: 853, wide: 992, slider2: 600, slider1: 480 } as const;
+/** The site's breakpoints in px (spec §9), named as in styles/tokens.css, which says how CSS writes them. */
+export const BREAKPOINTS = { mobile: 800, tabBar: 853, wide: 992, small: 600, narrow: 480 } as const;
+
+/** The media query of each breakpoint's narrower layout, in the spec's words (tokens.css): "under 800", "from 853 downward". */
+export const BREAKPOINT_QUERIES = {
+  mobile: '(max-width: 799.98px)',
+  tabBar: '(max-width: 853px)',
+  wide: '(max-width: 992px)',
+  small: '(max-width: 599.98px)',
+  narrow: '(max-width: 479.98px)',
+} as const satisfies Record<keyof typeof BREAKPOINTS, string>;
 
 export const STORAGE_KEYS = { userId: 'ID', user: 'user', liveStats: 'Live Stats' } as const;
 export const AUTH_COOKIE = 'auth_token';

@@ -78,6 +78,12 @@ function compileAtLoadHint(files: RegExp) {
   });
 }
 
+/** The host's own page; a remote running alone (`pnpm dev`) gets the one page every remote shares. */
+function htmlTemplate(packageDir: string, isHost: boolean) {
+  if (isHost) return { template: path.join(packageDir, 'src', 'index.html') };
+  return { template: path.join(__dirname, 'standalone.html'), templateParameters: { title: `${path.basename(packageDir)} (standalone)` } };
+}
+
 export type FederatedAppOptions = {
   /** Package folder (the config's `__dirname`). */
   packageDir: string;
@@ -186,7 +192,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         : []),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       ...(needsHtml
-        ? [new rspack.HtmlRspackPlugin({ template: path.join(packageDir, 'src', 'index.html'), inject: isHost ? 'head' : 'body', publicPath: '/' })]
+        ? [new rspack.HtmlRspackPlugin({ ...htmlTemplate(packageDir, isHost), inject: isHost ? 'head' : 'body', publicPath: '/' })]
         : []),
       ...(isHost && isProduction
         ? [compileAtLoadHint(/^main\./), new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'], signedInChunks: ['query'], signedInFile: SIGNED_IN_PRELOADS_FILE })]

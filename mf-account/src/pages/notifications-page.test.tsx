@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { NotificationItem, NotificationsPage as Page } from '@rewards/shared/contracts/notifications';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
-import { fakeApi, ok } from '../test/fake-api';
+import { fakeApi, ok } from '@rewards/shared/test/fake-api';
 import NotificationsPage from './notifications-page';
 
 const credit = (id: number, read = false): NotificationItem => ({

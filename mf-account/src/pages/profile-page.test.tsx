@@ -5,7 +5,7 @@ import type { MyOffer } from '@rewards/shared/contracts/offer-types';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { provideRemoteModuleLoader, type RemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import { signedInState } from '@rewards/shared/test/sample-user';
-import { fail, fakeApi, ok, type FakeAnswers } from '../test/fake-api';
+import { fail, fakeApi, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
 import ProfilePage from './profile-page';
 
 const tileMatch: MyOffer = {

@@ -14,24 +14,6 @@ const svgProps = {
   focusable: false,
 } as const;
 
-export function EyeIcon({ className }: IconProps) {
-  return (
-    <svg {...svgProps} className={className}>
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-export function EyeOffIcon({ className }: IconProps) {
-  return (
-    <svg {...svgProps} className={className}>
-      <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.7 3.6M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
-    </svg>
-  );
-}
-
 export function CheckIcon({ className }: IconProps) {
   return (
     <svg {...svgProps} className={className}>

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
+import { deferredResponse, fakeApi } from '@rewards/shared/test/fake-api';
 import { cashoutStats } from '../test/cashout-fixtures';
-import { deferredResponse, mockApi } from '../test/mock-api';
 import CashoutPage from './cashout-page';
 
 const METHODS = ['Stake', 'Visa virtual gift card', 'PayPal', 'Letcoin', 'Payeer'];
 
 function answerStats(balance = '12.34') {
-  return mockApi({ 'GET /api/Cashout/stats': () => jsonResponse({ status: 'success', data: cashoutStats({ current_balance: balance }) }) });
+  return fakeApi({ 'GET /Cashout/stats': () => jsonResponse({ status: 'success', data: cashoutStats({ current_balance: balance }) }) });
 }
 
 function renderPage() {
@@ -60,7 +60,7 @@ describe('Cashout page (spec §2)', () => {
 
   it("shows the session's wallet as the balance when the stats cannot be loaded", async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockApi({ 'GET /api/Cashout/stats': () => jsonResponse({ status: 'error', message: 'Down' }, 500) });
+    fakeApi({ 'GET /Cashout/stats': () => jsonResponse({ status: 'error', message: 'Down' }, 500) });
     renderPage();
     await waitFor(() => expect(console.warn).toHaveBeenCalled());
     expect(within(card('Stake')).getByText('$12.34')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('Cashout page (spec §2)', () => {
 describe('progress bars of the payout methods (spec §2, §9)', () => {
   it('stay empty until the stats have loaded', async () => {
     const stats = deferredResponse();
-    mockApi({ 'GET /api/Cashout/stats': () => stats.promise });
+    fakeApi({ 'GET /Cashout/stats': () => stats.promise });
     renderPage();
     const bars = screen.getAllByRole('progressbar');
     expect(bars).toHaveLength(5);

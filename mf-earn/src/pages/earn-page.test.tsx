@@ -2,19 +2,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { makeStore } from '@rewards/shared/store/store';
+import { fakeApi, ok, pending } from '@rewards/shared/test/fake-api';
 import { offersApi } from '../features/offers/offers-api';
-import { fakeApi, pending } from '../test/fake-api';
 import { sampleOffer, sampleOffers } from '../test/sample-offers';
 import EarnPage from './earn-page';
 
-const OFFERS_GET = 'POST /api/Offers/Get';
+const OFFERS_GET = 'POST /Offers/Get';
 
 function track(name: string) {
   return screen.getByRole('list', { name });
 }
 
 async function renderWithOffers(offers = sampleOffers(5)) {
-  const api = fakeApi({ [OFFERS_GET]: { status: 'success', data: offers }, 'POST /api/Offers/start': { status: 'success' } });
+  const api = fakeApi({ [OFFERS_GET]: ok({ status: 'success', data: offers }), 'POST /Offers/start': ok({ status: 'success' }) });
   renderWithProviders(<EarnPage />);
   await within(track('Featured Offers')).findAllByRole('button');
   return api;
@@ -40,7 +40,7 @@ describe('Earn page (spec §2)', () => {
   });
 
   it('reads the list from data.data as well', async () => {
-    fakeApi({ [OFFERS_GET]: { status: 'success', data: { data: sampleOffers(3) } } });
+    fakeApi({ [OFFERS_GET]: ok({ status: 'success', data: { data: sampleOffers(3) } }) });
     renderWithProviders(<EarnPage />);
     expect(await within(track('Featured Offers')).findAllByRole('button')).toHaveLength(3);
   });
@@ -77,38 +77,38 @@ describe('Earn page (spec §2)', () => {
   it('asks for all devices first, then reloads with `device` when a chip is chosen', async () => {
     const api = await renderWithOffers();
     const user = userEvent.setup();
-    expect(api.calls('POST', '/api/Offers/Get')[0]!.body).toEqual(
+    expect((await api.bodies('POST /Offers/Get'))[0]).toEqual(
       expect.objectContaining({ country_code: '', ip: '', device_type: expect.any(String), user_agent: expect.any(String) }),
     );
-    expect(api.calls('POST', '/api/Offers/Get')[0]!.body).not.toHaveProperty('device');
+    expect((await api.bodies('POST /Offers/Get'))[0]).not.toHaveProperty('device');
 
     for (const chip of ['PC', 'Android', 'iOS']) {
       await user.click(screen.getByRole('button', { name: chip }));
-      await waitFor(() => expect(api.calls('POST', '/api/Offers/Get').at(-1)!.body).toEqual(expect.objectContaining({ device: chip })));
+      await waitFor(async () => expect(await api.lastBody('POST /Offers/Get')).toEqual(expect.objectContaining({ device: chip })));
       expect(screen.getByRole('button', { name: chip })).toHaveAttribute('aria-pressed', 'true');
     }
 
-    const before = api.calls('POST', '/api/Offers/Get').length;
+    const before = api.requests('POST /Offers/Get').length;
     await user.click(screen.getByRole('button', { name: 'All' }));
-    await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(before + 1));
-    expect(api.calls('POST', '/api/Offers/Get').at(-1)!.body).not.toHaveProperty('device');
+    await waitFor(() => expect(api.requests('POST /Offers/Get')).toHaveLength(before + 1));
+    expect(await api.lastBody('POST /Offers/Get')).not.toHaveProperty('device');
   });
 
   it('shows the offers the route fetched with its code without asking again, and still reloads on each filter chosen', async () => {
-    const api = fakeApi({ [OFFERS_GET]: { status: 'success', data: sampleOffers(5) } });
+    const api = fakeApi({ [OFFERS_GET]: ok({ status: 'success', data: sampleOffers(5) }) });
     const store = makeStore();
     await store.dispatch(offersApi.util.prefetch('getOffers', 'All', {}));
-    await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1));
+    await waitFor(() => expect(api.requests('POST /Offers/Get')).toHaveLength(1));
     const selectAllOffers = offersApi.endpoints.getOffers.select('All');
     // The API's state is injected into the store when the API loads: optional in the store's type.
     await waitFor(() => expect(selectAllOffers(store.getState() as Parameters<typeof selectAllOffers>[0]).isSuccess).toBe(true));
     renderWithProviders(<EarnPage />, { store });
     expect(within(track('Featured Offers')).getAllByRole('button')).toHaveLength(5);
-    expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(1);
+    expect(api.requests('POST /Offers/Get')).toHaveLength(1);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'PC' }));
     await user.click(screen.getByRole('button', { name: 'All' }));
-    await waitFor(() => expect(api.calls('POST', '/api/Offers/Get')).toHaveLength(3));
+    await waitFor(() => expect(api.requests('POST /Offers/Get')).toHaveLength(3));
   });
 
   describe('carousel', () => {

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import type { MyOfferEvent } from '@rewards/shared/contracts/offer-types';
-import { fakeApi, pending } from '../test/fake-api';
+import { fakeApi, ok, pending } from '@rewards/shared/test/fake-api';
 import { sampleMyOffer } from '../test/sample-offers';
 import MyOffersPage from './my-offers-page';
 
-const MY_OFFERS = 'GET /api/Offers/my-offers';
+const MY_OFFERS = 'GET /Offers/my-offers';
 
 function step(id: number, name: string, payout: number, done = false): MyOfferEvent {
   return { id, name, payout, completed: done, status: 0 };
@@ -36,7 +36,7 @@ describe('My Offers page (spec §2)', () => {
   });
 
   it('says "No active offers found. Check back later!" for an empty list', async () => {
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [] }) });
     renderWithProviders(<MyOffersPage />);
     expect(await screen.findByText('No active offers found. Check back later!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find an offer' })).toHaveAttribute('href', '/Earn');
@@ -50,7 +50,7 @@ describe('My Offers page (spec §2)', () => {
   });
 
   it('lists each offer with its image, progress, name and payout in dollars, the first one selected', async () => {
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [steppedOffer, sampleMyOffer(2, { name: 'Word Puzzle Pro', payout_cents: 99 })] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [steppedOffer, sampleMyOffer(2, { name: 'Word Puzzle Pro', payout_cents: 99 })] }) });
     renderWithProviders(<MyOffersPage />);
     const list = await screen.findByRole('list', { name: 'Your offers' });
     const [first, second] = within(list).getAllByRole('button');
@@ -63,7 +63,7 @@ describe('My Offers page (spec §2)', () => {
   });
 
   it('shows the chosen offer: platform, image, sanitised description, total reward and the Play & Earn link', async () => {
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [steppedOffer] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [steppedOffer] }) });
     renderWithProviders(<MyOffersPage />);
     const article = await screen.findByRole('article');
     expect(within(article).getByText('iOS')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('My Offers page (spec §2)', () => {
   });
 
   it('lists incomplete events under "Reward Steps" and done ones under "Completed"', async () => {
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [steppedOffer] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [steppedOffer] }) });
     renderWithProviders(<MyOffersPage />);
     const article = await screen.findByRole('article');
     const [open, done] = within(article).getAllByRole('list');
@@ -89,7 +89,7 @@ describe('My Offers page (spec §2)', () => {
 
   it('counts an event with status 1 as done, and calls the done list "Expired" for an expired offer', async () => {
     const expired = sampleMyOffer(5, { status: 'expired', events: [{ ...step(1, 'Sign up', 1), status: 1 }, step(2, 'Deposit', 5)] });
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [expired] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [expired] }) });
     renderWithProviders(<MyOffersPage />);
     const article = await screen.findByRole('article');
     expect(within(article).getByRole('heading', { name: 'Expired' })).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('My Offers page (spec §2)', () => {
 
   it('says "This offer has a single reward of $12.50." when the offer has no events, with platform All by default', async () => {
     const single = { ...sampleMyOffer(3, { payout_cents: 1250 }), platform: undefined };
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [single] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [single] }) });
     renderWithProviders(<MyOffersPage />);
     const article = await screen.findByRole('article');
     expect(within(article).getByText('This offer has a single reward of $12.50.')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('My Offers page (spec §2)', () => {
   });
 
   it('shows another offer when it is chosen in the list', async () => {
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [steppedOffer, sampleMyOffer(2, { name: 'Word Puzzle Pro' })] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [steppedOffer, sampleMyOffer(2, { name: 'Word Puzzle Pro' })] }) });
     renderWithProviders(<MyOffersPage />);
     const list = await screen.findByRole('list', { name: 'Your offers' });
     await userEvent.setup().click(within(list).getByRole('button', { name: /Word Puzzle Pro/ }));
@@ -118,7 +118,7 @@ describe('My Offers page (spec §2)', () => {
   it('offers "Report missing credit" for a started offer not completed, linking to its report form, and not for a completed one', async () => {
     const user = userEvent.setup();
     const completed = sampleMyOffer(2, { name: 'Word Puzzle Pro', status: 'completed' });
-    fakeApi({ [MY_OFFERS]: { status: 'success', data: [steppedOffer, completed] } });
+    fakeApi({ [MY_OFFERS]: ok({ status: 'success', data: [steppedOffer, completed] }) });
     renderWithProviders(<MyOffersPage />);
     const report = await within(await screen.findByRole('article')).findByRole('link', { name: 'Report missing credit' });
     expect(report).toHaveAttribute('href', `/tickets?offer_id=${steppedOffer.offer_id}&offer_name=Castle+Clash+Heroes`);

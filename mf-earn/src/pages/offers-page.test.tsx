@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import type { Offer } from '@rewards/shared/contracts/offer-types';
-import { fakeApi, pending } from '../test/fake-api';
+import { fakeApi, ok, pending } from '@rewards/shared/test/fake-api';
 import { sampleOffer, sampleOffers } from '../test/sample-offers';
 import OffersPage from './offers-page';
 
@@ -10,21 +10,21 @@ describe('Offers page (spec §2)', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows 12 skeleton cards while loading', () => {
-    fakeApi({ 'POST /api/Offers/Get': () => pending() });
+    fakeApi({ 'POST /Offers/Get': () => pending() });
     renderWithProviders(<OffersPage />);
     expect(screen.getAllByTestId('offer-skeleton')).toHaveLength(12);
   });
 
   it('shows every offer in a grid, without a device filter', async () => {
-    const api = fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: sampleOffers(9) } });
+    const api = fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: sampleOffers(9) }) });
     renderWithProviders(<OffersPage />);
     const grid = await screen.findByRole('list', { name: 'All offers' });
     expect(within(grid).getAllByRole('button')).toHaveLength(9);
-    expect(api.calls('POST', '/api/Offers/Get')[0]!.body).not.toHaveProperty('device');
+    expect((await api.bodies('POST /Offers/Get'))[0]).not.toHaveProperty('device');
   });
 
   it('links back to Earn', async () => {
-    fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: [] } });
+    fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: [] }) });
     renderWithProviders(<OffersPage />);
     expect(screen.getByRole('link', { name: /Back to Earn/ })).toHaveAttribute('href', '/Earn');
     expect(await screen.findByText('No offers available right now. Check back later!')).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('Offers page (spec §2)', () => {
 
   it('shows a rating of 5 in the modal when the offer has none', async () => {
     const unrated = { ...sampleOffer(3), rate: undefined } as unknown as Offer;
-    fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: [unrated, sampleOffer(4, { rate: 3 })] } });
+    fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: [unrated, sampleOffer(4, { rate: 3 })] }) });
     const user = userEvent.setup();
     renderWithProviders(<OffersPage />);
     const grid = await screen.findByRole('list', { name: 'All offers' });
@@ -44,7 +44,7 @@ describe('Offers page (spec §2)', () => {
   });
 
   it('shows a failure in the alert modal as a warning', async () => {
-    fakeApi({ 'POST /api/Offers/Get': () => jsonResponse({ status: 'error', message: 'Down' }, 500) });
+    fakeApi({ 'POST /Offers/Get': () => jsonResponse({ status: 'error', message: 'Down' }, 500) });
     const { store } = renderWithProviders(<OffersPage />);
     await waitFor(() => expect(store.getState().ui.alert.isOpen).toBe(true));
     expect(store.getState().ui.alert).toEqual(expect.objectContaining({ type: 'warning', title: 'Offers unavailable' }));

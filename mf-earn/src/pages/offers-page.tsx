@@ -5,13 +5,12 @@ import { Link } from '@rewards/shared/router';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { showAlert } from '@rewards/shared/store/ui-slice';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { OfferCard, OfferCardSkeleton } from '../features/offers/offer-card';
 import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
+import { OfferGrid, OfferGridSkeleton } from '../features/offers/offer-grid';
 import { useGetOffersQuery } from '../features/offers/offers-api';
 import styles from './offers-page.module.css';
 
-/** Spec §9: skeletons while the grid loads, and the rating shown when an offer has none. */
-export const GRID_SKELETONS = 12;
+/** Spec §9: the rating shown when an offer has none. */
 export const DEFAULT_OFFER_RATING = 5;
 
 export default function OffersPage() {
@@ -37,19 +36,9 @@ export default function OffersPage() {
         <span aria-hidden="true">←</span> Back to Earn
       </Link>
       {isLoading ? (
-        <div className={styles.grid} aria-busy="true" aria-label="Loading offers">
-          {Array.from({ length: GRID_SKELETONS }, (_, index) => (
-            <OfferCardSkeleton key={index} fluid />
-          ))}
-        </div>
+        <OfferGridSkeleton />
       ) : offers.length > 0 ? (
-        <ul className={styles.grid} aria-label="All offers">
-          {offers.map((offer) => (
-            <li key={`${offer.id}-${offer.offer_id}`} className={styles.cell}>
-              <OfferCard offer={offer} onOpen={setOpenOffer} fluid />
-            </li>
-          ))}
-        </ul>
+        <OfferGrid offers={offers} label="All offers" onOpen={setOpenOffer} />
       ) : (
         <p className={styles.empty}>No offers available right now. Check back later!</p>
       )}

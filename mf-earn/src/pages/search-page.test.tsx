@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
-import { fakeApi, pending } from '../test/fake-api';
+import { fakeApi, ok, pending } from '@rewards/shared/test/fake-api';
 import { sampleOffer } from '../test/sample-offers';
 import SearchPage from './search-page';
 
@@ -16,7 +16,7 @@ describe('search page (/search?q=…, owned by mf-earn)', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows the offers matching q as offer cards, with the count', async () => {
-    fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: OFFERS } });
+    fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: OFFERS }) });
     renderWithProviders(<SearchPage />, { route: '/search?q=puzzle' });
     const results = await screen.findByRole('list', { name: 'Search results' });
     expect(within(results).getAllByRole('button').map((card) => card.getAttribute('title'))).toEqual(['Puzzle Harbor', 'Word Garden']);
@@ -25,19 +25,19 @@ describe('search page (/search?q=…, owned by mf-earn)', () => {
   });
 
   it('shows skeleton cards while the offers load', () => {
-    fakeApi({ 'POST /api/Offers/Get': () => pending() });
+    fakeApi({ 'POST /Offers/Get': () => pending() });
     renderWithProviders(<SearchPage />, { route: '/search?q=puzzle' });
     expect(screen.getAllByTestId('offer-skeleton').length).toBeGreaterThan(0);
   });
 
   it('says so when nothing matches', async () => {
-    fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: OFFERS } });
+    fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: OFFERS }) });
     renderWithProviders(<SearchPage />, { route: '/search?q=zebra' });
     expect(await screen.findByText(/No offers match “zebra”/)).toBeInTheDocument();
   });
 
   it('searches again from its own field', async () => {
-    fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: OFFERS } });
+    fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: OFFERS }) });
     const user = userEvent.setup();
     renderWithProviders(<SearchPage />, { route: '/search' });
     expect(screen.getByText('Type a word to search every offer.')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('search page (/search?q=…, owned by mf-earn)', () => {
   });
 
   it("opens mf-earn's offer modal for a signed-in user", async () => {
-    fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: OFFERS } });
+    fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: OFFERS }) });
     const user = userEvent.setup();
     renderWithProviders(<SearchPage />, { route: '/search?q=poll', preloadedState: signedInState() });
     await user.click(await screen.findByRole('button', { name: /Daily Opinion/ }));
@@ -55,7 +55,7 @@ describe('search page (/search?q=…, owned by mf-earn)', () => {
   });
 
   it('asks a visitor to sign up instead', async () => {
-    fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: OFFERS } });
+    fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: OFFERS }) });
     const user = userEvent.setup();
     const { store } = renderWithProviders(<SearchPage />, { route: '/search?q=poll' });
     await user.click(await screen.findByRole('button', { name: /Daily Opinion/ }));

@@ -6,11 +6,11 @@ import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
 import { openAuth } from '@rewards/shared/store/ui-slice';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { OfferCard, OfferCardSkeleton } from '../features/offers/offer-card';
 import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
+import { OfferGrid, OfferGridSkeleton } from '../features/offers/offer-grid';
 import { useGetOffersQuery } from '../features/offers/offers-api';
 import { MAX_QUERY_LENGTH, SEARCH_PARAM, searchOffers } from '../features/search/offer-search';
-import { DEFAULT_OFFER_RATING, GRID_SKELETONS } from './offers-page';
+import { DEFAULT_OFFER_RATING } from './offers-page';
 import styles from './search-page.module.css';
 
 /**
@@ -61,11 +61,7 @@ export default function SearchPage() {
       {blank ? (
         <p className={styles.message}>Type a word to search every offer.</p>
       ) : isLoading ? (
-        <div className={styles.grid} aria-busy="true" aria-label="Loading offers">
-          {Array.from({ length: GRID_SKELETONS }, (_, index) => (
-            <OfferCardSkeleton key={index} fluid />
-          ))}
-        </div>
+        <OfferGridSkeleton />
       ) : isError ? (
         <p className={styles.message}>We could not load the offers right now. Please try again in a moment.</p>
       ) : results.length === 0 ? (
@@ -77,13 +73,7 @@ export default function SearchPage() {
           <p className={styles.count} role="status">
             {results.length === 1 ? '1 offer matches' : `${results.length} offers match`} “{query}”
           </p>
-          <ul className={styles.grid} aria-label="Search results">
-            {results.map((offer) => (
-              <li key={`${offer.id}-${offer.offer_id}`} className={styles.cell}>
-                <OfferCard offer={offer} onOpen={open} fluid />
-              </li>
-            ))}
-          </ul>
+          <OfferGrid offers={results} label="Search results" onOpen={open} />
         </>
       )}
       {openOffer ? (

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '@rewards/shared/test/render-with-providers.tsx';
 import { renderRoute } from '@rewards/shared/test/route-table.tsx';
 import { TICKET_MESSAGES, type Ticket, type TicketDetail } from '@rewards/shared/contracts/ticket-types';
-import { fakeApi, pending } from '../test/fake-api';
+import { fakeApi, ok, pending } from '@rewards/shared/test/fake-api';
 import { useNodeFormData } from '../test/node-form-data';
 import routes from '../routes';
 
-const LIST = 'GET /api/tickets';
+const LIST = 'GET /tickets';
 
 function ticket(id: number, fields: Partial<Ticket> = {}): Ticket {
   return {
@@ -42,10 +42,10 @@ describe('Missing credits page (/tickets, issue 29)', () => {
 
   it('lists the tickets newest first with their status, each linking to its thread', async () => {
     fakeApi({
-      [LIST]: {
+      [LIST]: ok({
         status: 'success',
         data: [ticket(7, { status: 'accepted', credited: '2.50', offer_name: 'Dragon Forge Legends', wall: null, offer_id: 'dragon-forge-legends' }), ticket(3, { status: 'declined' })],
-      },
+      }),
     });
     renderRoute(routes, '/tickets');
     expect(await screen.findByRole('heading', { level: 1, name: 'Missing credits' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('Missing credits page (/tickets, issue 29)', () => {
   });
 
   it('says so when there are no tickets', async () => {
-    fakeApi({ [LIST]: { status: 'success', data: [] } });
+    fakeApi({ [LIST]: ok({ status: 'success', data: [] }) });
     renderRoute(routes, '/tickets');
     expect(await screen.findByText('You have not reported a missing credit yet.')).toBeInTheDocument();
   });
@@ -69,9 +69,9 @@ describe('Missing credits page (/tickets, issue 29)', () => {
   it('reports a partner wall offer: checks the fields first, then sends them with the screenshot and opens the new ticket', async () => {
     const user = userEvent.setup();
     const api = fakeApi({
-      [LIST]: { status: 'success', data: [] },
-      'POST /api/tickets': () => jsonResponse({ status: 'success', data: { id: 42, status: 'awaiting' } }, 201),
-      'GET /api/tickets/42': { status: 'success', data: detail(42) },
+      [LIST]: ok({ status: 'success', data: [] }),
+      'POST /tickets': () => jsonResponse({ status: 'success', data: { id: 42, status: 'awaiting' } }, 201),
+      'GET /tickets/42': ok({ status: 'success', data: detail(42) }),
     });
     renderRoute(routes, '/tickets');
     const form = await screen.findByRole('form', { name: 'Report a missing offer' });
@@ -81,7 +81,7 @@ describe('Missing credits page (/tickets, issue 29)', () => {
     expect(within(form).getByLabelText('Partner wall')).toHaveFocus();
     expect(within(form).getByLabelText('Offer name')).toHaveAttribute('aria-invalid', 'true');
     expect(within(form).getByLabelText('What happened?')).toHaveAccessibleDescription(expect.stringContaining(TICKET_MESSAGES.details));
-    expect(api.calls('POST', '/api/tickets')).toHaveLength(0);
+    expect(api.requests('POST /tickets')).toHaveLength(0);
 
     await user.selectOptions(within(form).getByLabelText('Partner wall'), 'Notik');
     await user.type(within(form).getByLabelText('Offer name'), 'Castle Quest');
@@ -91,7 +91,7 @@ describe('Missing credits page (/tickets, issue 29)', () => {
     await user.click(within(form).getByRole('button', { name: 'Send report' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Castle Quest 42' })).toBeInTheDocument();
-    expect(api.calls('POST', '/api/tickets')[0]!.body).toEqual({
+    expect((await api.bodies('POST /tickets'))[0]).toEqual({
       wall: 'notik',
       offer_name: 'Castle Quest',
       completed_at: '2025-03-02',
@@ -102,7 +102,7 @@ describe('Missing credits page (/tickets, issue 29)', () => {
 
   it('refuses a screenshot too large or of another type before sending', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    fakeApi({ [LIST]: { status: 'success', data: [] } });
+    fakeApi({ [LIST]: ok({ status: 'success', data: [] }) });
     renderRoute(routes, '/tickets');
     const form = await screen.findByRole('form', { name: 'Report a missing offer' });
     await user.upload(within(form).getByLabelText('Screenshot (optional)'), new File(['GIF89a'], 'proof.gif', { type: 'image/gif' }));
@@ -114,8 +114,8 @@ describe('Missing credits page (/tickets, issue 29)', () => {
     const user = userEvent.setup();
     const tooEarly = 'You can report this offer 24 hours after you started it.';
     const api = fakeApi({
-      [LIST]: { status: 'success', data: [] },
-      'POST /api/tickets': () => jsonResponse({ status: 'error', message: tooEarly, errors: { offer_id: [tooEarly] } }, 422),
+      [LIST]: ok({ status: 'success', data: [] }),
+      'POST /tickets': () => jsonResponse({ status: 'error', message: tooEarly, errors: { offer_id: [tooEarly] } }, 422),
     });
     renderRoute(routes, '/tickets?offer_id=dragon-forge-legends&offer_name=Dragon+Forge+Legends');
     const form = await screen.findByRole('form', { name: 'Report missing credit' });
@@ -126,7 +126,7 @@ describe('Missing credits page (/tickets, issue 29)', () => {
     await user.type(within(form).getByLabelText('What happened?'), 'Finished the tutorial, nothing came.');
     await user.click(within(form).getByRole('button', { name: 'Send report' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(tooEarly);
-    expect(api.calls('POST', '/api/tickets')[0]!.body).toEqual({
+    expect((await api.bodies('POST /tickets'))[0]).toEqual({
       offer_id: 'dragon-forge-legends',
       completed_at: '2025-03-02',
       details: 'Finished the tutorial, nothing came.',
@@ -148,8 +148,8 @@ describe('A ticket page (/tickets/:id, issue 29)', () => {
       messages: [{ id: 1, author: 'support', text: 'Which level did you reach?', created_at: '2025-03-05T09:00:00.000Z' }],
     });
     const api = fakeApi({
-      'GET /api/tickets/9': () => jsonResponse({ status: 'success', data: current }),
-      'POST /api/tickets/9/messages': () => {
+      'GET /tickets/9': () => jsonResponse({ status: 'success', data: current }),
+      'POST /tickets/9/messages': () => {
         const message = { id: 2, author: 'user' as const, text: 'Level 10, on Android.', created_at: '2025-03-05T10:00:00.000Z' };
         current = { ...current, status: 'awaiting', messages: [...current.messages, message] };
         return jsonResponse({ status: 'success', data: message }, 201);
@@ -172,13 +172,13 @@ describe('A ticket page (/tickets/:id, issue 29)', () => {
     await user.type(screen.getByLabelText('Your reply'), 'Level 10, on Android.');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await within(messages).findByText('Level 10, on Android.')).toBeInTheDocument();
-    expect(api.calls('POST', '/api/tickets/9/messages')[0]!.body).toEqual({ text: 'Level 10, on Android.' });
+    expect((await api.bodies('POST /tickets/9/messages'))[0]).toEqual({ text: 'Level 10, on Android.' });
     expect(screen.getByLabelText('Your reply')).toHaveValue('');
     expect(await screen.findByText('Support will answer here. Add anything that helps below.')).toBeInTheDocument();
   });
 
   it('shows an accepted ticket with the amount credited and no reply box', async () => {
-    fakeApi({ 'GET /api/tickets/4': { status: 'success', data: detail(4, { status: 'accepted', credited: '2.50', resolution: 'The partner confirmed it.' }) } });
+    fakeApi({ 'GET /tickets/4': ok({ status: 'success', data: detail(4, { status: 'accepted', credited: '2.50', resolution: 'The partner confirmed it.' }) }) });
     renderRoute(routes, '/tickets/4');
     expect(await screen.findByText('Accepted: $2.50 was added to your balance. The partner confirmed it.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Your reply')).not.toBeInTheDocument();
@@ -188,12 +188,12 @@ describe('A ticket page (/tickets/:id, issue 29)', () => {
     const api = fakeApi({});
     renderRoute(routes, '/tickets/abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ticket not found' })).toBeInTheDocument();
-    expect(api.seen).toEqual([]);
+    expect(api.fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: '← All tickets' })).toHaveAttribute('href', '/tickets');
   });
 
   it('says "Ticket not found" when the API answers 404', async () => {
-    fakeApi({ 'GET /api/tickets/5': () => jsonResponse({ status: 'error', message: 'Ticket not found.' }, 404) });
+    fakeApi({ 'GET /tickets/5': () => jsonResponse({ status: 'error', message: 'Ticket not found.' }, 404) });
     renderRoute(routes, '/tickets/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ticket not found' })).toBeInTheDocument();
   });

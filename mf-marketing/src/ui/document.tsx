@@ -1,6 +1,6 @@
 import type { DocumentContent } from '../content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { RichText } from './rich-text';
+import { ContentSection } from './content-section';
 import styles from './document.module.css';
 
 // Made on first use, not when the module loads: creating an Intl formatter is costly (ICU start-up).
@@ -18,23 +18,7 @@ export function DocumentPage({ title, content }: { title: string; content: Docum
       <article className={styles.document}>
         <p className={styles.updated}>Last updated {formatUpdated(content.updated)}</p>
         {content.sections.map((part) => (
-          <section key={part.heading} className={styles.section}>
-            <h2 className={styles.heading}>{part.heading}</h2>
-            {part.paragraphs?.map((paragraph) => (
-              <p key={paragraph} className={styles.paragraph}>
-                <RichText text={paragraph} />
-              </p>
-            ))}
-            {part.items?.length ? (
-              <ul className={styles.list}>
-                {part.items.map((item) => (
-                  <li key={item}>
-                    <RichText text={item} />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          <ContentSection key={part.heading} part={part} styles={styles} />
         ))}
       </article>
     </PageLayout>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FORGOT_TO_OTP_MS } from '@rewards/shared/constants';
+import { EmailField } from '../../ui/email-field';
 import { FormMessage } from '../../ui/form-message';
-import { TextField } from '../../ui/text-field';
 import { useTimeouts } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
 import { callFailure, useForgotPasswordMutation } from './auth-api';
@@ -41,16 +41,7 @@ export function ForgotEmailStep({ email, onEmailChange, onCodeSent }: Props) {
 
   return (
     <form className={form.form} onSubmit={submit}>
-      <TextField
-        label="Email"
-        type="email"
-        value={email}
-        onChange={onEmailChange}
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        autoFocusHere
-      />
+      <EmailField value={email} onChange={onEmailChange} autoFocusHere />
       <FormMessage message={message} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || done}>
         {busy ? 'Sending...' : 'Send Code'}

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
+import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
 import { withUi } from '../../test/ui-state';
 import AuthModals from './auth-modals';
 

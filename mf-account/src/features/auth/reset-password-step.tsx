@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { RESET_TO_SIGNIN_MS } from '@rewards/shared/constants';
+import { PasswordField } from '@rewards/shared/ui/password-field.tsx';
 import { FormMessage } from '../../ui/form-message';
-import { PasswordField } from '../../ui/password-field';
 import { useTimeouts } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
 import { callFailure, useResetPasswordMutation } from './auth-api';

@@ -1,23 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { sampleUser } from '@rewards/shared/test/sample-user';
-import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
-import { LocationProbe } from '../../test/location-probe';
+import { fail, networkDown, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
+import { renderModal } from '../../test/render-modal';
 import { withUi } from '../../test/ui-state';
 import AuthModals from './auth-modals';
 
 function renderSignIn(answers: FakeAnswers = {}) {
-  const api = fakeApi(answers);
-  const onClose = jest.fn();
-  const rendered = renderWithProviders(
-    <>
-      <AuthModals onClose={onClose} />
-      <LocationProbe />
-    </>,
-    { preloadedState: withUi({ authModal: 'signin' }), route: '/signin' },
-  );
-  return { api, onClose, ...rendered };
+  return renderModal(AuthModals, { answers, preloadedState: withUi({ authModal: 'signin' }), route: '/signin' });
 }
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com', password = 'secret-1') {

@@ -5,9 +5,9 @@ import { useNavigate } from '@rewards/shared/router';
 import { signInErrorMessage } from '@rewards/shared/rules/error-messages';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
+import { PasswordField } from '@rewards/shared/ui/password-field.tsx';
+import { EmailField } from '../../ui/email-field';
 import { FormMessage } from '../../ui/form-message';
-import { PasswordField } from '../../ui/password-field';
-import { TextField } from '../../ui/text-field';
 import { wait } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
 import { callFailure, isAccountRestriction, useLoginMutation } from './auth-api';
@@ -55,16 +55,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToS
     <>
       <SocialSignIn />
       <form className={form.form} onSubmit={submit}>
-        <TextField
-          label="Email"
-          type="email"
-          value={email}
-          onChange={onEmailChange}
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          autoFocusHere
-        />
+        <EmailField value={email} onChange={onEmailChange} autoFocusHere />
         <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
         <div className={form.row}>
           <button type="button" className={form.linkButton} onClick={onForgotPassword}>

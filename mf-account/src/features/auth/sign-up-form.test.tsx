@@ -1,25 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { sampleUser } from '@rewards/shared/test/sample-user';
-import { fail, fakeApi, networkDown, ok, type FakeAnswers } from '../../test/fake-api';
-import { LocationProbe } from '../../test/location-probe';
+import { fail, networkDown, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
+import { renderModal } from '../../test/render-modal';
 import { withUi } from '../../test/ui-state';
 import AuthModals from './auth-modals';
 
 type User = ReturnType<typeof userEvent.setup>;
 
 function renderSignUp(answers: FakeAnswers = {}) {
-  const api = fakeApi(answers);
-  const onClose = jest.fn();
-  const rendered = renderWithProviders(
-    <>
-      <AuthModals onClose={onClose} />
-      <LocationProbe />
-    </>,
-    { preloadedState: withUi({ authModal: 'signup' }), route: '/signup' },
-  );
-  return { api, onClose, ...rendered };
+  return renderModal(AuthModals, { answers, preloadedState: withUi({ authModal: 'signup' }), route: '/signup' });
 }
 
 async function fillForm(user: User, { password = 'Passw0rd', confirmation = password }: { password?: string; confirmation?: string } = {}) {

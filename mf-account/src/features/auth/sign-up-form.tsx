@@ -6,9 +6,10 @@ import { signUpErrorMessage } from '@rewards/shared/rules/error-messages';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
 import type { RegisterPayload } from '@rewards/shared/contracts/api-types';
+import { PasswordField } from '@rewards/shared/ui/password-field.tsx';
+import { TextField } from '@rewards/shared/ui/text-field.tsx';
+import { EmailField } from '../../ui/email-field';
 import { FormMessage } from '../../ui/form-message';
-import { PasswordField } from '../../ui/password-field';
-import { TextField } from '../../ui/text-field';
 import form from '../../ui/form.module.css';
 import { callFailure, isAccountRestriction, useRegisterMutation } from './auth-api';
 import { LegalNote } from './legal-note';
@@ -67,15 +68,7 @@ export function SignUpForm({ onSwitchToSignIn, onClose }: Props) {
   return (
     <form className={form.form} onSubmit={submit}>
       <TextField label="Name" value={name} onChange={setName} autoComplete="name" placeholder="Your name" required autoFocusHere />
-      <TextField
-        label="Email"
-        type="email"
-        value={email}
-        onChange={setEmail}
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-      />
+      <EmailField value={email} onChange={setEmail} />
       <PasswordField
         label="Password"
         value={password}

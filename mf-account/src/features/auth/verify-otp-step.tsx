@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { OTP_LENGTH } from '@rewards/shared/constants';
+import { TextField } from '@rewards/shared/ui/text-field.tsx';
 import { FormMessage } from '../../ui/form-message';
-import { TextField } from '../../ui/text-field';
 import form from '../../ui/form.module.css';
 import { callFailure, useVerifyOtpMutation } from './auth-api';
 import { RECOVERY_MESSAGES, isCompleteOtp, recoveryErrorMessage, sanitizeOtp } from './password-recovery';
@@ -38,7 +38,7 @@ export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
     <form className={form.form} onSubmit={submit}>
       <TextField
         label="Verification code"
-        className={`${form.input} ${styles.otp}`}
+        className={styles.otp}
         value={otp}
         onChange={(typed) => onOtpChange(sanitizeOtp(typed))}
         inputMode="numeric"

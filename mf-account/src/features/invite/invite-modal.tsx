@@ -3,8 +3,8 @@ import { COPY_FEEDBACK_MS } from '@rewards/shared/constants';
 import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
-import { CopyIcon } from '../../ui/icons';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
+import { CopyIcon } from '../../ui/icons';
 import { useTimeouts } from '../../ui/use-timeouts';
 import { copyText } from './copy-text';
 import { REFERRAL_PERCENT, referralLink, shareTargets } from './share-links';
@@ -38,13 +38,13 @@ function ReferralLink({ link }: { link: string }) {
 
   return (
     <div className={styles.body}>
-      <label htmlFor={inputId} className={styles.label}>
+      <label htmlFor={inputId} className="text-field-label">
         Your referral link
       </label>
       <div className={styles.linkRow}>
         <input
           id={inputId}
-          className={styles.link}
+          className={`text-field-input ${styles.link}`}
           value={link}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
@@ -54,7 +54,7 @@ function ReferralLink({ link }: { link: string }) {
           {copied ? 'Copied!' : 'Copy'}
         </button>
       </div>
-      <p className={styles.label}>Share on</p>
+      <p className={`text-field-label ${styles.sharesHeading}`}>Share on</p>
       <ul className={styles.shares}>
         {shareTargets(link).map(({ name, href }) => (
           <li key={name}>

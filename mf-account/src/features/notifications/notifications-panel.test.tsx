@@ -4,7 +4,7 @@ import type { NotificationItem, NotificationsPage } from '@rewards/shared/contra
 import { notificationArrived } from '@rewards/shared/store/session-slice';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
-import { fakeApi, ok } from '../../test/fake-api';
+import { fakeApi, ok } from '@rewards/shared/test/fake-api';
 import { LocationProbe } from '../../test/location-probe';
 import NotificationsPanel from './notifications-panel';
 

@@ -27,7 +27,7 @@ export function UserCard({ user }: Props) {
           <p className={styles.name}>{user.name?.trim() || 'User'}</p>
           <p className={styles.email}>{user.email?.trim() || 'No email'}</p>
         </div>
-        <button type="button" className={styles.settingsButton} onClick={() => dispatch(openSettings())}>
+        <button type="button" className={`outline-button ${styles.settingsButton}`} onClick={() => dispatch(openSettings())}>
           <GearIcon />
           Settings
         </button>

@@ -1,22 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { sampleUser, signedInState } from '@rewards/shared/test/sample-user';
-import { fail, fakeApi, ok, type FakeAnswers } from '../../test/fake-api';
-import { LocationProbe } from '../../test/location-probe';
+import { fail, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
+import { renderModal } from '../../test/render-modal';
 import SettingsModal from './settings-modal';
 
 function renderSettings(answers: FakeAnswers = {}) {
-  const api = fakeApi(answers);
-  const onClose = jest.fn();
-  const rendered = renderWithProviders(
-    <>
-      <SettingsModal onClose={onClose} />
-      <LocationProbe />
-    </>,
-    { preloadedState: signedInState(), route: '/Profile' },
-  );
-  return { api, onClose, ...rendered };
+  return renderModal(SettingsModal, { answers, preloadedState: signedInState(), route: '/Profile' });
 }
 
 describe('settings modal (spec §2, §8)', () => {

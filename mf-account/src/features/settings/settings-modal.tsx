@@ -76,7 +76,7 @@ function LogOutButton({ onClose }: { onClose: () => void }) {
     onClose();
   }
   return (
-    <button type="button" className={`${form.secondary} ${styles.withIcon}`} onClick={logOut} disabled={busy}>
+    <button type="button" className={`outline-button ${form.secondary}`} onClick={logOut} disabled={busy}>
       <LogOutIcon />
       {busy ? 'Logging Out...' : 'Log out'}
     </button>
@@ -115,7 +115,7 @@ function DeleteAccountConfirmation({ onCancel, onClose }: { onCancel: () => void
         <button type="button" className={form.danger} onClick={confirm} disabled={busy}>
           {busy ? 'Deleting...' : 'Yes, delete my account'}
         </button>
-        <button type="button" className={form.secondary} onClick={onCancel} disabled={busy} data-autofocus>
+        <button type="button" className={`outline-button ${form.secondary}`} onClick={onCancel} disabled={busy} data-autofocus>
           Cancel
         </button>
       </div>

@@ -48,12 +48,14 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
 
   return (
     <form className={styles.form} noValidate onSubmit={onSubmit}>
-      <div className={styles.field}>
-        <label htmlFor={accountId}>{method.accountLabel}</label>
+      <div className="text-field">
+        <label htmlFor={accountId} className="text-field-label">
+          {method.accountLabel}
+        </label>
         <input
           ref={accountRef}
           id={accountId}
-          className={styles.input}
+          className="text-field-input"
           type={method.accountKind === 'email' ? 'email' : 'text'}
           autoComplete={method.accountKind === 'email' ? 'email' : 'off'}
           spellCheck={false}
@@ -65,9 +67,11 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
           data-autofocus
         />
       </div>
-      <div className={styles.field}>
+      <div className="text-field">
         <div className={styles.labelRow}>
-          <label htmlFor={amountId}>Amount (USD)</label>
+          <label htmlFor={amountId} className="text-field-label">
+            Amount (USD)
+          </label>
           <button
             type="button"
             className={styles.max}
@@ -84,7 +88,7 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
           <input
             ref={amountRef}
             id={amountId}
-            className={`${styles.input} ${styles.amountInput} money`}
+            className={`text-field-input ${styles.amountInput} money`}
             type="number"
             inputMode="decimal"
             step={0.01}

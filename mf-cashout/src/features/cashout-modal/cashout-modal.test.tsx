@@ -4,11 +4,11 @@ import { SUCCESS_MODAL_MS } from '@rewards/shared/constants';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { sampleUser, signedInState } from '@rewards/shared/test/sample-user';
+import { deferredResponse, fakeApi, type FakeAnswer } from '@rewards/shared/test/fake-api';
 import CashoutPage from '../../pages/cashout-page';
 import { cashout, cashoutStats } from '../../test/cashout-fixtures';
-import { deferredResponse, mockApi, type ApiHandler } from '../../test/mock-api';
 
-const STORE = 'POST /api/Cashout/Store';
+const STORE = 'POST /Cashout/Store';
 
 const success = () =>
   jsonResponse({
@@ -18,11 +18,11 @@ const success = () =>
   });
 
 /** The page with the stats answered, and Cashout/Store answered by `store`. */
-function renderPage(store: ApiHandler = success) {
+function renderPage(store: FakeAnswer = success) {
   let balance = '12.34';
-  const api = mockApi({
-    'GET /api/Cashout/stats': () => jsonResponse({ status: 'success', data: cashoutStats({ current_balance: balance }) }),
-    'POST /api/user/Profile': () => jsonResponse({ status: 'success', data: sampleUser({ wallet: balance }) }),
+  const api = fakeApi({
+    'GET /Cashout/stats': () => jsonResponse({ status: 'success', data: cashoutStats({ current_balance: balance }) }),
+    'POST /user/Profile': () => jsonResponse({ status: 'success', data: sampleUser({ wallet: balance }) }),
     [STORE]: async (request) => {
       const answer = await store(request);
       if (answer.ok) balance = '9.34';
@@ -65,13 +65,13 @@ describe('cashout modal validation (spec §5)', () => {
     ['Payeer', 'Please enter your Payeer Account ID'],
   ])('shows "%s" without an account and sends nothing', async (title, message) => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage();
+    const { requests } = renderPage();
     const dialog = await open(user, title);
     await fill(user, dialog, '   ', '5');
     await submit(user, dialog);
     expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
     expect(dialog.querySelector('input[aria-invalid="true"]')).toHaveFocus();
-    expect(requestsTo(STORE)).toHaveLength(0);
+    expect(requests(STORE)).toHaveLength(0);
   });
 
   it.each([
@@ -80,23 +80,23 @@ describe('cashout modal validation (spec §5)', () => {
     ['0.24', '0.24'],
   ])('shows "Minimum amount is $0.25" for %s and sends nothing', async (_, amount) => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage();
+    const { requests } = renderPage();
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, 'pat@example.com', amount);
     await submit(user, dialog);
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Minimum amount is $0.25');
     expect(within(dialog).getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
-    expect(requestsTo(STORE)).toHaveLength(0);
+    expect(requests(STORE)).toHaveLength(0);
   });
 
   it('refuses more than 2 decimals and sends nothing', async () => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage();
+    const { requests } = renderPage();
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, 'pat@example.com', '1.234');
     await submit(user, dialog);
     expect(within(dialog).getByRole('alert')).toHaveTextContent('at most 2 decimals');
-    expect(requestsTo(STORE)).toHaveLength(0);
+    expect(requests(STORE)).toHaveLength(0);
   });
 
   it('fills the amount with the whole balance on "Max"', async () => {
@@ -112,12 +112,12 @@ describe('cashout modal validation (spec §5)', () => {
 describe('sending a cashout (spec §7)', () => {
   it('posts the method, the amount as typed and the trimmed account with an Idempotency-Key', async () => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage();
+    const { requests } = renderPage();
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, '  pat@example.com ', '3');
     await submit(user, dialog);
     await screen.findByRole('heading', { name: 'Cashout requested' });
-    const [request] = requestsTo(STORE);
+    const [request] = requests(STORE);
     expect(await request!.clone().json()).toEqual({ wallet: 'paypal', amount: '3', account: 'pat@example.com' });
     expect(request!.headers.get(IDEMPOTENCY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -125,14 +125,14 @@ describe('sending a cashout (spec §7)', () => {
   it('shows "Processing..." while sending and does not send twice', async () => {
     const user = userEvent.setup();
     const answer = deferredResponse();
-    const { requestsTo } = renderPage(() => answer.promise);
+    const { requests } = renderPage(() => answer.promise);
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, 'pat@example.com', '3');
     await submit(user, dialog);
     const busy = within(dialog).getByRole('button', { name: 'Processing...' });
     expect(busy).toBeDisabled();
     await user.click(busy);
-    expect(requestsTo(STORE)).toHaveLength(1);
+    expect(requests(STORE)).toHaveLength(1);
     answer.resolve(success());
     await screen.findByRole('heading', { name: 'Cashout requested' });
   });
@@ -140,7 +140,7 @@ describe('sending a cashout (spec §7)', () => {
   it('sends the same Idempotency-Key again when the same attempt is retried after no answer came', async () => {
     const user = userEvent.setup();
     let calls = 0;
-    const { requestsTo } = renderPage(() => {
+    const { requests } = renderPage(() => {
       calls += 1;
       if (calls === 1) throw new TypeError('Failed to fetch');
       return success();
@@ -151,14 +151,14 @@ describe('sending a cashout (spec §7)', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('An error occurred. Please try again.');
     await submit(user, dialog);
     await screen.findByRole('heading', { name: 'Cashout requested' });
-    const [first, retry] = requestsTo(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
+    const [first, retry] = requests(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
     expect(first).toBeTruthy();
     expect(retry).toBe(first);
   });
 
   it('uses a fresh Idempotency-Key when the values change', async () => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage(() => {
+    const { requests } = renderPage(() => {
       throw new TypeError('Failed to fetch');
     });
     const dialog = await open(user, 'PayPal');
@@ -167,21 +167,21 @@ describe('sending a cashout (spec §7)', () => {
     await within(dialog).findByRole('alert');
     await fill(user, dialog, 'pat@example.com', '4');
     await submit(user, dialog);
-    await waitFor(() => expect(requestsTo(STORE)).toHaveLength(2));
-    const [first, second] = requestsTo(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
+    await waitFor(() => expect(requests(STORE)).toHaveLength(2));
+    const [first, second] = requests(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
     expect(second).not.toBe(first);
   });
 
   it('uses a fresh Idempotency-Key after a refusal, even with the same values', async () => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage(() => jsonResponse({ status: 'error', message: 'Insufficient balance' }, 422));
+    const { requests } = renderPage(() => jsonResponse({ status: 'error', message: 'Insufficient balance' }, 422));
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, 'pat@example.com', '3');
     await submit(user, dialog);
     await within(dialog).findByRole('alert');
     await submit(user, dialog);
-    await waitFor(() => expect(requestsTo(STORE)).toHaveLength(2));
-    const [first, second] = requestsTo(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
+    await waitFor(() => expect(requests(STORE)).toHaveLength(2));
+    const [first, second] = requests(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
     expect(second).not.toBe(first);
   });
 });
@@ -239,13 +239,13 @@ describe('a successful cashout (spec §2, §4)', () => {
 
   it('refetches the stats: the cards show the new balance', async () => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage();
-    await waitFor(() => expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(1));
+    const { requests } = renderPage();
+    await waitFor(() => expect(requests('GET /Cashout/stats')).toHaveLength(1));
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, 'pat@example.com', '3');
     await submit(user, dialog);
     await screen.findByRole('heading', { name: 'Cashout requested' });
-    await waitFor(() => expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(2));
+    await waitFor(() => expect(requests('GET /Cashout/stats')).toHaveLength(2));
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     const paypal = screen.getByRole('button', { name: 'Cash out with PayPal' }).closest('article')!;
     await waitFor(() => expect(within(paypal).getByText('$9.34')).toBeInTheDocument());
@@ -253,25 +253,25 @@ describe('a successful cashout (spec §2, §4)', () => {
 
   it("updates the navigation's balance without a reload (the session's wallet)", async () => {
     const user = userEvent.setup();
-    const { store, requestsTo } = renderPage();
+    const { store, requests } = renderPage();
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, 'pat@example.com', '3');
     await submit(user, dialog);
     await screen.findByRole('heading', { name: 'Cashout requested' });
     await waitFor(() => expect(store.getState().session.user?.wallet).toBe('9.34'));
-    expect(requestsTo('POST /api/user/Profile')).toHaveLength(1);
+    expect(requests('POST /user/Profile')).toHaveLength(1);
     expect(store.getState().session.status).toBe('authenticated');
   });
 
   it('refetches nothing after a refusal', async () => {
     const user = userEvent.setup();
-    const { requestsTo } = renderPage(() => jsonResponse({ status: 'error', message: 'Insufficient balance' }, 422));
-    await waitFor(() => expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(1));
+    const { requests } = renderPage(() => jsonResponse({ status: 'error', message: 'Insufficient balance' }, 422));
+    await waitFor(() => expect(requests('GET /Cashout/stats')).toHaveLength(1));
     const dialog = await open(user, 'PayPal');
     await fill(user, dialog, 'pat@example.com', '30');
     await submit(user, dialog);
     await within(dialog).findByRole('alert');
-    expect(requestsTo('GET /api/Cashout/stats')).toHaveLength(1);
-    expect(requestsTo('POST /api/user/Profile')).toHaveLength(0);
+    expect(requests('GET /Cashout/stats')).toHaveLength(1);
+    expect(requests('POST /user/Profile')).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-w
 import { signedInState } from '@rewards/shared/test/sample-user';
 import { walletUpdated } from '@rewards/shared/store/session-slice';
 import { earning, reversalRate } from '../../test/cashout-fixtures';
-import { deferredResponse, mockApi } from '../../test/mock-api';
+import { deferredResponse, fakeApi } from '@rewards/shared/test/fake-api';
 import { EARNINGS_PAGE_LIMIT } from './earnings-history-api';
 import EarningsHistory from './earnings-history';
 
@@ -24,7 +24,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('Earnings history tab of the Profile page (issue 29)', () => {
   it('shows 3 skeleton rows while the first page loads, then the rows', async () => {
     const answer = deferredResponse();
-    mockApi({ 'GET /api/user/earnings': () => answer.promise });
+    fakeApi({ 'GET /user/earnings': () => answer.promise });
     renderHistory();
     const loading = screen.getByRole('status', { name: 'Loading earnings' });
     expect(loading.querySelectorAll('.skeletonRow')).toHaveLength(3);
@@ -34,15 +34,15 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
   });
 
   it('asks for the first page of 20 without a cursor', async () => {
-    const { requestsTo } = mockApi({ 'GET /api/user/earnings': () => earningsPage([]) });
+    const { requests } = fakeApi({ 'GET /user/earnings': () => earningsPage([]) });
     renderHistory();
-    await waitFor(() => expect(requestsTo('GET /api/user/earnings')).toHaveLength(1));
-    expect(Object.fromEntries(new URL(requestsTo('GET /api/user/earnings')[0]!.url).searchParams)).toEqual({ limit: String(EARNINGS_PAGE_LIMIT) });
+    await waitFor(() => expect(requests('GET /user/earnings')).toHaveLength(1));
+    expect(Object.fromEntries(new URL(requests('GET /user/earnings')[0]!.url).searchParams)).toEqual({ limit: String(EARNINGS_PAGE_LIMIT) });
   });
 
   it('lists each row with its date, title, wall, signed amount and status; a held one says when it becomes available', async () => {
-    mockApi({
-      'GET /api/user/earnings': () =>
+    fakeApi({
+      'GET /user/earnings': () =>
         earningsPage([
           earning({ id: 6, title: 'Tile Town', amount: '12.00', status: 'pending', available_at: '2025-03-12T14:30:00.000Z' }),
           earning({ id: 5, kind: 'reversal', title: 'Solitaire Voyage', wall: 'notik', amount: '-2.00', status: 'reversed', reason: null }),
@@ -69,7 +69,7 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
   });
 
   it('says the reversal rate and that reversals never block an account, only lengthen holds', async () => {
-    mockApi({ 'GET /api/user/earnings': () => earningsPage([earning()]) });
+    fakeApi({ 'GET /user/earnings': () => earningsPage([earning()]) });
     renderHistory();
     const rate = await screen.findByRole('region', { name: 'Your reversal rate' });
     expect(rate).toHaveTextContent('Reversed in the last 90 days: 2 of 40 credits (5 %)');
@@ -78,14 +78,14 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
   });
 
   it('says so when the user is over the rule', async () => {
-    mockApi({ 'GET /api/user/earnings': () => earningsPage([earning()], null, { reversal_rate: reversalRate({ reversed: 5, credits: 30, percent: 16.7, holds_longer: true }) }) });
+    fakeApi({ 'GET /user/earnings': () => earningsPage([earning()], null, { reversal_rate: reversalRate({ reversed: 5, credits: 30, percent: 16.7, holds_longer: true }) }) });
     renderHistory();
     const rate = await screen.findByRole('region', { name: 'Your reversal rate' });
     expect(within(rate).getByText('Yours is above it now: new credits are held 14 days.')).toBeInTheDocument();
   });
 
   it('offers the CSV of every row as a download', async () => {
-    mockApi({ 'GET /api/user/earnings': () => earningsPage([earning()]) });
+    fakeApi({ 'GET /user/earnings': () => earningsPage([earning()]) });
     renderHistory();
     const link = await screen.findByRole('link', { name: 'Download CSV' });
     expect(link).toHaveAttribute('href', '/api/user/earnings.csv');
@@ -95,8 +95,8 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
   it('loads the next page after the last row on "Load more", until there is none', async () => {
     const first = Array.from({ length: EARNINGS_PAGE_LIMIT }, (_, index) => earning({ id: 30 - index, title: `Offer ${30 - index}` }));
     const second = [earning({ id: 10, title: 'Offer 10' }), earning({ id: 9, title: 'Offer 9' })];
-    const { requestsTo } = mockApi({
-      'GET /api/user/earnings': (request) => (new URL(request.url).searchParams.get('cursor') === 'next-1' ? earningsPage(second) : earningsPage(first, 'next-1')),
+    const { requests } = fakeApi({
+      'GET /user/earnings': (request: Request) => (new URL(request.url).searchParams.get('cursor') === 'next-1' ? earningsPage(second) : earningsPage(first, 'next-1')),
     });
     renderHistory();
     const table = await screen.findByRole('table');
@@ -105,12 +105,12 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + EARNINGS_PAGE_LIMIT + 2));
     expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent('Offer 9');
-    expect(Object.fromEntries(new URL(requestsTo('GET /api/user/earnings').at(-1)!.url).searchParams)).toEqual({ limit: '20', cursor: 'next-1' });
+    expect(Object.fromEntries(new URL(requests('GET /user/earnings').at(-1)!.url).searchParams)).toEqual({ limit: '20', cursor: 'next-1' });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says "No earnings yet" and leads to the Earn page when there are none', async () => {
-    mockApi({ 'GET /api/user/earnings': () => earningsPage([], null, { reversal_rate: reversalRate({ reversed: 0, credits: 0, percent: 0 }) }) });
+    fakeApi({ 'GET /user/earnings': () => earningsPage([], null, { reversal_rate: reversalRate({ reversed: 0, credits: 0, percent: 0 }) }) });
     renderHistory();
     expect(await screen.findByRole('heading', { name: 'No earnings yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start earning' })).toHaveAttribute('href', '/Earn');
@@ -124,7 +124,7 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
   it('says the history could not be loaded, with Retry that loads it', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     let fail = true;
-    mockApi({ 'GET /api/user/earnings': () => (fail ? jsonResponse({ status: 'error', message: 'Down' }, 500) : earningsPage([earning({ title: 'Tile Town' })])) });
+    fakeApi({ 'GET /user/earnings': () => (fail ? jsonResponse({ status: 'error', message: 'Down' }, 500) : earningsPage([earning({ title: 'Tile Town' })])) });
     renderHistory();
     expect(await screen.findByText('Your earnings could not be loaded. Please try again in a moment.')).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalled();
@@ -136,8 +136,8 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
   it('keeps the rows shown when "Load more" fails, and offers to try again', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const first = Array.from({ length: EARNINGS_PAGE_LIMIT }, (_, index) => earning({ id: 30 - index }));
-    mockApi({
-      'GET /api/user/earnings': (request) =>
+    fakeApi({
+      'GET /user/earnings': (request: Request) =>
         new URL(request.url).searchParams.get('cursor') ? jsonResponse({ status: 'error', message: 'Down' }, 503) : earningsPage(first, 'next-1'),
     });
     renderHistory();
@@ -152,8 +152,8 @@ describe('Earnings history tab of the Profile page (issue 29)', () => {
 describe('Earnings history kept current', () => {
   it('reloads its rows when the balances change (a credit released, reversed or booked)', async () => {
     let released = false;
-    const { requestsTo } = mockApi({
-      'GET /api/user/earnings': () =>
+    const { requests } = fakeApi({
+      'GET /user/earnings': () =>
         earningsPage([
           released
             ? earning({ title: 'Tile Town', amount: '12.00', status: 'available' })
@@ -166,6 +166,6 @@ describe('Earnings history kept current', () => {
     store.dispatch(walletUpdated({ wallet: '12.00', pending_wallet: '0.00' }));
     expect(await screen.findByText('Available')).toBeInTheDocument();
     expect(screen.queryByText(/Available on/)).not.toBeInTheDocument();
-    expect(requestsTo('GET /api/user/earnings')).toHaveLength(2);
+    expect(requests('GET /user/earnings')).toHaveLength(2);
   });
 });

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Cashout } from '@rewards/shared/contracts/cashout-types';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
+import { deferredResponse, fakeApi } from '@rewards/shared/test/fake-api';
 import { cashout, cashoutStats } from '../../test/cashout-fixtures';
-import { deferredResponse, mockApi } from '../../test/mock-api';
 import { HISTORY_PAGE_SIZE } from './cashout-history-api';
 import WithdrawalsPanel from './withdrawals-panel';
 
@@ -22,7 +22,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Withdrawals tab of the Profile page (spec §2)', () => {
   it('offers "Request New Cashout" to /Cashout and shows the balance', async () => {
-    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
+    fakeApi({ 'GET /Cashout/stats': statsAnswer, 'GET /Cashout/history': () => historyPage([]) });
     renderPanel();
     expect(screen.getByRole('link', { name: 'Request New Cashout' })).toHaveAttribute('href', '/Cashout');
     const balance = screen.getByRole('region', { name: 'Available balance' });
@@ -30,7 +30,7 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
   });
 
   it('shows held credits beside the available balance: "$12.00 pending"', async () => {
-    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
+    fakeApi({ 'GET /Cashout/stats': statsAnswer, 'GET /Cashout/history': () => historyPage([]) });
     renderWithProviders(<WithdrawalsPanel />, { preloadedState: signedInState({ pending_wallet: '12.00' }), route: '/Profile' });
     const balance = screen.getByRole('region', { name: 'Available balance' });
     expect(await within(balance).findByText('$12.34')).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
   });
 
   it('says nothing of pending credits when there are none', async () => {
-    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
+    fakeApi({ 'GET /Cashout/stats': statsAnswer, 'GET /Cashout/history': () => historyPage([]) });
     renderPanel();
     const balance = screen.getByRole('region', { name: 'Available balance' });
     expect(await within(balance).findByText('$12.34')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
   });
 
   it('shows the pending, requested and approved totals from the cashout stats', async () => {
-    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
+    fakeApi({ 'GET /Cashout/stats': statsAnswer, 'GET /Cashout/history': () => historyPage([]) });
     renderPanel();
     const pending = screen.getByText('Pending').parentElement!;
     expect(within(pending).getByText('...')).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
 
   it('shows 3 skeleton rows while the history loads', async () => {
     const history = deferredResponse();
-    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => history.promise });
+    fakeApi({ 'GET /Cashout/stats': statsAnswer, 'GET /Cashout/history': () => history.promise });
     renderPanel();
     const loading = screen.getByRole('status', { name: 'Loading withdrawals' });
     expect(loading.querySelectorAll('.skeletonRow')).toHaveLength(3);
@@ -67,18 +67,18 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
   });
 
   it('asks for the first page of 10, newest first', async () => {
-    const { requestsTo } = mockApi({
-      'GET /api/Cashout/stats': statsAnswer,
-      'GET /api/Cashout/history': () => historyPage([]),
+    const { requests } = fakeApi({
+      'GET /Cashout/stats': statsAnswer,
+      'GET /Cashout/history': () => historyPage([]),
     });
     renderPanel();
-    await waitFor(() => expect(requestsTo('GET /api/Cashout/history')).toHaveLength(1));
-    const url = new URL(requestsTo('GET /api/Cashout/history')[0]!.url);
+    await waitFor(() => expect(requests('GET /Cashout/history')).toHaveLength(1));
+    const url = new URL(requests('GET /Cashout/history')[0]!.url);
     expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', per_page: '10' });
   });
 
   it('says "No Withdrawal History" and offers "Request Your First Cashout" when there is none', async () => {
-    mockApi({ 'GET /api/Cashout/stats': statsAnswer, 'GET /api/Cashout/history': () => historyPage([]) });
+    fakeApi({ 'GET /Cashout/stats': statsAnswer, 'GET /Cashout/history': () => historyPage([]) });
     renderPanel();
     expect(await screen.findByRole('heading', { name: 'No Withdrawal History' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request Your First Cashout' })).toHaveAttribute('href', '/Cashout');
@@ -87,9 +87,9 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
 
   it('shows the empty state, and no error, when the history cannot be loaded', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockApi({
-      'GET /api/Cashout/stats': statsAnswer,
-      'GET /api/Cashout/history': () => jsonResponse({ status: 'error', message: 'Down' }, 500),
+    fakeApi({
+      'GET /Cashout/stats': statsAnswer,
+      'GET /Cashout/history': () => jsonResponse({ status: 'error', message: 'Down' }, 500),
     });
     renderPanel();
     expect(await screen.findByRole('heading', { name: 'No Withdrawal History' })).toBeInTheDocument();
@@ -97,9 +97,9 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
   });
 
   it('lists each withdrawal with its date, method, masked account, amount and status', async () => {
-    mockApi({
-      'GET /api/Cashout/stats': statsAnswer,
-      'GET /api/Cashout/history': () =>
+    fakeApi({
+      'GET /Cashout/stats': statsAnswer,
+      'GET /Cashout/history': () =>
         historyPage([
           cashout({ id: 3, method: 'paypal', account: 'pat@example.com', amount: '3.00', status: 'pending' }),
           cashout({
@@ -152,9 +152,9 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
   it('loads the next page on "Load more" until all are shown', async () => {
     const first = Array.from({ length: 10 }, (_, index) => cashout({ id: 12 - index, amount: `${12 - index}.00` }));
     const second = [cashout({ id: 2, amount: '2.00' }), cashout({ id: 1, amount: '1.00' })];
-    const { requestsTo } = mockApi({
-      'GET /api/Cashout/stats': statsAnswer,
-      'GET /api/Cashout/history': (request) =>
+    const { requests } = fakeApi({
+      'GET /Cashout/stats': statsAnswer,
+      'GET /Cashout/history': (request: Request) =>
         new URL(request.url).searchParams.get('page') === '2' ? historyPage(second, 2, 12) : historyPage(first, 1, 12),
     });
     renderPanel();
@@ -164,7 +164,7 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 12));
     expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent('$1.00');
-    expect(new URL(requestsTo('GET /api/Cashout/history').at(-1)!.url).searchParams.get('page')).toBe('2');
+    expect(new URL(requests('GET /Cashout/history').at(-1)!.url).searchParams.get('page')).toBe('2');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });

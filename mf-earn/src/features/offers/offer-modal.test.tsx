@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { fakeApi } from '../../test/fake-api';
+import { fakeApi, ok } from '@rewards/shared/test/fake-api';
 import { sampleOffer } from '../../test/sample-offers';
 import EarnPage from '../../pages/earn-page';
 
@@ -20,7 +20,7 @@ const richOffer = sampleOffer(7, {
 });
 
 async function openOffer() {
-  const api = fakeApi({ 'POST /api/Offers/Get': { status: 'success', data: [richOffer] }, 'POST /api/Offers/start': { status: 'success' } });
+  const api = fakeApi({ 'POST /Offers/Get': ok({ status: 'success', data: [richOffer] }), 'POST /Offers/start': ok({ status: 'success' }) });
   const user = userEvent.setup();
   renderWithProviders(<EarnPage />);
   const [card] = await within(screen.getByRole('list', { name: 'Featured Offers' })).findAllByRole('button');
@@ -63,15 +63,15 @@ describe('offer modal (spec §2)', () => {
     const { api, user, dialog } = await openOffer();
     await user.click(within(dialog).getByRole('button', { name: 'Play and Earn' }));
     expect(open).toHaveBeenCalledWith('https://partner.example/click/7?user_id=1', '_blank', 'noopener,noreferrer');
-    await waitFor(() => expect(api.calls('POST', '/api/Offers/start')).toHaveLength(1));
-    expect(api.calls('POST', '/api/Offers/start')[0]!.body).toEqual({ offer_id: '9001' });
+    await waitFor(() => expect(api.requests('POST /Offers/start')).toHaveLength(1));
+    expect((await api.bodies('POST /Offers/start'))[0]).toEqual({ offer_id: '9001' });
   });
 
   it('skips Offers/start with a warning when the offer has no id', async () => {
     const open = jest.spyOn(window, 'open').mockReturnValue(null);
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const api = fakeApi({
-      'POST /api/Offers/Get': { status: 'success', data: [{ ...richOffer, id: undefined, offer_id: '' }] },
+      'POST /Offers/Get': ok({ status: 'success', data: [{ ...richOffer, id: undefined, offer_id: '' }] }),
     });
     const user = userEvent.setup();
     renderWithProviders(<EarnPage />);
@@ -80,7 +80,7 @@ describe('offer modal (spec §2)', () => {
     await user.click(await screen.findByRole('button', { name: 'Play and Earn' }));
     expect(open).toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Offers/start skipped'), 'Kingdom Builders Saga');
-    expect(api.calls('POST', '/api/Offers/start')).toHaveLength(0);
+    expect(api.requests('POST /Offers/start')).toHaveLength(0);
   });
 
   it('is a dialog with focus inside that Escape and the close button close', async () => {

@@ -47,7 +47,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
         </span>
         <h2 className={styles.sentTitle}>{content.sent}</h2>
         <p className={styles.sentText}>{content.sentText}</p>
-        <button type="button" className={styles.again} onClick={() => setOutcome(null)}>
+        <button type="button" className={`outline-button ${styles.again}`} onClick={() => setOutcome(null)}>
           Send another message
         </button>
       </div>
@@ -60,7 +60,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
     const common = {
       id,
       name,
-      className: error ? `${styles.input} ${styles.invalid}` : styles.input,
+      className: 'text-field-input',
       value: values[name],
       required: true,
       'aria-invalid': error ? true : undefined,
@@ -68,8 +68,8 @@ export function ContactForm({ content }: { content: ContactContent }) {
       onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
     };
     return (
-      <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
-        <label htmlFor={id} className={styles.label}>
+      <div className={wide ? `text-field ${styles.wide}` : 'text-field'}>
+        <label htmlFor={id} className="text-field-label">
           {LABELS[name]}
         </label>
         {multiline ? (

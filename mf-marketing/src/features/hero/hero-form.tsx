@@ -77,12 +77,12 @@ export function HeroForm({ content }: Props) {
   return (
     <div className={styles.card}>
       <form className={styles.form} onSubmit={submit} aria-label="Sign up with email">
-        <label className={styles.label} htmlFor={`${id}-email`}>
+        <label className="text-field-label" htmlFor={`${id}-email`}>
           {content.emailLabel}
         </label>
         <input
           id={`${id}-email`}
-          className={styles.input}
+          className="text-field-input"
           type="email"
           name="email"
           autoComplete="email"
@@ -100,12 +100,12 @@ export function HeroForm({ content }: Props) {
         />
         {revealed ? (
           <div className={styles.reveal}>
-            <label className={styles.label} htmlFor={`${id}-password`}>
+            <label className="text-field-label" htmlFor={`${id}-password`}>
               {content.passwordLabel}
             </label>
             <input
               id={`${id}-password`}
-              className={styles.input}
+              className="text-field-input"
               type="password"
               name="password"
               autoComplete="new-password"

@@ -3,13 +3,13 @@ import { BREAKPOINTS } from '@rewards/shared/constants';
 
 /** Spec §2/§9: 3 reviews side by side from 600 px, 2 from 480 px, 1 below. */
 export function slidesPerView(viewportWidth: number): 1 | 2 | 3 {
-  if (viewportWidth >= BREAKPOINTS.slider2) return 3;
-  if (viewportWidth >= BREAKPOINTS.slider1) return 2;
+  if (viewportWidth >= BREAKPOINTS.small) return 3;
+  if (viewportWidth >= BREAKPOINTS.narrow) return 2;
   return 1;
 }
 
-const WIDE = `(min-width: ${BREAKPOINTS.slider2}px)`;
-const MEDIUM = `(min-width: ${BREAKPOINTS.slider1}px)`;
+const WIDE = `(min-width: ${BREAKPOINTS.small}px)`;
+const MEDIUM = `(min-width: ${BREAKPOINTS.narrow}px)`;
 
 function subscribe(onChange: () => void) {
   const queries = [window.matchMedia(WIDE), window.matchMedia(MEDIUM)];

@@ -1,6 +1,6 @@
 import type { AboutContent } from '../../content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { RichText } from '../../ui/rich-text';
+import { ContentSection } from '../../ui/content-section';
 import about from '../../../content/about.json';
 import styles from './about-page.module.css';
 
@@ -21,21 +21,7 @@ export default function AboutPage() {
       </dl>
       <div className={styles.sections}>
         {ABOUT.sections.map((part) => (
-          <section key={part.heading} className={styles.section}>
-            <h2 className={styles.heading}>{part.heading}</h2>
-            {part.paragraphs?.map((paragraph) => (
-              <p key={paragraph} className={styles.paragraph}>
-                <RichText text={paragraph} />
-              </p>
-            ))}
-            {part.items?.length ? (
-              <ul className={styles.list}>
-                {part.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          <ContentSection key={part.heading} part={part} styles={styles} />
         ))}
       </div>
     </PageLayout>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { fakeApi, fail, ok } from '../../test/fake-api';
+import { fakeApi, fail, ok } from '@rewards/shared/test/fake-api';
 import LeaderboardPage from './leaderboard-page';
 
 const board = (period: string, entries: Array<{ rank: number; name: string; initial: string; amount: string }>) =>

@@ -1,4 +1,5 @@
 import type { AlertType } from '@rewards/shared/store/ui-slice';
+import { LineIcon } from '../../components/line-icon';
 
 /** One glyph per alert type, drawn on a 24-unit grid with round strokes. */
 const GLYPHS: Record<AlertType, string> = {
@@ -12,16 +13,5 @@ const GLYPHS: Record<AlertType, string> = {
 type Props = { type: AlertType; className?: string };
 
 export function AlertIcon({ type, className }: Props) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={GLYPHS[type]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon className={className} d={GLYPHS[type]} />;
 }

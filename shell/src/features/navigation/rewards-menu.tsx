@@ -1,21 +1,19 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from '@rewards/shared/router';
-import { useAppDispatch } from '@rewards/shared/store/hooks';
-import { openInvite } from '@rewards/shared/store/ui-slice';
-import { PATHS, isUnderPath } from '@rewards/shared/paths';
+import { isUnderPath } from '@rewards/shared/paths';
 import { useDismiss } from '@rewards/shared/ui/use-dismiss';
+import { InviteFriendsButton, REWARDS_PAGES } from '../../components/rewards-group';
 import { ChevronDownIcon } from './nav-icons';
 import styles from './rewards-menu.module.css';
 
 /** The desktop "Rewards" dropdown: Quests, Leaderboard, Missing credits, Invite friends (spec §2 Navigation; issue 29). */
 export function RewardsMenu() {
   const [open, setOpen] = useState(false);
-  const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const active = isUnderPath(pathname, PATHS.quests) || isUnderPath(pathname, PATHS.leaderboard);
+  const active = REWARDS_PAGES.some(({ to }) => isUnderPath(pathname, to));
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -75,33 +73,15 @@ export function RewardsMenu() {
       </button>
       {open && (
         <ul id={menuId} role="menu" aria-label="Rewards" className={styles.list} onKeyDown={onMenuKeyDown}>
+          {REWARDS_PAGES.map(({ to, label }) => (
+            <li key={to} role="none">
+              <Link role="menuitem" to={to} className={styles.item} onClick={() => close(false)}>
+                {label}
+              </Link>
+            </li>
+          ))}
           <li role="none">
-            <Link role="menuitem" to={PATHS.quests} className={styles.item} onClick={() => close(false)}>
-              Quests
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to={PATHS.leaderboard} className={styles.item} onClick={() => close(false)}>
-              Leaderboard
-            </Link>
-          </li>
-          <li role="none">
-            <Link role="menuitem" to={PATHS.tickets} className={styles.item} onClick={() => close(false)}>
-              Missing credits
-            </Link>
-          </li>
-          <li role="none">
-            <button
-              role="menuitem"
-              type="button"
-              className={styles.item}
-              onClick={() => {
-                close(true);
-                dispatch(openInvite());
-              }}
-            >
-              Invite friends
-            </button>
+            <InviteFriendsButton role="menuitem" className={styles.item} onChosen={() => close(true)} />
           </li>
         </ul>
       )}

@@ -8,7 +8,7 @@ import { MainLinks } from './main-links';
 import styles from './site-header.module.css';
 
 /**
- * The top bar: desktop navigation from 800 px, the phone's top bar below it (same elements, fewer shown).
+ * The top bar: desktop navigation above 800 px, the phone's top bar at 800 px and narrower (same elements, fewer shown).
  * While the session is unknown neither visitor nor member controls show, so nothing flickers.
  */
 export function SiteHeader() {

@@ -1,23 +1,17 @@
 import { useRef } from 'react';
 import { Link } from '@rewards/shared/router';
-import { useAppDispatch } from '@rewards/shared/store/hooks';
-import { openInvite } from '@rewards/shared/store/ui-slice';
 import { PATHS } from '@rewards/shared/paths';
 import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
+import { InviteFriendsButton, REWARDS_PAGES } from '../../components/rewards-group';
 import styles from './rewards-sheet.module.css';
 
 type Props = { onClose: () => void };
 
-const LINKS = [
-  { to: PATHS.profile, label: 'Profile' },
-  { to: PATHS.quests, label: 'Quests' },
-  { to: PATHS.leaderboard, label: 'Leaderboard' },
-  { to: PATHS.tickets, label: 'Missing credits' },
-] as const;
+/** Profile first: the Rewards tab stands for /Profile as well. */
+const LINKS = [{ to: PATHS.profile, label: 'Profile' }, ...REWARDS_PAGES];
 
 /** The Rewards submenu over the tab bar; closes on a choice, a tap outside it, or Escape. */
 export function RewardsSheet({ onClose }: Props) {
-  const dispatch = useAppDispatch();
   const panelRef = useRef<HTMLDivElement>(null);
   useModalFocus(panelRef, onClose);
 
@@ -33,16 +27,7 @@ export function RewardsSheet({ onClose }: Props) {
             </li>
           ))}
           <li>
-            <button
-              type="button"
-              className={styles.item}
-              onClick={() => {
-                onClose();
-                dispatch(openInvite());
-              }}
-            >
-              Invite friends
-            </button>
+            <InviteFriendsButton className={styles.item} onChosen={onClose} />
           </li>
         </ul>
       </div>

@@ -1,12 +1,5 @@
+import { LineIcon } from '../../components/line-icon';
 import type { TabId } from './active-tab';
-
-const stroke = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
 
 /** One outline glyph per tab, on a 24-unit grid. */
 const GLYPHS: Record<TabId, string> = {
@@ -20,9 +13,5 @@ const GLYPHS: Record<TabId, string> = {
 type Props = { tab: TabId; className?: string };
 
 export function TabIcon({ tab, className }: Props) {
-  return (
-    <svg className={className} width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path {...stroke} d={GLYPHS[tab]} />
-    </svg>
-  );
+  return <LineIcon className={className} size={24} d={GLYPHS[tab]} />;
 }

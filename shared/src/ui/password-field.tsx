@@ -1,6 +1,4 @@
 import { useId, useState, type ReactNode } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons';
-import styles from './form.module.css';
 
 type Props = {
   label: string;
@@ -12,20 +10,20 @@ type Props = {
   hint?: ReactNode;
 };
 
-/** A required password input with a show/hide toggle (spec §2). */
+/** A required password input with a show/hide toggle (spec §2), in the site's field look, as TextField. */
 export function PasswordField({ label, value, onChange, autoComplete, autoFocusHere = false, hint }: Props) {
   const [visible, setVisible] = useState(false);
   const id = useId();
   const hintId = useId();
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className="text-field">
+      <label htmlFor={id} className="text-field-label">
         {label}
       </label>
-      <div className={styles.inputWithAction}>
+      <div className="text-field-box">
         <input
           id={id}
-          className={styles.input}
+          className="text-field-input"
           type={visible ? 'text' : 'password'}
           value={value}
           onChange={(event) => onChange(event.target.value)}
@@ -37,14 +35,30 @@ export function PasswordField({ label, value, onChange, autoComplete, autoFocusH
         />
         <button
           type="button"
-          className={styles.inputAction}
+          className="text-field-action"
           aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           onClick={() => setVisible((shown) => !shown)}
         >
-          {visible ? <EyeOffIcon /> : <EyeIcon />}
+          <EyeIcon crossed={visible} />
         </button>
       </div>
       {hint ? <div id={hintId}>{hint}</div> : null}
     </div>
+  );
+}
+
+/** An eye, crossed out once the password shows: decorative, the button's name says what it does. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {crossed ? (
+        <path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.7 3.6M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
+      ) : (
+        <>
+          <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+          <circle cx="12" cy="12" r="3" />
+        </>
+      )}
+    </svg>
   );
 }
