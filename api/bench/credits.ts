@@ -107,7 +107,7 @@ function printStatements(label: string, counts: StatementCounts | undefined, per
 }
 
 /** Credits of 1 to 50 cents, and one in ten of $10.00 or more: held by EARNING_HOLDS' default, so the bench books holds too. */
-const coinsOf = (index: number) => (index % 10 === 9 ? 10_000 + index % 500 : 10 * (1 + (index % 50)));
+const coinsOf = (index: number) => (index % 10 === 9 ? 10_000 + 10 * (index % 50) : 10 * (1 + (index % 50)));
 
 const conversionsFor = (users: readonly BenchUser[], targets: ReadonlyArray<{ offerId: string; eventId: string }>, count: number): Conversion[] =>
   Array.from({ length: count }, (_, index) => ({ userId: users[index % users.length]!.id, txid: newTxid(), coins: coinsOf(index), ...targets[index % targets.length]! }));
