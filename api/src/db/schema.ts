@@ -341,6 +341,8 @@ export const conversions = pgTable(
     index('conversions_user_offer_idx').on(table.userId, table.partnerOfferId),
     // A user's credits of the last 90 days and how many were reversed (the reversal-rate hold rule), read while crediting.
     index('conversions_user_created_idx').on(table.userId, table.createdAt, table.status),
+    // A user's reversals of the last 90 days, read by every credit (the reversal rule): almost always none.
+    index('conversions_user_reversed_idx').on(table.userId, table.createdAt).where(sql`${table.status} = 'reversed'`),
     check('conversions_payout_positive', sql`${table.payoutCoins} > 0`),
     check('conversions_status_check', sql`${table.status} in ('credited', 'reversed')`),
     check('conversions_referral_held_not_negative', sql`${table.referralHeldCoins} >= 0`),

@@ -4,10 +4,11 @@ import type { Executor } from '../../db/executor';
 import { arrayParameter, preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, offerEvents, offers, userOffers, users } from '../../db/schema';
 import { completesAloneCondition } from '../earn/progress';
-import { heldCreditStep, heldFor, reversalCountsSql } from '../holds/hold-sql';
+import { heldCreditStep, heldFor, riskCountsSql } from '../holds/hold-sql';
 import { reversalRuleValues } from '../holds/rules';
 import { balanceMoves } from '../ledger/balance-moves';
 import { noticeOf, notificationStep } from '../notifications/notification-sql';
+import { hasSettleableTicketsSql } from '../tickets/repository';
 import { bookingSteps } from '../ledger/lock-order';
 import type { BookableCredit, CreditResult } from './credit-types';
 
@@ -45,6 +46,7 @@ type BatchRow = {
   entry_id: string | number | null;
   completed_offer: boolean | string;
   credit_notice: unknown;
+  has_tickets: boolean | string | null;
 };
 
 const hold = heldFor({ reversals: sql`risk.reversals`, credits: sql`risk.credits` }, { days: sql`input.base_hold_days`, reason: sql`input.base_hold_reason` });
@@ -73,7 +75,7 @@ const creditBatch = preparedStatement<BatchRow>(
         join ${users} u on u.id = input.user_id and u.deleted_at is null
         left join ${users} referrer on referrer.id = u.referred_by and referrer.deleted_at is null
         left join ${offers} o on o.partner_offer_id = input.partner_offer_id and input.partner_offer_id <> ''
-        cross join lateral (${reversalCountsSql(sql`input.user_id`)}) as risk`,
+        cross join lateral (${riskCountsSql(sql`input.user_id`)}) as risk`,
       },
       {
         name: 'booking',
@@ -123,7 +125,8 @@ const creditBatch = preparedStatement<BatchRow>(
       target.offer_id, target.offer_partner_id, target.offer_name,
       moved.balance_coins, moved.held_coins, held_credit.release_at as held_until, moved_entry.id as entry_id,
       exists (select 1 from completed where completed.user_id = booked.user_id) as completed_offer,
-      (select row_to_json(notice) from credit_notice notice where notice.user_id = booked.user_id) as credit_notice
+      (select row_to_json(notice) from credit_notice notice where notice.user_id = booked.user_id) as credit_notice,
+      case when booked.position is not null then ${hasSettleableTicketsSql(sql`booked.user_id`)} end as has_tickets
     from input
     left join target on target.position = input.position
     left join booking on booking.position = input.position
@@ -177,6 +180,7 @@ function outcomeOf(row: BatchRow, credit: BookableCredit): BatchedOutcome {
       wallets: [{ userId: credit.userId, balanceCoins: Number(row.balance_coins), heldCoins: Number(row.held_coins), version: Number(row.entry_id) }],
       heldUntil: row.held_until === null ? undefined : new Date(row.held_until),
       notifications: [noticeOf(row.credit_notice)].filter((notice) => notice !== undefined),
+      userHasTickets: row.has_tickets !== null && rowBoolean(row.has_tickets),
     },
   };
 }

@@ -58,6 +58,8 @@ export type CreditResult =
       heldUntil: Date | undefined;
       /** What the users were told (their credit, a referrer's bonus), stored with the booking: deliver once committed. */
       notifications: StoredNotification[];
+      /** The user has a ticket a credit may settle (checked with the booking): only then is it settled. */
+      userHasTickets: boolean;
     }
   | { outcome: 'duplicate' }
   /** The signed text of this credit already booked another transaction: a replay in disguise. */

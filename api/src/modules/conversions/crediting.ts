@@ -10,6 +10,7 @@ import { type EarningHolds, NO_HOLDS } from '../../config-values';
 import { baseHoldOf } from '../holds/rules';
 import { bookLedgerEntry, type WalletSnapshot } from '../ledger/ledger';
 import { notifyMany } from '../notifications/notify';
+import { hasSettleableTicketsSql } from '../tickets/repository';
 import { LockSequence } from '../ledger/lock-order';
 import { conversionReference } from '../ledger/references';
 import { referralBonusEntry, referralBonusOf } from '../referrals/referral-bonus';
@@ -131,8 +132,26 @@ export async function creditConversion(
       { userId: user.id, kind: 'credit', data: { coins, offer: offerName, held_until: heldUntil?.toISOString() ?? null } },
       ...(referralCoins > 0 ? [{ userId: referrerId!, kind: 'referral_bonus' as const, data: { coins: referralCoins } }] : []),
     ]);
-    return { outcome: 'credited' as const, user, payoutCoins: input.payoutCoins, referralCoins, referralHeldCoins, offer, completedOffer, wallets, heldUntil, notifications };
+    const userHasTickets = await userHasSettleableTickets(tx, user.id);
+    return {
+      outcome: 'credited' as const,
+      user,
+      payoutCoins: input.payoutCoins,
+      referralCoins,
+      referralHeldCoins,
+      offer,
+      completedOffer,
+      wallets,
+      heldUntil,
+      notifications,
+      userHasTickets,
+    };
   });
+}
+
+async function userHasSettleableTickets(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ found: hasSettleableTicketsSql(sql`${userId}::bigint`).mapWith(Boolean) }).from(sql`(select 1) as one`);
+  return row?.found === true;
 }
 
 /**

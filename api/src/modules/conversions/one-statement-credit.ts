@@ -3,13 +3,14 @@ import type { Database } from '../../db/database';
 import { preparedStatement, rowBoolean, rowId } from '../../db/prepared';
 import { conversions, offerEvents, offers, referralReviews, type ReferralReviewStatus, userOffers, users } from '../../db/schema';
 import { completesAloneCondition } from '../earn/progress';
-import { heldCreditStep, heldFor, reversalCountsSql } from '../holds/hold-sql';
+import { heldCreditStep, heldFor, riskCountsSql } from '../holds/hold-sql';
 import { reversalRuleValues } from '../holds/rules';
 import { balanceMoves } from '../ledger/balance-moves';
 import type { WalletSnapshot } from '../ledger/ledger';
 import { bookingSteps } from '../ledger/lock-order';
 import { noticeOf, notificationStep } from '../notifications/notification-sql';
 import { referralBonusNote, referralBonusOf } from '../referrals/referral-bonus';
+import { hasSettleableTicketsSql } from '../tickets/repository';
 import type { BookableCredit, ConversionContext, ConversionUser, CreditResult } from './credit-types';
 
 type OneStatementRow = {
@@ -37,6 +38,7 @@ type OneStatementRow = {
   completed_offer: boolean | string;
   credit_notice: unknown;
   bonus_notice: unknown;
+  has_tickets: boolean | string;
 };
 
 const holder = (name: string) => sql.placeholder(name);
@@ -87,7 +89,7 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
         left join ${offers} o on o.partner_offer_id = ${param.partnerOfferId} and ${param.partnerOfferId} <> ''
         where u.id = ${param.userId} and u.deleted_at is null`,
       },
-      { name: 'risk', body: reversalCountsSql(param.userId) },
+      { name: 'risk', body: riskCountsSql(param.userId) },
       {
         name: 'booking',
         body: sql`select user_id, offer_id, offer_name, referrer_id, bonus,
@@ -151,7 +153,8 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       (select id from moved_entry) as entry_id, (select balance_coins from bonus_moved) as referrer_balance_coins,
       (select held_coins from bonus_moved) as referrer_held_coins, (select id from bonus_moved_entry) as referrer_entry_id,
       exists (select 1 from completed) as completed_offer,
-      (select row_to_json(notice) from credit_notice notice) as credit_notice, (select row_to_json(notice) from bonus_notice notice) as bonus_notice
+      (select row_to_json(notice) from credit_notice notice) as credit_notice, (select row_to_json(notice) from bonus_notice notice) as bonus_notice,
+      ${hasSettleableTicketsSql(param.userId)} as has_tickets
     from target left join conversion on true`,
 );
 
@@ -226,6 +229,7 @@ export async function creditInOneStatement(
       wallets,
       heldUntil: row.held_until === null ? undefined : new Date(row.held_until),
       notifications: [noticeOf(row.credit_notice), noticeOf(row.bonus_notice)].filter((notice) => notice !== undefined),
+      userHasTickets: rowBoolean(row.has_tickets),
     },
   };
 }

@@ -127,7 +127,9 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
   }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
   if (result.outcome === 'signature-reused') throw new ConflictError(POSTBACK_MESSAGES.signatureReused);
-  const settled = await settleTicketsForConversion(db, {
+  const settled = !result.userHasTickets
+    ? undefined
+    : await settleTicketsForConversion(db, {
     userId: result.user.id,
     wall: wall.slug,
     partnerOfferId: action.partnerOfferId,

@@ -9,14 +9,28 @@ import { REVERSAL_WINDOW_DAYS } from './rules';
  * `riskPercent`, `riskMinReversals` and `riskDays` (reversalRuleValues); the rest is given per credit.
  */
 
+const inWindow = sql`${conversions.createdAt} >= now() - make_interval(days => ${sql.raw(String(REVERSAL_WINDOW_DAYS))})`;
+
 /** A user's credits of the last REVERSAL_WINDOW_DAYS days (`credits`) and how many were reversed (`reversals`): one index range. */
 export function reversalCountsSql(userId: SQL): SQL {
   return sql`select count(*) filter (where ${conversions.status} = 'reversed') as reversals, count(*) as credits
     from ${conversions}
-    where ${conversions.userId} = ${userId} and ${conversions.createdAt} >= now() - make_interval(days => ${sql.raw(String(REVERSAL_WINDOW_DAYS))})`;
+    where ${conversions.userId} = ${userId} and ${inWindow}`;
 }
 
 const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * reversalCountsSql as a booking statement needs it, cheaply: the reversals from the partial index of reversed
+ * conversions (almost always none), the credits counted only when the reversals reach the rule's minimum
+ * (otherwise 0: the rule cannot hold then, so the count would not change the hold).
+ */
+export function riskCountsSql(userId: SQL): SQL {
+  return sql`select risk.reversals,
+      case when risk.reversals >= ${placeholder('riskMinReversals', 'int')} and ${placeholder('riskDays', 'int')} > 0
+        then (select count(*) from ${conversions} where ${conversions.userId} = ${userId} and ${inWindow}) else 0 end as credits
+    from (select count(*) as reversals from ${conversions} where ${conversions.userId} = ${userId} and ${conversions.status} = 'reversed' and ${inWindow}) as risk`;
+}
 
 /** Whether counts from reversalCountsSql make every credit of the user held `riskDays`. */
 function risky(counts: { reversals: SQL; credits: SQL }): SQL {

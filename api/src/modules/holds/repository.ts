@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { preparedStatement } from '../../db/prepared';
 import { type HoldReason, holds, users } from '../../db/schema';
-import { heldFor, reversalCountsSql } from './hold-sql';
+import { heldFor, reversalCountsSql, riskCountsSql } from './hold-sql';
 import type { EarningHolds } from '../../config-values';
 import { type BaseHold, reversalRuleValues } from './rules';
 
@@ -14,7 +14,7 @@ const decision = heldFor(
 );
 const holdDecision = preparedStatement<{ days: number | string; reason: HoldReason }>(
   'hold_decision',
-  sql`select ${decision.days} as days, ${decision.reason} as reason from (${reversalCountsSql(sql`${sql.placeholder('userId')}::bigint`)}) as risk`,
+  sql`select ${decision.days} as days, ${decision.reason} as reason from (${riskCountsSql(sql`${sql.placeholder('userId')}::bigint`)}) as risk`,
 );
 
 const reversalCounts = preparedStatement<{ reversals: number | string; credits: number | string }>(

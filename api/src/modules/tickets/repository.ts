@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { coalescedStatement } from '../../db/coalesced';
 import type { Executor } from '../../db/executor';
 import { arrayParameter, preparedStatement } from '../../db/prepared';
@@ -206,6 +206,17 @@ export async function eraseTicketTextsOfUser(tx: Executor, userId: number): Prom
 
 export type ConversionOfTicket = { userId: number; wall: string; partnerOfferId: string; offerName: string | undefined };
 
+/** Tickets a partner's credit may settle: open ones, and accepted ones it paid (as the partial index tickets_settleable_user_idx). */
+const SETTLEABLE_STATUS = sql`(${tickets.status} in ('awaiting', 'answered') or (${tickets.status} = 'accepted' and ${tickets.creditedCoins} is not null and ${tickets.partnerCreditedAt} is null))`;
+
+/**
+ * Whether the user has any ticket a credit could settle, as a column of a booking statement (one probe of the
+ * partial index, almost always empty): a credit of a user without one skips the settlement altogether.
+ */
+export function hasSettleableTicketsSql(userId: SQL): SQL {
+  return sql`exists (select 1 from ${tickets} where ${tickets.userId} = ${userId} and ${SETTLEABLE_STATUS})`;
+}
+
 /** The condition of the user's tickets a partner credit settles: open ones, and accepted ones it paid. */
 function settleableFor(conversion: ConversionOfTicket) {
   const matches = [
@@ -214,11 +225,7 @@ function settleableFor(conversion: ConversionOfTicket) {
   ].filter((condition) => condition !== undefined);
   if (matches.length === 0) return undefined;
   // Spelled as the partial index tickets_settleable_user_idx is, so the planner uses it.
-  return and(
-    eq(tickets.userId, conversion.userId),
-    sql`(${tickets.status} in ('awaiting', 'answered') or (${tickets.status} = 'accepted' and ${tickets.creditedCoins} is not null and ${tickets.partnerCreditedAt} is null))`,
-    sql`(${sql.join(matches, sql` or `)})`,
-  );
+  return and(eq(tickets.userId, conversion.userId), SETTLEABLE_STATUS, sql`(${sql.join(matches, sql` or `)})`);
 }
 
 type SettleableRow = { position: string | number };

@@ -1,0 +1,1 @@
+CREATE INDEX "conversions_user_reversed_idx" ON "conversions" USING btree ("user_id","created_at") WHERE "conversions"."status" = 'reversed';
