@@ -16,10 +16,24 @@ afterAll(async () => {
 const bell = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name, exact: true });
 const REASON = 'The PayPal account does not exist';
 
-/** A user with a pending $1.00 PayPal cashout (credited $2.00 by a signed demo-wall postback); answers its id. */
+/** Marks every notification of the user read, as the panel's "Mark all as read" does. */
+async function readAll(url: string, user: SignedInUser): Promise<void> {
+  const response = await fetch(`${url}/api/notifications/read`, {
+    method: 'POST',
+    headers: { ...sessionHeaders(user), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ all: true }),
+  });
+  if (!response.ok) throw new Error(`notifications/read answered ${response.status}`);
+}
+
+/**
+ * A user with a pending $1.00 PayPal cashout (credited $2.00 by a signed demo-wall postback, whose notification
+ * is read already); answers its id.
+ */
 async function userWithPendingCashout(url: string): Promise<{ user: SignedInUser; cashoutId: number }> {
   const user = await signUpThroughApi(url);
   await creditThroughDemoPostback(url, { userId: (await profileOf(url, user)).id, payout: '2.00' });
+  await readAll(url, user);
   const response = await fetch(`${url}/api/Cashout/Store`, {
     method: 'POST',
     headers: { ...sessionHeaders(user), 'Content-Type': 'application/json' },
@@ -30,6 +44,36 @@ async function userWithPendingCashout(url: string): Promise<{ user: SignedInUser
 }
 
 describe('the notification centre (issue 30)', () => {
+  it('a user on /Earn gets a credit from a postback: the bell says "Notifications, 1 unread" without a reload, the panel shows the amount, and "Mark all as read" clears it', async () => {
+    const url = siteUrl();
+    const user = await signUpThroughApi(url);
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: url });
+    await useSession(context, url, user);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto('/Earn');
+    await bell(page, 'Notifications').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+    });
+    // The live channel joins once the page has settled; a credit before then is counted on joining too.
+    await creditThroughDemoPostback(url, { userId: (await profileOf(url, user)).id, payout: '3.40' });
+    await bell(page, 'Notifications, 1 unread').waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    await bell(page, 'Notifications, 1 unread').click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const entry = panel.getByRole('link', { name: /^Unread: You earned \$3\.40/ });
+    await entry.waitFor();
+    expect((await entry.innerText()).replace(/\s+/g, ' ')).toMatch(/^Unread: You earned \$3\.40 .*available now\. just now$/);
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    await bell(page, 'Notifications').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('an operator rejects a cashout with pnpm ops: the bell says "Notifications, 1 unread" without a reload, the panel shows it, and "Mark all as read" clears it', async () => {
     // The site of the global setup, started as `pnpm start` starts it; the operator works on it from another process.
     const url = siteUrl();
