@@ -198,7 +198,14 @@ describe(`offers calls on ${kind}`, () => {
       // Another credit on a completed offer (a new txid) counts the money, not a second completion.
       await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'planet-3', payout: '1.00' }));
       const profile = (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
-      expect(profile).toMatchObject({ wallet: '19.40', total_earnings: '19.40', earnings_last_30_days: '19.40', completed_offers: 1 });
+      // The $12.00 credit is held (a single credit of $10.00 or more), so it is pending, not available.
+      expect(profile).toMatchObject({
+        wallet: '7.40',
+        pending_wallet: '12.00',
+        total_earnings: '19.40',
+        earnings_last_30_days: '19.40',
+        completed_offers: 1,
+      });
     });
 
     it('a whole-offer credit (no event) completes every event; an offer without events completes with its one credit', async () => {

@@ -5,6 +5,7 @@ import { type LedgerKind, ledgerEntries, users } from '../../db/schema';
 import { captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
+import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { periodStart } from './periods';
 import { cachedLeaderboard, leaderboard, rankEarners } from './service';
@@ -170,6 +171,15 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
       expect(response.body).not.toContain(email);
       expect(response.body).not.toContain('Lovelace');
       expect(response.body).not.toMatch(/"(id|user_id|email)"/);
+    });
+
+    it('counts a held credit as earned: a $950.00 postback credit, held for 7 days, ranks at once', async () => {
+      const { user } = await signUp(app, { name: 'Hella Waiting' });
+      await injectPostback(app, postbackFields({ user_id: String(user.id), payout: '950.00' }));
+      const [held] = await database().db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
+      expect(held).toMatchObject({ kind: 'offer_credit', amountCoins: 0, heldCoins: 950_000 });
+      const board = await leaderboard(database().db, 'daily', new Date());
+      expect(board.entries).toContainEqual(expect.objectContaining({ name: 'Hella W.', amount: '950.00' }));
     });
 
     it('answers the monthly board without a period', async () => {

@@ -3,7 +3,10 @@ import { LEADERBOARD_SIZE } from '@rewards/shared/contracts/marketing-types';
 import type { Database } from '../../db/database';
 import { type LedgerKind, ledgerEntries, users } from '../../db/schema';
 
-/** What the leaderboard counts: what offers credited, less what partners reversed. Never cashouts or manual credits. */
+/**
+ * What the leaderboard counts: what offers credited, less what partners reversed, held or not (a held credit is
+ * earned; its release moves no earnings). Never cashouts or manual credits.
+ */
 export const LEADERBOARD_KINDS: readonly LedgerKind[] = ['offer_credit', 'offer_reversal'];
 
 export type EarnerTotal = { name: string; totalCoins: number };
@@ -13,7 +16,7 @@ export type EarnerTotal = { name: string; totalCoins: number };
  * whoever reached it first (earliest last entry) comes first, then the older account.
  */
 export async function topEarners(db: Database, since: Date): Promise<EarnerTotal[]> {
-  const total = sql<string>`sum(${ledgerEntries.amountCoins})`;
+  const total = sql<string>`sum(${ledgerEntries.amountCoins} + ${ledgerEntries.heldCoins})`;
   const reachedAt = sql`max(${ledgerEntries.createdAt})`;
   const rows = await db
     .select({ name: users.name, total })
