@@ -6,6 +6,7 @@ import { InvalidRequestError, TooManyAttemptsError, UnauthorizedError, Validatio
 import { type AccountTotals, accountTotals } from '../ledger/ledger';
 import { notify, type StoredNotification } from '../notifications/notify';
 import { countUnread, deleteNotificationsOf } from '../notifications/repository';
+import { forgetDevices } from './known-devices';
 import type { Mailer } from './mailer';
 import {
   anonymiseUser,
@@ -138,6 +139,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<void>
     // The row first: its lock makes a sign-in checked a moment ago wait, then find the account gone.
     await anonymiseUser(tx, userId);
     await revokeAllSessions(tx, userId);
+    await forgetDevices(tx, userId);
     await deleteResetCodes(tx, userId);
     await eraseTicketTextsOfUser(tx, userId);
     await deleteNotificationsOf(tx, userId);
@@ -200,6 +202,8 @@ export async function resetPassword({ db, appSecret }: AccountDeps, input: Reset
     if (!(await consumeResetCode(tx, user.id, codeHash))) return undefined;
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeAllSessions(tx, user.id);
+    // Whoever knew the old password keeps no browser that skips the wrong-password limit.
+    await forgetDevices(tx, user.id);
     return notify(tx, { userId: user.id, kind: 'password_changed', data: {} });
   });
   if (!reset) {
