@@ -44,16 +44,21 @@ export async function isKnownDevice(db: Executor, email: string, deviceId: strin
   return rows.length > 0;
 }
 
-/**
- * After a sign-in: records the browser as known to the account and (re)sets its cookie for another year.
- * A browser keeps one id for every account it signs in to.
- */
-export async function rememberDevice(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-  const deviceId = readDeviceId(request) ?? randomBytes(16).toString('base64url');
+/** The id of the browser signing in: its own when it has one, else a new one. A browser keeps one id for every account. */
+export function deviceIdFor(request: FastifyRequest): string {
+  return readDeviceId(request) ?? randomBytes(16).toString('base64url');
+}
+
+/** Records that this device signed in to the account (now, or again now). */
+export async function recordDevice(db: Executor, userId: number, deviceId: string): Promise<void> {
   await db
     .insert(accountDevices)
     .values({ userId, deviceHash: deviceHash(deviceId) })
     .onConflictDoUpdate({ target: [accountDevices.userId, accountDevices.deviceHash], set: { lastSeenAt: sql`now()` } });
+}
+
+/** (Re)sets the browser's cookie for another year. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, deviceId: string): void {
   reply.setCookie(DEVICE_COOKIE, deviceId, {
     signed: true,
     httpOnly: true,
@@ -62,6 +67,20 @@ export async function rememberDevice(db: Executor, request: FastifyRequest, repl
     secure: cookieIsSecure(request),
     maxAge: DEVICE_TTL_MS / 1000,
   });
+}
+
+/**
+ * After a sign-up, a Google sign-in or a password reset: the browser becomes known to the account. Never fails
+ * what it follows: a device not recorded is only a browser the limit holds until its next sign-in.
+ */
+export async function rememberDevice(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const deviceId = deviceIdFor(request);
+  try {
+    await recordDevice(db, userId, deviceId);
+  } catch (error) {
+    request.log.warn({ err: error, userId }, 'known device could not be recorded');
+  }
+  setDeviceCookie(request, reply, deviceId);
 }
 
 /** The account's browsers are strangers again (its password changed hands, or the account is gone). */

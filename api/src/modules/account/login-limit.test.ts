@@ -230,8 +230,9 @@ describe(`known devices on ${kind}`, () => {
     }
   });
 
-  it('keeps a hash of the id per account, not the id', async () => {
+  it('keeps a hash of the id per account, not the id, and only for sign-ins that succeeded', async () => {
     const owner = await calls.register();
+    expect((await calls.login(owner.email, 'wrong password')).statusCode).toBe(401);
     const rows = await database().db.select().from(accountDevices).where(eq(accountDevices.userId, owner.userId));
     expect(rows).toHaveLength(1);
     const id = app.unsignCookie(owner.signUpDevice).value!;

@@ -6,7 +6,7 @@ import { rateLimitAddress, rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../referrals/signup-origin';
 import type { Mailer } from './mailer';
-import { isKnownDevice, readDeviceId, rememberDevice } from './known-devices';
+import { deviceIdFor, isKnownDevice, readDeviceId, rememberDevice, setDeviceCookie } from './known-devices';
 import { findLiveSessionWithTotals } from './repository';
 import {
   forgotPasswordBody,
@@ -59,12 +59,13 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     const knownDevice = await isKnownDevice(app.db, email, readDeviceId(request));
     const accountLimit = knownDevice ? [] : [{ limit: 'login_account' as const, key: rateLimitSubject(email) }];
     await app.enforceRateLimits(accountLimit);
-    const { token, user } = await account.login(app.db, request.body, clientOf(request)).catch(async (error: unknown) => {
+    const deviceId = deviceIdFor(request);
+    const { token, user } = await account.login(app.db, request.body, clientOf(request), deviceId).catch(async (error: unknown) => {
       if (!(error instanceof UnauthorizedError)) await app.giveBackRateLimitHits(accountLimit);
       throw error;
     });
     await app.giveBackRateLimitHits(accountLimit);
-    await rememberDevice(app.db, request, reply, user.id);
+    setDeviceCookie(request, reply, deviceId);
     setSessionCookie(request, reply, token);
     return { status: 'success' as const, message: MESSAGES.loggedIn, data: { user: await account.profileOf(app.db, user) } };
   });
@@ -146,10 +147,10 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   app.post('/user/reset-password', { schema: { body: resetPasswordBody, response: { 200: messageResponse } } }, async (request, reply) => {
     await otpLimits(request, request.body.email);
     const notification = await account.resetPassword(deps, request.body);
-    // The reset forgot the account's browsers; the one that used the code (it read the owner's email) is known.
-    await rememberDevice(app.db, request, reply, notification.userId);
     // After the commit, never failing the reset: the live push and the email that always goes out.
     void app.deliverNotifications([notification]);
+    // The reset forgot the account's browsers; the one that used the code (it read the owner's email) is known.
+    await rememberDevice(app.db, request, reply, notification.userId);
     return { status: 'success' as const, message: MESSAGES.passwordReset };
   });
 };
