@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
+import { DEVICE_COOKIE } from '../src/modules/account/known-devices';
 import { md5, signPusherRequest } from '../src/modules/realtime/signature';
 import { genericPostbackQuery } from '../src/modules/walls/adapters/generic';
 import type { FuzzRoute } from './routes';
@@ -22,7 +23,8 @@ export type FuzzRequest = {
 };
 
 /** A registered user whose session and details requests may carry, so deep paths are reached. */
-export type FuzzIdentity = { userId: number; token: string; email: string; password: string };
+/** `device`: the signed `device_id` cookie of the browser it signed up in (not held by its wrong-password limit). */
+export type FuzzIdentity = { userId: number; token: string; email: string; password: string; device: string };
 
 export type FuzzContext = {
   routes: FuzzRoute[];
@@ -294,6 +296,10 @@ function authHeaders(identities: FuzzIdentity[]): fc.Arbitrary<Record<string, st
     { weight: 2, arbitrary: randomToken.map((token) => ({ cookie: `${AUTH_COOKIE}=${token}` })) },
     { weight: 1, arbitrary: headerText.map((cookie) => ({ cookie })) },
     { weight: 1, arbitrary: fc.tuple(identity, randomToken).map(([user, token]) => ({ cookie: `${AUTH_COOKIE}=${token}; ${AUTH_COOKIE}=${user?.token ?? ''}; =; ;;`, authorization: `Bearer ${token}` })) },
+    // Sign-in's known browsers: a real device cookie (maybe another account's), or a forged or garbage one.
+    { weight: 1, arbitrary: identity.map((user): Record<string, string> => (user ? { cookie: `${DEVICE_COOKIE}=${user.device}` } : {})) },
+    { weight: 1, arbitrary: fc.tuple(identity, randomToken).map(([user, token]) => ({ cookie: `${DEVICE_COOKIE}=${token}; ${DEVICE_COOKIE}=${user?.device ?? ''}` })) },
+    { weight: 1, arbitrary: identity.map((user): Record<string, string> => (user ? { cookie: `${DEVICE_COOKIE}=${user.device.split('.')[0]}.forged` } : {})) },
   );
 }
 

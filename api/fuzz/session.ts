@@ -36,7 +36,7 @@ export async function openFuzzSession({ database, env, users = 4 }: { database: 
   const newIdentity = async (): Promise<FuzzIdentity> => {
     const signedUp = await signUp(app, {}, { from: distinctAddress() });
     await appendLedgerEntry(database.db, { userId: signedUp.user.id, amountCoins: STARTING_COINS, kind: 'manual_credit', note: 'fuzz starting balance' });
-    return { userId: signedUp.user.id, token: signedUp.token, email: signedUp.email, password: signedUp.password };
+    return { userId: signedUp.user.id, token: signedUp.token, email: signedUp.email, password: signedUp.password, device: signedUp.device };
   };
   for (let i = 0; i < users; i++) identities.push(await newIdentity());
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Small key/value facts about this installation (e.g. when it was first started). */
 export const appMeta = pgTable('app_meta', {
@@ -77,6 +77,23 @@ export const sessions = pgTable(
     index('sessions_expires_at_idx').on(table.expiresAt),
     index('sessions_revoked_idx').on(table.id).where(sql`${table.revokedAt} is not null`),
   ],
+);
+
+/**
+ * The browsers that signed in to an account (sign-up, password or Google), by the SHA-256 of their signed
+ * `device_id` cookie. A browser known to an account is not held by the account's wrong-password limit.
+ */
+export const accountDevices = pgTable(
+  'account_devices',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );
 
 /**

@@ -5,7 +5,8 @@ declare module '@fastify/rate-limit/store/LocalStore.js' {
   /** A fixed-window counter per key in a least-recently-used map of at most `cache` keys (toad-cache). */
   export default class LocalStore {
     constructor(continueExceeding: boolean, exponentialBackoff: boolean, cache?: number);
-    readonly lru: { readonly size: number };
+    /** Its entries: the count and the start of the key's current window. */
+    readonly lru: { readonly size: number; get(key: string): { current: number; iterationStartMs: number } | undefined };
     incr(key: string, callback: Callback, timeWindow: number, max: number): void;
     read(key: string, callback: Callback, timeWindow: number, max: number): void;
   }

@@ -41,6 +41,24 @@ describe('rate limit stores', () => {
     expect(await store.hit('login', 'a', rule)).toBe(1);
   });
 
+  it('memory: gives a hit back within its window, never below zero, and nothing once the window is over', async () => {
+    const store = createMemoryStore();
+    const rule = { max: 5, windowMs: 150 };
+    await store.giveBack('login_account', 'never-counted', rule);
+    expect(await store.count('login_account', 'never-counted', rule)).toBe(0);
+    expect(await store.hit('login_account', 'a', rule)).toBe(1);
+    expect(await store.hit('login_account', 'a', rule)).toBe(2);
+    await store.giveBack('login_account', 'a', rule);
+    expect(await store.count('login_account', 'a', rule)).toBe(1);
+    await store.giveBack('login_account', 'a', rule);
+    await store.giveBack('login_account', 'a', rule);
+    expect(await store.count('login_account', 'a', rule)).toBe(0);
+    expect(await store.hit('login_account', 'a', rule)).toBe(1);
+    await sleep(200);
+    await store.giveBack('login_account', 'a', rule);
+    expect(await store.hit('login_account', 'a', rule)).toBe(1);
+  });
+
   // 1.5 million distinct keys (a spray of addresses or emails) within one window: the store keeps at most its
   // cap, and the heap does not grow with the keys (an unbounded map would hold ~400 MB here).
   it('memory: stays within its bound of keys per limit under 1.5 million distinct keys', async () => {
@@ -99,6 +117,28 @@ describe('rate limit stores', () => {
       expect(await stores[1]!.hit('login', 'k', rule)).toBe(1);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  (redisUrl ? it : it.skip)('redis: gives a hit back, never below zero, keeping the window’s end', async () => {
+    const store = createRedisStore({ url: redisUrl!, prefix: `test:${randomBytes(6).toString('hex')}:`, log: quietLog });
+    const rule = { max: 5, windowMs: 300 };
+    try {
+      await store.ready();
+      await store.giveBack('login_account', 'never-counted', rule);
+      expect(await store.count('login_account', 'never-counted', rule)).toBe(0);
+      expect(await store.hit('login_account', 'k', rule)).toBe(1);
+      expect(await store.hit('login_account', 'k', rule)).toBe(2);
+      await store.giveBack('login_account', 'k', rule);
+      expect(await store.count('login_account', 'k', rule)).toBe(1);
+      await store.giveBack('login_account', 'k', rule);
+      await store.giveBack('login_account', 'k', rule);
+      expect(await store.count('login_account', 'k', rule)).toBe(0);
+      // The key still ends with its window: the next hit after it starts a new one.
+      await sleep(350);
+      expect(await store.hit('login_account', 'k', rule)).toBe(1);
+    } finally {
+      await store.close();
     }
   });
 

@@ -16,6 +16,8 @@ export type RateLimitStore = {
   hit(limit: RateLimitName, key: string, rule: RateLimit): Promise<number>;
   /** How many hits the key has in its current window, without adding one. */
   count(limit: RateLimitName, key: string, rule: RateLimit): Promise<number>;
+  /** Takes back one hit the key counted in its current window (never below zero; nothing once the window is over). */
+  giveBack(limit: RateLimitName, key: string, rule: RateLimit): Promise<void>;
   /** Resolves once the store can count (Redis connected, or given up for now: then memory counts). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +36,19 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and tr
  * a client that keeps coming stays among the most recent and keeps its count.
  */
 export const MEMORY_KEYS_PER_LIMIT = 10_000;
+
+/** LocalStore has no call for it: its own entry (what its `incr` and `read` count), one hit fewer. */
+function giveBackInMemory(store: LocalStore, key: string, rule: RateLimit): void {
+  const entry = store.lru.get(key);
+  if (entry && entry.current > 0 && entry.iterationStartMs + rule.windowMs > Date.now()) entry.current -= 1;
+}
+
+/** DECR keeps the key's expiry, so the window ends when it would have; a key gone (window over) stays gone. */
+const GIVE_BACK_SCRIPT = `
+  local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+  if current > 0 then return redis.call('DECR', KEYS[1]) end
+  return 0
+`;
 
 type StoreCallback = (error: Error | null, result: { current: number; ttl: number } | null) => void;
 type CallbackStore = { incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void; read: CallbackStore['incr'] };
@@ -55,6 +70,7 @@ export function createMemoryStore({ keysPerLimit = MEMORY_KEYS_PER_LIMIT }: { ke
   return {
     hit: (limit, key, rule) => countWith(storeOf(limit), 'incr', key, rule),
     count: (limit, key, rule) => countWith(storeOf(limit), 'read', key, rule),
+    giveBack: async (limit, key, rule) => giveBackInMemory(storeOf(limit), key, rule),
     keyCount: () => [...stores.values()].reduce((sum, store) => sum + store.lru.size, 0),
     ready: async () => {},
     close: async () => stores.clear(),
@@ -71,7 +87,8 @@ export function createRedisStore({ url, prefix, log, fallback = createMemoryStor
   // No offline queue and a short command timeout: while Redis is away or stuck a hit fails at once and is
   // counted in memory, instead of holding the request.
   const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
-  const redis = new RedisStore(false, false, client, `${prefix}ratelimit:`);
+  const keyPrefix = `${prefix}ratelimit:`;
+  const redis = new RedisStore(false, false, client, keyPrefix);
   let healthy = true;
   const unavailable = (error: unknown) => {
     if (healthy) log.warn({ err: error }, 'rate limit redis unavailable: counting in this process until it is back');
@@ -101,6 +118,15 @@ export function createRedisStore({ url, prefix, log, fallback = createMemoryStor
     ready: () => connected,
     hit: (limit, key, rule) => counted('incr', limit, key, rule),
     count: (limit, key, rule) => counted('read', limit, key, rule),
+    giveBack: async (limit, key, rule) => {
+      try {
+        await client.eval(GIVE_BACK_SCRIPT, 1, `${keyPrefix}${limit}:${key}`);
+      } catch (error) {
+        // The hit may have been counted in memory while Redis was away: give it back there.
+        unavailable(error);
+        await fallback.giveBack(limit, key, rule);
+      }
+    },
     close: async () => {
       client.disconnect();
       await fallback.close();
@@ -132,10 +158,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts one hit on each named limit for its key; throws 429 when any is over. */
     enforceRateLimits(hits: RateLimitHits): Promise<void>;
-    /** Throws 429 when any named limit is already used up for its key, without counting this request. */
-    refuseOverRateLimits(hits: RateLimitHits): Promise<void>;
-    /** Counts one hit on each named limit, refusing nothing (e.g. a wrong password, once it is known). */
-    countRateLimitHits(hits: RateLimitHits): Promise<void>;
+    /**
+     * Takes back the hit `enforceRateLimits` counted on each named limit, for a request that turned out not
+     * to be what the limit counts (a right password on the wrong-password limit).
+     */
+    giveBackRateLimitHits(hits: RateLimitHits): Promise<void>;
   }
 }
 
@@ -150,7 +177,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
     const { limits } = options;
     if (limits === 'off') {
-      for (const name of ['enforceRateLimits', 'refuseOverRateLimits', 'countRateLimitHits'] as const) app.decorate(name, async () => {});
+      for (const name of ['enforceRateLimits', 'giveBackRateLimitHits'] as const) app.decorate(name, async () => {});
       return;
     }
     const store =
@@ -158,16 +185,13 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.redisPrefix ?? 'rewards:', log: app.log }) : createMemoryStore());
     app.addHook('onClose', () => store.close());
     await store.ready();
-    const counts = (hits: RateLimitHits, method: 'hit' | 'count') =>
-      Promise.all(hits.map(async ({ limit, key }) => ({ rule: limits[limit], count: await store[method](limit, key, limits[limit]) })));
+    const counts = (hits: RateLimitHits) =>
+      Promise.all(hits.map(async ({ limit, key }) => ({ rule: limits[limit], count: await store.hit(limit, key, limits[limit]) })));
     app.decorate('enforceRateLimits', async (hits: RateLimitHits) => {
-      if ((await counts(hits, 'hit')).some(({ rule, count }) => count > rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      if ((await counts(hits)).some(({ rule, count }) => count > rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
     });
-    app.decorate('refuseOverRateLimits', async (hits: RateLimitHits) => {
-      if ((await counts(hits, 'count')).some(({ rule, count }) => count >= rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
-    });
-    app.decorate('countRateLimitHits', async (hits: RateLimitHits) => {
-      await counts(hits, 'hit');
+    app.decorate('giveBackRateLimitHits', async (hits: RateLimitHits) => {
+      await Promise.all(hits.map(({ limit, key }) => store.giveBack(limit, key, limits[limit])));
     });
   },
   { name: 'rate-limit' },

@@ -44,7 +44,8 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
   return cookie.value;
 }
 
-export type SignedUp = { token: string; user: UserProfile; email: string; password: string };
+/** `device`: the signed `device_id` cookie of the browser that signed up (known to the account). */
+export type SignedUp = { token: string; user: UserProfile; email: string; password: string; device: string };
 
 let addressCounter = 0;
 /** A distinct documentation-range address per call: accounts signed up from it look like different people. */
@@ -69,7 +70,8 @@ export async function signUp(app: FastifyInstance, overrides: Partial<RegisterPa
   };
   const response = await app.inject({ method: 'POST', url: '/api/user/Register', payload, ...(from ? { remoteAddress: from } : {}) });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { token: sessionCookieOf(response), user: response.json().data.user, email: payload.email, password };
+  const device = response.cookies.find((item) => item.name === 'device_id')?.value ?? '';
+  return { token: sessionCookieOf(response), user: response.json().data.user, email: payload.email, password, device };
 }
 
 export function bearer(token: string) {

@@ -6,6 +6,7 @@ import { bearer, captureMailer, sessionCookieOf, signUp, uniqueEmail, withCookie
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { appendLedgerEntry } from '../ledger/ledger';
+import { DEVICE_COOKIE } from './known-devices';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -290,6 +291,7 @@ describe(`account calls on ${kind}`, () => {
         expect(registered.statusCode).toBe(201);
         const cookie = registered.cookies.find((item) => item.name === AUTH_COOKIE);
         expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+        expect(registered.cookies.find((item) => item.name === DEVICE_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
         const loggedOut = await production.inject({ method: 'POST', url: '/api/user/logout', cookies: withCookie(cookie!.value) });
         expect(loggedOut.cookies.find((item) => item.name === AUTH_COOKIE)?.secure).toBe(true);
       } finally {

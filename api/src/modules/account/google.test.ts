@@ -1,15 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
-import { users } from '../../db/schema';
+import { accountDevices, users } from '../../db/schema';
 import { findRepoRoot } from '../../repo-root';
 import { bearer, captureMailer, signUp, uniqueEmail } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
+import { DEVICE_COOKIE } from './known-devices';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SITE = 'http://app.test';
@@ -97,6 +99,8 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     expect(response.headers.location).toBe(`${SITE}/Earn`);
     const token = tokenOf(response);
     expect(token).toBeTruthy();
+    // The browser is known to the account from now on (see login-limit.test.ts).
+    expect(response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token!) });
     expect(profile.json().data).toMatchObject({ name: 'Grace Hopper', email, wallet: '0.00' });
     const [row] = await database().db.select().from(users).where(eq(users.email, email));
@@ -129,6 +133,10 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     expect(again.json()).toEqual({ status: 'error', message: 'Email or password is incorrect' });
     const [row] = await database().db.select().from(users).where(eq(users.id, squatter.user.id));
     expect(row).toMatchObject({ googleSubject: 'google-owner-1', passwordHash: null });
+    // The squatter's browsers are strangers to the account now; the owner's Google browser is its one known device.
+    const ownerDevice = app.unsignCookie(response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)!.value).value!;
+    const devices = await database().db.select().from(accountDevices).where(eq(accountDevices.userId, squatter.user.id));
+    expect(devices.map((device) => device.deviceHash)).toEqual([createHash('sha256').update(ownerDevice).digest('base64url')]);
     expect((await profileOf(ownerToken)).statusCode).toBe(200);
   });
 

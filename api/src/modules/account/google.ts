@@ -14,6 +14,7 @@ import {
   linkGoogleSubjectDroppingPassword,
   type UserRow,
 } from './repository';
+import { forgetDevices, rememberDevice } from './known-devices';
 import { REFERRAL_CODE_PATTERN } from './secrets';
 import type { ClientInfo } from './service';
 import { revokeAllSessions, startSession } from '../session/session';
@@ -91,6 +92,7 @@ async function linkExistingAccount(db: Database, existing: UserRow, subject: str
   const linked = await db.transaction(async (tx) => {
     if (!(await linkGoogleSubjectDroppingPassword(tx, existing.id, subject))) return false;
     await revokeAllSessions(tx, existing.id);
+    await forgetDevices(tx, existing.id);
     return true;
   });
   if (linked) return { ...existing, googleSubject: subject, passwordHash: null };
@@ -190,7 +192,9 @@ export const googleAuthRoutes: ZodPlugin<GoogleRoutesOptions> = async (app, { go
       await rememberSignupOrigin(app.db, request, reply, user.id);
       const userAgent = request.headers['user-agent'];
       const client: ClientInfo = { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
-      setSessionCookie(request, reply, await startSession(app.db, user.id, client));
+      const token = await startSession(app.db, user.id, client);
+      await rememberDevice(app.db, request, reply, user.id);
+      setSessionCookie(request, reply, token);
       return reply.redirect(siteUrl(GOOGLE_SUCCESS_PATH));
     } catch (error) {
       return fail(request, reply, error);

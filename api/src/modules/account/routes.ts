@@ -6,6 +6,7 @@ import { rateLimitAddress, rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../referrals/signup-origin';
 import type { Mailer } from './mailer';
+import { deviceIdFor, isKnownDevice, readDeviceId, rememberDevice, setDeviceCookie } from './known-devices';
 import { findLiveSessionWithTotals } from './repository';
 import {
   forgotPasswordBody,
@@ -38,6 +39,7 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     await app.enforceRateLimits([{ limit: 'register_ip', key: rateLimitAddress(request) }]);
     const { token, user } = await account.register(app.db, request.body, clientOf(request));
     await rememberSignupOrigin(app.db, request, reply, user.id);
+    await rememberDevice(app.db, request, reply, user.id);
     setSessionCookie(request, reply, token);
     const profile: UserProfile = await account.profileOf(app.db, user);
     return reply.code(201).send({ status: 'success', message: MESSAGES.registered, data: { user: profile } });
@@ -50,14 +52,20 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
       { limit: 'login', key: `${address}:${rateLimitSubject(email)}` },
       { limit: 'login_ip', key: address },
     ]);
-    // Per account, from every address together, only wrong passwords count: the owner's own sign-ins
-    // never use it up, and once it is, even the right password waits for the window to end.
-    const accountLimit = [{ limit: 'login_account' as const, key: rateLimitSubject(email) }];
-    await app.refuseOverRateLimits(accountLimit);
-    const { token, user } = await account.login(app.db, request.body, clientOf(request)).catch(async (error: unknown) => {
-      if (error instanceof UnauthorizedError) await app.countRateLimitHits(accountLimit);
+    // Per account, from every address together: counted before the password is checked, so a burst of
+    // concurrent guesses gets no more checks than the limit, and given back when the password was right (the
+    // owner's sign-ins never use it up). Once it is used up even the right password waits for the window
+    // to end, except from a browser that signed in to this account before: a stranger cannot lock the owner out.
+    const knownDevice = await isKnownDevice(app.db, email, readDeviceId(request));
+    const accountLimit = knownDevice ? [] : [{ limit: 'login_account' as const, key: rateLimitSubject(email) }];
+    await app.enforceRateLimits(accountLimit);
+    const deviceId = deviceIdFor(request);
+    const { token, user } = await account.login(app.db, request.body, clientOf(request), deviceId).catch(async (error: unknown) => {
+      if (!(error instanceof UnauthorizedError)) await app.giveBackRateLimitHits(accountLimit);
       throw error;
     });
+    await app.giveBackRateLimitHits(accountLimit);
+    setDeviceCookie(request, reply, deviceId);
     setSessionCookie(request, reply, token);
     return { status: 'success' as const, message: MESSAGES.loggedIn, data: { user: await account.profileOf(app.db, user) } };
   });
@@ -136,11 +144,13 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     return { status: 'success' as const, message: MESSAGES.otpVerified };
   });
 
-  app.post('/user/reset-password', { schema: { body: resetPasswordBody, response: { 200: messageResponse } } }, async (request) => {
+  app.post('/user/reset-password', { schema: { body: resetPasswordBody, response: { 200: messageResponse } } }, async (request, reply) => {
     await otpLimits(request, request.body.email);
     const notification = await account.resetPassword(deps, request.body);
     // After the commit, never failing the reset: the live push and the email that always goes out.
     void app.deliverNotifications([notification]);
+    // The reset forgot the account's browsers; the one that used the code (it read the owner's email) is known.
+    await rememberDevice(app.db, request, reply, notification.userId);
     return { status: 'success' as const, message: MESSAGES.passwordReset };
   });
 };

@@ -6,6 +6,7 @@ import { InvalidRequestError, TooManyAttemptsError, UnauthorizedError, Validatio
 import { type AccountTotals, accountTotals } from '../ledger/ledger';
 import { notify, type StoredNotification } from '../notifications/notify';
 import { countUnread, deleteNotificationsOf } from '../notifications/repository';
+import { forgetDevices, recordDevice } from './known-devices';
 import type { Mailer } from './mailer';
 import {
   anonymiseUser,
@@ -74,7 +75,8 @@ export async function register(db: Database, input: RegisterInput, client: Clien
   return { token: await startSession(db, user.id, client), user };
 }
 
-export async function login(db: Database, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+/** Signs in with the password; `deviceId` (the browser's) is recorded as known with the session. */
+export async function login(db: Database, input: LoginInput, client: ClientInfo, deviceId: string): Promise<SignedIn> {
   const user = await findUserByEmail(db, input.email);
   // verifyPassword spends a hash even without a user, so timing does not reveal registered emails.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -83,7 +85,13 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo)
   const verifiedHash = user.passwordHash;
   const { token, session } = newSession(user.id, client);
   // The password may have been reset (or dropped by a Google link) while it was being checked.
-  const current = await db.transaction((tx) => insertSessionIfPasswordUnchanged(tx, session, verifiedHash));
+  // With the session, under its lock on the account: a reset that forgets the account's devices comes after
+  // this (the device goes, with the session) or before (then the password changed and nothing is recorded).
+  const current = await db.transaction(async (tx) => {
+    const unchanged = await insertSessionIfPasswordUnchanged(tx, session, verifiedHash);
+    if (unchanged?.status === 'active') await recordDevice(tx, user.id, deviceId);
+    return unchanged;
+  });
   if (!current) throw new UnauthorizedError(MESSAGES.wrongCredentials);
   assertAccountActive(current.status);
   return { token, user: current };
@@ -138,6 +146,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<void>
     // The row first: its lock makes a sign-in checked a moment ago wait, then find the account gone.
     await anonymiseUser(tx, userId);
     await revokeAllSessions(tx, userId);
+    await forgetDevices(tx, userId);
     await deleteResetCodes(tx, userId);
     await eraseTicketTextsOfUser(tx, userId);
     await deleteNotificationsOf(tx, userId);
@@ -200,6 +209,8 @@ export async function resetPassword({ db, appSecret }: AccountDeps, input: Reset
     if (!(await consumeResetCode(tx, user.id, codeHash))) return undefined;
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeAllSessions(tx, user.id);
+    // Whoever knew the old password keeps no browser that skips the wrong-password limit.
+    await forgetDevices(tx, user.id);
     return notify(tx, { userId: user.id, kind: 'password_changed', data: {} });
   });
   if (!reset) {

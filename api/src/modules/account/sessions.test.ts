@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sessions } from '../../db/schema';
+import { accountDevices, sessions } from '../../db/schema';
 import { bearer, captureMailer, sessionCookieOf, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { hashSessionToken, purgeDeadSessions } from '../session/session';
+import { DEVICE_COOKIE } from './known-devices';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -78,8 +80,8 @@ describe(`sessions on ${kind}`, () => {
     }
   });
 
-  it('never leaves a session to a password checked while it was being reset (real races on PostgreSQL)', async () => {
-    const { email, password } = await signUp(app);
+  it('never leaves a session or a known device to a password checked while it was being reset (real races on PostgreSQL)', async () => {
+    const { email, password, user } = await signUp(app);
     await post('forgot-password', { email });
     const otp = mailer.codeFor(email);
     // Sign-ins spread over the reset's own hashing and commit: some read the old hash before it commits.
@@ -91,5 +93,9 @@ describe(`sessions on ${kind}`, () => {
       expect([200, 401]).toContain(answer.statusCode);
       if (answer.statusCode === 200) expect((await post('Profile', undefined, bearer(sessionCookieOf(answer)))).statusCode).toBe(401);
     }
+    // Of the account's browsers only the one that used the code is known: not the sign-up's, nor any old-password sign-in's.
+    const resetDevice = app.unsignCookie(resetAnswer.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)!.value).value!;
+    const devices = await database().db.select().from(accountDevices).where(eq(accountDevices.userId, user.id));
+    expect(devices.map((device) => device.deviceHash)).toEqual([createHash('sha256').update(resetDevice).digest('base64url')]);
   });
 });
