@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
-import { accountDevices, users } from '../../db/schema';
+import { accountDevices, notifications, users } from '../../db/schema';
 import { findRepoRoot } from '../../repo-root';
 import { bearer, captureMailer, signUp, uniqueEmail } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
@@ -110,6 +110,9 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     const again = await signInWithGoogle({ sub: 'google-new-1', email, email_verified: true, name: 'Grace Hopper' });
     const second = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(tokenOf(again)!) });
     expect(second.json().data.id).toBe(row!.id);
+    // Made in the first browser (no news), signed in again from another: one "new sign-in" for the owner.
+    const told = await database().db.select().from(notifications).where(eq(notifications.userId, row!.id));
+    expect(told.map((notification) => notification.kind)).toEqual(['new_sign_in']);
   });
 
   const profileOf = (token: string | undefined) => app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token ?? 'x'.repeat(43)) });

@@ -16,7 +16,7 @@ import {
 } from './repository';
 import { forgetDevices, rememberDevice } from './known-devices';
 import { REFERRAL_CODE_PATTERN } from './secrets';
-import type { ClientInfo } from './service';
+import { type ClientInfo, notifyNewSignIn } from './service';
 import { revokeAllSessions, startSession } from '../session/session';
 import { rememberSignupOrigin } from '../referrals/signup-origin';
 
@@ -193,7 +193,12 @@ export const googleAuthRoutes: ZodPlugin<GoogleRoutesOptions> = async (app, { go
       const userAgent = request.headers['user-agent'];
       const client: ClientInfo = { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
       const token = await startSession(app.db, user.id, client);
-      await rememberDevice(app.db, request, reply, user.id);
+      if (await rememberDevice(app.db, request, reply, user.id)) {
+        const newSignIn = await notifyNewSignIn(app.db, user.id, client).catch((error: unknown) => {
+          request.log.warn({ err: error, userId: user.id }, 'new sign-in notification could not be stored');
+        });
+        if (newSignIn) void app.deliverNotifications([newSignIn]);
+      }
       setSessionCookie(request, reply, token);
       return reply.redirect(siteUrl(GOOGLE_SUCCESS_PATH));
     } catch (error) {

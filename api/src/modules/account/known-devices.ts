@@ -49,12 +49,21 @@ export function deviceIdFor(request: FastifyRequest): string {
   return readDeviceId(request) ?? randomBytes(16).toString('base64url');
 }
 
-/** Records that this device signed in to the account (now, or again now). */
-export async function recordDevice(db: Executor, userId: number, deviceId: string): Promise<void> {
-  await db
+/**
+ * Records that this device signed in to the account (now, or again now). True for a sign-in from a device new
+ * to an account that signed in elsewhere before: the owner should hear of it. An account's first device (its
+ * sign-up) is not news.
+ */
+export async function recordDevice(db: Executor, userId: number, deviceId: string): Promise<boolean> {
+  const [row] = await db
     .insert(accountDevices)
     .values({ userId, deviceHash: deviceHash(deviceId) })
-    .onConflictDoUpdate({ target: [accountDevices.userId, accountDevices.deviceHash], set: { lastSeenAt: sql`now()` } });
+    .onConflictDoUpdate({ target: [accountDevices.userId, accountDevices.deviceHash], set: { lastSeenAt: sql`now()` } })
+    // PostgreSQL's xmax is 0 on a row this statement inserted; the subquery sees the rows from before it.
+    .returning({
+      isNew: sql<boolean>`(xmax = 0) and exists (select 1 from ${accountDevices} as earlier where earlier.user_id = ${userId})`,
+    });
+  return row?.isNew === true;
 }
 
 /** (Re)sets the browser's cookie for another year. */
@@ -71,16 +80,19 @@ export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, de
 
 /**
  * After a sign-up, a Google sign-in or a password reset: the browser becomes known to the account. Never fails
- * what it follows: a device not recorded is only a browser the limit holds until its next sign-in.
+ * what it follows: a device not recorded is only a browser the limit holds until its next sign-in. True when the
+ * sign-in is news to the owner (see recordDevice).
  */
-export async function rememberDevice(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+export async function rememberDevice(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<boolean> {
   const deviceId = deviceIdFor(request);
+  let isNew = false;
   try {
-    await recordDevice(db, userId, deviceId);
+    isNew = await recordDevice(db, userId, deviceId);
   } catch (error) {
     request.log.warn({ err: error, userId }, 'known device could not be recorded');
   }
   setDeviceCookie(request, reply, deviceId);
+  return isNew;
 }
 
 /** The account's browsers are strangers again (its password changed hands, or the account is gone). */

@@ -60,11 +60,12 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     const accountLimit = knownDevice ? [] : [{ limit: 'login_account' as const, key: rateLimitSubject(email) }];
     await app.enforceRateLimits(accountLimit);
     const deviceId = deviceIdFor(request);
-    const { token, user } = await account.login(app.db, request.body, clientOf(request), deviceId).catch(async (error: unknown) => {
+    const { token, user, newSignIn } = await account.login(app.db, request.body, clientOf(request), deviceId).catch(async (error: unknown) => {
       if (!(error instanceof UnauthorizedError)) await app.giveBackRateLimitHits(accountLimit);
       throw error;
     });
     await app.giveBackRateLimitHits(accountLimit);
+    if (newSignIn) void app.deliverNotifications([newSignIn]);
     setDeviceCookie(request, reply, deviceId);
     setSessionCookie(request, reply, token);
     return { status: 'success' as const, message: MESSAGES.loggedIn, data: { user: await account.profileOf(app.db, user) } };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
+import type { Executor } from '../../db/executor';
 import { InvalidRequestError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../domain-errors';
 import { type AccountTotals, accountTotals } from '../ledger/ledger';
 import { notify, type StoredNotification } from '../notifications/notify';
@@ -63,6 +64,8 @@ export const MESSAGES = {
 export type AccountDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
 export type ClientInfo = SessionClient;
 export type SignedIn = { token: string; user: UserRow };
+/** A password sign-in, with the "new sign-in" notification to deliver when it came from a device new to the account. */
+export type LoggedIn = SignedIn & { newSignIn: StoredNotification | undefined };
 
 export async function register(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
   const emailTaken = () => new ValidationError(MESSAGES.emailTaken, { errors: { email: [MESSAGES.emailTaken] } });
@@ -76,7 +79,7 @@ export async function register(db: Database, input: RegisterInput, client: Clien
 }
 
 /** Signs in with the password; `deviceId` (the browser's) is recorded as known with the session. */
-export async function login(db: Database, input: LoginInput, client: ClientInfo, deviceId: string): Promise<SignedIn> {
+export async function login(db: Database, input: LoginInput, client: ClientInfo, deviceId: string): Promise<LoggedIn> {
   const user = await findUserByEmail(db, input.email);
   // verifyPassword spends a hash even without a user, so timing does not reveal registered emails.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -87,14 +90,19 @@ export async function login(db: Database, input: LoginInput, client: ClientInfo,
   // The password may have been reset (or dropped by a Google link) while it was being checked.
   // With the session, under its lock on the account: a reset that forgets the account's devices comes after
   // this (the device goes, with the session) or before (then the password changed and nothing is recorded).
-  const current = await db.transaction(async (tx) => {
+  const { current, newSignIn } = await db.transaction(async (tx) => {
     const unchanged = await insertSessionIfPasswordUnchanged(tx, session, verifiedHash);
-    if (unchanged?.status === 'active') await recordDevice(tx, user.id, deviceId);
-    return unchanged;
+    if (unchanged?.status !== 'active' || !(await recordDevice(tx, user.id, deviceId))) return { current: unchanged, newSignIn: undefined };
+    return { current: unchanged, newSignIn: await notifyNewSignIn(tx, user.id, client) };
   });
   if (!current) throw new UnauthorizedError(MESSAGES.wrongCredentials);
   assertAccountActive(current.status);
-  return { token, user: current };
+  return { token, user: current, newSignIn };
+}
+
+/** "New sign-in to your account": the browser and address of a sign-in from a device new to the account. */
+export function notifyNewSignIn(db: Executor, userId: number, client: ClientInfo): Promise<StoredNotification> {
+  return notify(db, { userId, kind: 'new_sign_in', data: { user_agent: client.userAgent, ip: client.ip } });
 }
 
 /** The user as the frontend sees it (spec §3); money as dollar strings computed from integer coins. */

@@ -158,7 +158,14 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
         payload: { email: user.email, otp: mailer.codeFor(user.email), password: 'brand new 1', password_confirmation: 'brand new 1' },
       });
       expect(response.statusCode).toBe(200);
-      const signedIn = await app.inject({ method: 'POST', url: '/api/user/Login', payload: { email: user.email, password: 'brand new 1' } });
+      // Signed in again from the browser that reset it: known to the account, so no "new sign-in" besides.
+      const device = response.cookies.find((cookie) => cookie.name === 'device_id')!.value;
+      const signedIn = await app.inject({
+        method: 'POST',
+        url: '/api/user/Login',
+        cookies: { device_id: device },
+        payload: { email: user.email, password: 'brand new 1' },
+      });
       return { ...user, token: signedIn.cookies.find((cookie) => cookie.name === 'auth_token')!.value };
     }
 
@@ -189,6 +196,48 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
         payload: { email: user.email, otp: wrong, password: 'brand new 1', password_confirmation: 'brand new 1' },
       });
       expect(response.statusCode).toBe(400);
+      expect(await db().$count(notifications, eq(notifications.userId, user.user.id))).toBe(0);
+    });
+  });
+
+  describe('new_sign_in (a password sign-in from a browser new to the account)', () => {
+    const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
+
+    function signIn(user: SignedUp, device?: string) {
+      return app.inject({
+        method: 'POST',
+        url: '/api/user/Login',
+        headers: { 'user-agent': FIREFOX },
+        cookies: device === undefined ? {} : { device_id: device },
+        payload: { email: user.email, password: user.password },
+      });
+    }
+
+    it('tells the owner the browser, the system and the address: in the list, live, and by email', async () => {
+      const user = await signUp(app);
+      const live = await listen(user);
+      expect((await signIn(user)).statusCode).toBe(200);
+      const [item] = await live.nextCount(1);
+      expect(item).toMatchObject({ kind: 'new_sign_in', title: 'New sign-in to your account' });
+      expect(item!.body).toContain('Firefox');
+      expect((await listOf(user)).items.map((entry) => entry.kind)).toEqual(['new_sign_in']);
+      for (let waited = 0; emailsTo(user.email).length === 0 && waited < 2_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(emailsTo(user.email)).toEqual([expect.objectContaining({ subject: 'Earnly: New sign-in to your account' })]);
+    });
+
+    it('says nothing for the browser the account was made in, nor for a browser after its first sign-in', async () => {
+      const user = await signUp(app);
+      expect((await signIn(user, user.device)).statusCode).toBe(200);
+      const other = await signIn(user);
+      const otherDevice = other.cookies.find((cookie) => cookie.name === 'device_id')!.value;
+      expect((await signIn(user, otherDevice)).statusCode).toBe(200);
+      expect(await db().$count(notifications, and(eq(notifications.userId, user.user.id), eq(notifications.kind, 'new_sign_in')))).toBe(1);
+    });
+
+    it('is not stored for a wrong password, nor for a forged device cookie that fails sign-in', async () => {
+      const user = await signUp(app);
+      const wrong = await app.inject({ method: 'POST', url: '/api/user/Login', cookies: { device_id: 'forged' }, payload: { email: user.email, password: 'not the password' } });
+      expect(wrong.statusCode).toBe(401);
       expect(await db().$count(notifications, eq(notifications.userId, user.user.id))).toBe(0);
     });
   });
