@@ -219,6 +219,7 @@ export const postbacksReplay = defineCommand({
     if (!record) throw new OpsError(`No stored callback #${id} (pruned after POSTBACK_LOG_DAYS, or never received).`);
     const owner = record.userId === null ? undefined : await findUserById(db, record.userId);
     if (owner) context.concerns(owner);
+    if (record.truncated) throw new OpsError(`Callback #${id} was stored shortened (a refused callback keeps 2 KB of each part): it cannot be replayed as it was received.`);
 
     const config = loadConfig();
     const walls = wallsConfigOf(config);

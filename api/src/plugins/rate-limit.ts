@@ -136,6 +136,8 @@ declare module 'fastify' {
     refuseOverRateLimits(hits: RateLimitHits): Promise<void>;
     /** Counts one hit on each named limit, refusing nothing (e.g. a wrong password, once it is known). */
     countRateLimitHits(hits: RateLimitHits): Promise<void>;
+    /** Counts one hit on each named limit and answers whether any is now over, for callers that answer 429 their own way. */
+    overRateLimits(hits: RateLimitHits): Promise<boolean>;
   }
 }
 
@@ -151,6 +153,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     const { limits } = options;
     if (limits === 'off') {
       for (const name of ['enforceRateLimits', 'refuseOverRateLimits', 'countRateLimitHits'] as const) app.decorate(name, async () => {});
+      app.decorate('overRateLimits', async () => false);
       return;
     }
     const store =
@@ -169,6 +172,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     app.decorate('countRateLimitHits', async (hits: RateLimitHits) => {
       await counts(hits, 'hit');
     });
+    app.decorate('overRateLimits', async (hits: RateLimitHits) => (await counts(hits, 'hit')).some(({ rule, count }) => count > rule.max));
   },
   { name: 'rate-limit' },
 );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { rateLimitAddress } from '../../plugins/rate-limit';
 import { handleCallback } from './postback-pipeline';
 import { announceBooking, type PostbackDeps } from '../conversions/postback-service';
 import type { EarningHolds } from '../../config-values';
@@ -57,7 +58,9 @@ export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: POSTBACK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   const handler = async (request: FastifyRequest<{ Params: { wall: string; token?: string } }>, reply: import('fastify').FastifyReply) => {
-    const handled = await handleCallback(deps, { walls, adapters }, postbackRequestOf(request, publicUrl));
+    // Judged first: an accepted callback is never held by the limit, which counts refusals only.
+    const overRefusalLimit = () => app.overRateLimits([{ limit: 'postback_refused', key: rateLimitAddress(request) }]);
+    const handled = await handleCallback(deps, { walls, adapters, overRefusalLimit }, postbackRequestOf(request, publicUrl));
     // Booked outside any transaction of ours: committed already.
     void announceBooking({ ...deps, realtime: app.realtime, deliverNotifications: app.deliverNotifications }, handled.announcements);
     return reply.code(handled.reply.statusCode).header('content-type', handled.reply.contentType).header('cache-control', 'no-store').send(handled.reply.body);
