@@ -165,12 +165,15 @@ export const postbacksList = defineCommand({
   usage: 'postbacks:list [--wall <wall>] [--user <email>] [--txid <txid>] [--outcome <outcome>] [--limit <n>]',
   summary: `lists the stored raw postback callbacks, newest first, with what became of each (default ${DEFAULT_LIST_LIMIT} rows)`,
   reason: 'none',
+  // The terminal's table leaves out the raw query, body and headers; --json has them.
+  auditsReads: 'with-json',
   parse: parseListArgs,
-  async run({ db, out }, args) {
+  async run({ db, out, concerns }, args) {
     let userId: number | undefined;
     if (args.email !== undefined) {
       const user = await findUserByEmail(db, args.email);
       if (!user) throw new OpsError(`No user with email ${args.email}`);
+      concerns(user);
       userId = user.id;
     }
     const records = await listCallbacks(db, { wall: args.wall, userId, txid: args.txid, outcome: args.outcome, limit: args.limit });
