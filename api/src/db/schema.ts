@@ -486,7 +486,7 @@ export const operatorAudit = pgTable(
     chainPosition: bigint('chain_position', { mode: 'number' }).notNull().default(0),
     /** The hash of the row at the position before (64 zeros for the first). */
     previousHash: text('previous_hash').notNull().default(''),
-    /** sha256 (hex) over previous_hash and this row's content (operator_audit_hash in the migration). */
+    /** sha256 (hex) over previous_hash and this row's content (operator_audit_hash in the migration: a new column is covered once that function hashes it). */
     hash: text('hash').notNull().default(''),
   },
   (table) => [
