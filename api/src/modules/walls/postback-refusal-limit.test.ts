@@ -105,6 +105,13 @@ describe.each(stores)(`refused postback callbacks on ${kind}, counted %s`, (_sto
     expect(row.query).toBe('q'.repeat(MAX_REFUSED_STORED_BYTES));
     expect(row.body).toBe(`a=${'é'.repeat((MAX_REFUSED_STORED_BYTES - 2) / 2)}`);
 
+    // Malformed and badly signed callbacks of a known wall alike.
+    for (const query of [`user_id=abc&pad=${long}`, `user_id=1&txid=t&payout=1&status=1&sig=wrong&pad=${long}`]) {
+      const response = await get(`/api/postback/demo?${query}`, from);
+      expect([422, 403]).toContain(response.statusCode);
+      expect(await latest()).toMatchObject({ outcome: response.statusCode === 422 ? 'malformed' : 'refused', truncated: true, query: query.slice(0, MAX_REFUSED_STORED_BYTES) });
+    }
+
     const small = await get('/api/postback/no-such-wall?x=1', from);
     expect(small.statusCode).toBe(404);
     expect(await latest()).toMatchObject({ query: 'x=1', truncated: false });
