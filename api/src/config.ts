@@ -99,6 +99,8 @@ export type RateLimits = {
   otp_ip: RateLimit;
   /** Contact form messages from one IP. */
   contact_ip: RateLimit;
+  /** Postback callbacks refused, malformed or for an unknown wall, from one IP (accepted ones are never counted). */
+  postback_refused: RateLimit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -111,6 +113,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   otp: { max: 10, windowMs: 15 * 60_000 },
   otp_ip: { max: 50, windowMs: 15 * 60_000 },
   contact_ip: { max: 5, windowMs: 60 * 60_000 },
+  postback_refused: { max: 120, windowMs: 60_000 },
 };
 
 export type PusherConfig = {
@@ -281,7 +284,10 @@ export const ENV_SCHEMA = z.object({
       .map(([name, limit]) => `${name}=${formatWindow(limit)}`)
       .join(','),
     (value) => readRateLimits(value, DEFAULT_RATE_LIMITS),
-    { description: '`off`, or overrides of some of those windows, e.g. `login=3/1m` (`contact_ip`: contact form messages per IP)' },
+    {
+      description:
+        '`off`, or overrides of some of those windows, e.g. `login=3/1m` (`contact_ip`: contact form messages per IP; `postback_refused`: refused, malformed and unknown-wall postback callbacks per IP, past it 429 and not stored)',
+    },
   ),
   CASHOUT_DAILY_LIMIT_DOLLARS: withDefault('500', readDollars, {
     description: 'the most one user may cash out per UTC day (pending and approved cashouts together)',

@@ -396,6 +396,8 @@ export const postbackCallbacks = pgTable(
     coins: bigint('coins', { mode: 'number' }).notNull().default(0),
     /** The stored callback this one replays (pnpm ops postbacks:replay). */
     replayOf: bigint('replay_of', { mode: 'number' }),
+    /** Query, body or headers were cut (a refused, malformed or unknown-wall callback keeps 2 KB of each). */
+    truncated: boolean('truncated').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -468,11 +470,16 @@ export const liveLeads = pgTable(
 );
 export const AUDIT_OUTCOMES = ['done', 'failed'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+/** `change`: a command that changed (or tried to change) something; `read`: a command that showed personal data. */
+export const AUDIT_KINDS = ['change', 'read'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /**
  * What operators did with `pnpm ops`: one row per command that changed (or tried to change) money, an
- * account or the catalog. Append-only: triggers of the migration refuse UPDATE, DELETE and TRUNCATE. The
- * user is a plain copy (no foreign key), so the row reads the same whatever later happens to the account.
+ * account or the catalog, and per command that showed personal data. Append-only: triggers of the migration
+ * refuse UPDATE, DELETE and TRUNCATE. Tamper-evident: a trigger chains every row to the one before it (see
+ * `chain_position`, `previous_hash`, `hash`; `pnpm ops audit:verify` checks the chain). The user is a plain
+ * copy (no foreign key), so the row reads the same whatever later happens to the account.
  */
 export const operatorAudit = pgTable(
   'operator_audit',
@@ -488,13 +495,23 @@ export const operatorAudit = pgTable(
     userId: bigint('user_id', { mode: 'number' }),
     userEmail: text('user_email'),
     outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
-    /** The command's result (what `--json` prints), or `{ error }` when it failed. */
+    /** The command's result (what `--json` prints), or `{ error }` when it failed; for a read, only how much it showed. */
     result: jsonb('result').notNull(),
+    kind: text('kind', { enum: AUDIT_KINDS }).notNull().default('change'),
+    // The chain: set by the table's insert trigger (whatever an insert gives is replaced), never by the application.
+    /** 1 for the first row, then one more per row, without gaps. */
+    chainPosition: bigint('chain_position', { mode: 'number' }).notNull().default(0),
+    /** The hash of the row at the position before (64 zeros for the first). */
+    previousHash: text('previous_hash').notNull().default(''),
+    /** sha256 (hex) over previous_hash and this row's content (operator_audit_hash in the migration: a new column is covered once that function hashes it). */
+    hash: text('hash').notNull().default(''),
   },
   (table) => [
     index('operator_audit_user_idx').on(table.userId),
     index('operator_audit_user_email_idx').on(table.userEmail),
+    uniqueIndex('operator_audit_chain_position_unique').on(table.chainPosition),
     check('operator_audit_outcome_check', sql`${table.outcome} in ('done', 'failed')`),
+    check('operator_audit_kind_check', sql`${table.kind} in ('change', 'read')`),
   ],
 );
 

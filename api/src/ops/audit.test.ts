@@ -5,6 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { operatorAudit, postbackCallbacks, users } from '../db/schema';
 import { paypal, store } from '../test/cashout-test-kit';
+import { DETAILS, dayOf, report } from '../test/ticket-test-kit';
 import { appendLedgerEntry, balanceOf } from '../modules/ledger/ledger';
 import { injectPostback, postbackFields } from '../test/wall-test-kit';
 import { captureMailer, distinctAddress, type SignedUp, signUp } from '../test/accounts';
@@ -136,11 +137,11 @@ describe(`the operators' audit log on ${kind}`, () => {
     expect(listed.out).toMatch(/postbacks:replay .* ticket 7: did it credit\? .* done\s+amount=0\.00 outcome=duplicate/);
   });
 
-  it('writes nothing for reads and for wrong usage', async () => {
+  it('writes nothing for reads of no personal data and for wrong usage', async () => {
     const { email } = await signUp(app);
     const before = await auditCount();
     for (const argv of [
-      ['users:show', email],
+      ['users:show', email, 'extra'],
       ['cashouts:list'],
       ['ledger:verify'],
       ['audit'],
@@ -153,7 +154,64 @@ describe(`the operators' audit log on ${kind}`, () => {
     ]) {
       expect((await ops(argv)).code).not.toBe(1);
     }
+    // A read that found nothing showed nothing.
+    expect((await ops(['users:show', 'nobody-here@example.com'])).code).toBe(1);
     expect(await auditCount()).toBe(before);
+  });
+
+  it('records each read of personal data (who, which command and arguments, whose, which records), never the data', async () => {
+    const { email, user } = await signUp(app, { name: 'Read Me' });
+    const contact = await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada Reader', email: 'ada.reader@example.com', subject: 'Hi', message: 'My secret message' } });
+    expect(contact.statusCode).toBe(201);
+    const ticket = await report(app, (await signUp(app)).token, { wall: 'notik', offer_name: 'Quest', completed_at: dayOf(2), details: DETAILS });
+    expect(ticket.statusCode).toBe(201);
+    const ticketId = ticket.json().data.id as number;
+
+    const readRows = async (since: number) => (await db().select().from(operatorAudit).where(sql`${operatorAudit.id} > ${since}`).orderBy(operatorAudit.id)).filter((row) => row.kind === 'read');
+    const before = (await lastAudit())?.id ?? 0;
+    expect((await ops(['users:show', email], { operator: 'reader' })).code).toBe(0);
+    expect((await ops(['postbacks:list', '--user', email], { operator: 'reader' })).code).toBe(0);
+    expect((await ops(['postbacks:list', '--user', email, '--json'], { operator: 'reader' })).code).toBe(0);
+    expect((await ops(['contact:list', '--limit', '5'], { operator: 'reader' })).code).toBe(0);
+    expect((await ops(['tickets:show', String(ticketId)], { operator: 'reader' })).code).toBe(0);
+
+    const rows = await readRows(before);
+    expect(rows.map((row) => [row.operator, row.command, row.arguments, row.outcome, row.reason])).toEqual([
+      ['reader', 'users:show', [email], 'done', null],
+      // Without --json the table leaves out the raw callbacks: no read row.
+      ['reader', 'postbacks:list', ['--user', email], 'done', null],
+      ['reader', 'contact:list', ['--limit', '5'], 'done', null],
+      ['reader', 'tickets:show', [String(ticketId)], 'done', null],
+    ]);
+    expect(rows[0]).toMatchObject({ userId: user.id, userEmail: email, result: { id: user.id } });
+    expect(rows[1]).toMatchObject({ userId: user.id, userEmail: email, result: { rows: 0, ids: [] } });
+    expect(rows[2]?.result).toMatchObject({ rows: expect.any(Number), ids: expect.arrayContaining([contact.json().data?.id ?? expect.any(Number)]) });
+    expect(rows[3]).toMatchObject({ userId: expect.any(Number), result: { id: ticketId } });
+    expect(JSON.stringify(rows)).not.toContain('My secret message');
+    expect(JSON.stringify(rows)).not.toContain('Read Me');
+
+    const listed = await ops(['audit', '--user', email]);
+    expect(listed.out).toMatch(/reader\s+read\s+users:show/);
+  });
+
+  it('shows nothing when the read cannot be recorded', async () => {
+    const { email } = await signUp(app);
+    const failing = COMMANDS.map((command) =>
+      command.name !== 'users:show'
+        ? command
+        : { ...command, prepare: (args: readonly string[], invocation: Parameters<OpsCommand['prepare']>[1]) => {
+            const work = command.prepare(args, invocation);
+            // The audit insert runs after the work: a broken table makes it fail.
+            return async (context: Parameters<ReturnType<OpsCommand['prepare']>>[0]) => {
+              const result = await work(context);
+              await context.db.execute(sql`create temporary table operator_audit (id int) on commit drop`);
+              return result;
+            };
+          } },
+    );
+    const result = await ops(['users:show', email], { commands: failing });
+    expect(result.code).toBe(1);
+    expect(result.out).not.toContain(email);
   });
 
   it('records a failed change, and a change that failed halfway leaves no trace but its failure row', async () => {
@@ -231,9 +289,9 @@ describe(`the operators' audit log on ${kind}`, () => {
       const latest = await ops(['audit', '--limit', '2']);
       expect(latest.code).toBe(0);
       const lines = latest.out.split('\n');
-      expect(lines[0]).toMatch(/^id\s+when\s+operator\s+command\s+arguments\s+reason\s+user\s+outcome\s+result$/);
+      expect(lines[0]).toMatch(/^id\s+when\s+operator\s+kind\s+command\s+arguments\s+reason\s+user\s+outcome\s+result$/);
       expect(lines[1]).toMatch(/^-+\s+-+/);
-      expect(lines[2]).toMatch(new RegExp(`^\\d+\\s+\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+grace\\s+users:status\\s+${first.email}\\s+pending\\s+identity check\\s+${first.email}\\s+done\\s+changed=true from=active to=pending$`));
+      expect(lines[2]).toMatch(new RegExp(`^\\d+\\s+\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\s+grace\\s+change\\s+users:status\\s+${first.email}\\s+pending\\s+identity check\\s+${first.email}\\s+done\\s+changed=true from=active to=pending$`));
       expect(lines[3]).toMatch(/users:credit .* second goodwill .* done\s+amount=2\.00 balance=2\.00 ledger_entry_id=\d+$/);
       expect(lines).toContain('The newest 2; --limit shows more.');
       expect(lines).toHaveLength(6);
@@ -257,6 +315,7 @@ describe(`the operators' audit log on ${kind}`, () => {
           id: expect.any(Number),
           at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           operator: 'linus',
+          kind: 'change',
           command: 'users:credit',
           arguments: [email, '0.5'],
           reason: 'sorry',

@@ -1,8 +1,8 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { type AuditOutcome, operatorAudit } from '../db/schema';
+import { type AuditKind, type AuditOutcome, operatorAudit } from '../db/schema';
 import { findUserByEmail } from '../modules/account/repository';
 import type { Executor } from '../db/executor';
-import { defineCommand, UsageError } from './command';
+import { defineCommand, OpsError, UsageError } from './command';
 import { parseEmail } from './users';
 
 export type AuditEntry = {
@@ -13,11 +13,17 @@ export type AuditEntry = {
   user: { id: number; email: string } | undefined;
   outcome: AuditOutcome;
   result: unknown;
+  /** `change` unless said (a command that showed personal data: `read`). */
+  kind?: AuditKind;
 };
 
-/** Appends one row; rows are never changed or deleted (the table's triggers refuse it). */
+/**
+ * Appends one row; rows are never changed or deleted (the table's triggers refuse it). The table's insert
+ * trigger chains it to the row before (audit:verify); until this transaction ends, other writers wait.
+ */
 export async function appendAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(operatorAudit).values({
+    kind: entry.kind ?? 'change',
     operator: entry.operator,
     command: entry.command,
     arguments: [...entry.arguments],
@@ -68,7 +74,7 @@ function resultText(row: AuditRow): string {
 export const audit = defineCommand({
   name: 'audit',
   usage: 'audit [--limit <n>] [--user <email>]',
-  summary: `what operators did, newest first (default ${DEFAULT_LIMIT} rows): who, when, the command, its reason and result`,
+  summary: `what operators did and which personal data they read, newest first (default ${DEFAULT_LIMIT} rows): who, when, the command, its reason and result`,
   reason: 'none',
   parse: (args) => {
     let limit = DEFAULT_LIMIT;
@@ -94,11 +100,12 @@ export const audit = defineCommand({
       out.line(email ? `No operator actions about ${email}.` : 'No operator actions yet.');
     } else {
       out.table(
-        ['id', 'when', 'operator', 'command', 'arguments', 'reason', 'user', 'outcome', 'result'],
+        ['id', 'when', 'operator', 'kind', 'command', 'arguments', 'reason', 'user', 'outcome', 'result'],
         rows.map((row) => [
           row.id,
           row.createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
           row.operator,
+          row.kind,
           row.command,
           typed(row.arguments),
           row.reason,
@@ -116,6 +123,7 @@ export const audit = defineCommand({
       id: row.id,
       at: row.createdAt.toISOString(),
       operator: row.operator,
+      kind: row.kind,
       command: row.command,
       arguments: row.arguments,
       reason: row.reason,
@@ -124,5 +132,118 @@ export const audit = defineCommand({
       outcome: row.outcome,
       result: row.result,
     }));
+  },
+});
+
+/** The previous hash of the chain's first row. */
+export const CHAIN_START = '0'.repeat(64);
+const VERIFY_PAGE = 5_000;
+const HASH = /^[0-9a-f]{64}$/;
+
+export type AuditChainBreak = {
+  /** `changed`: the row's content or hash is not what was chained; `removed`: rows are missing before `rowId`. */
+  kind: 'changed' | 'removed';
+  /** The row named: the changed one, or the first row after the removed ones (undefined: removed from the end). */
+  rowId: number | undefined;
+  message: string;
+};
+
+export type AuditChainCheck = {
+  rows: number;
+  /** The last row of the chain: noting its hash lets a later check see rows removed from the end (--head). */
+  head: { id: number; position: number; hash: string } | undefined;
+  broken: AuditChainBreak | undefined;
+};
+
+type ChainRow = { id: number; position: number; previousHash: string; hash: string; recomputed: string };
+
+async function chainPage(db: Executor, after: number): Promise<ChainRow[]> {
+  // The hash is recomputed by the same function the insert trigger uses (see the migration of the chain).
+  const answer = (await db.execute(sql`
+    select "id"::text as id, "chain_position"::text as position, "previous_hash" as "previousHash", "hash",
+           operator_audit_hash("previous_hash", entry) as recomputed
+    from ${operatorAudit} entry
+    where "chain_position" > ${after}
+    order by "chain_position"
+    limit ${VERIFY_PAGE}`)) as unknown as { rows: Array<Record<keyof ChainRow, string>> };
+  return answer.rows.map((row) => ({ id: Number(row.id), position: Number(row.position), previousHash: row.previousHash, hash: row.hash, recomputed: row.recomputed }));
+}
+
+/**
+ * Walks the chain in order and names its first break: a row whose hash no longer matches its content (or whose
+ * successor was chained to another hash: it was rewritten with a new hash) is changed; a gap in the positions
+ * means rows were removed. `head`: a hash noted from an earlier check, which must still be in the chain.
+ */
+export async function verifyAuditChain(db: Executor, { head }: { head?: string } = {}): Promise<AuditChainCheck> {
+  let previous = { id: undefined as number | undefined, position: 0, hash: CHAIN_START };
+  let rows = 0;
+  let headSeen = head === undefined;
+  for (;;) {
+    const page = await chainPage(db, previous.position);
+    for (const row of page) {
+      const broken = chainBreak(previous, row);
+      if (broken) return { rows, head: undefined, broken };
+      headSeen ||= row.hash === head;
+      previous = row;
+      rows++;
+    }
+    if (page.length < VERIFY_PAGE) break;
+  }
+  const last = previous.id === undefined ? undefined : { id: previous.id, position: previous.position, hash: previous.hash };
+  if (!headSeen) {
+    const message = `no row has the hash ${head}: rows were removed from the end of the chain (it now ends at ${last ? `row ${last.id}` : 'no row at all'})`;
+    return { rows, head: last, broken: { kind: 'removed', rowId: undefined, message } };
+  }
+  return { rows, head: last, broken: undefined };
+}
+
+function chainBreak(previous: { id: number | undefined; position: number; hash: string }, row: ChainRow): AuditChainBreak | undefined {
+  const after = previous.id === undefined ? 'at the start of the chain' : `after row ${previous.id}`;
+  if (row.recomputed !== row.hash) return { kind: 'changed', rowId: row.id, message: `row ${row.id} was changed: its content no longer matches its hash` };
+  if (row.position !== previous.position + 1) {
+    const missing = row.position - previous.position - 1;
+    const which = missing === 1 ? `position ${previous.position + 1}` : `positions ${previous.position + 1} to ${row.position - 1}`;
+    return missing > 0
+      ? { kind: 'removed', rowId: row.id, message: `${missing === 1 ? 'a row was' : `${missing} rows were`} removed before row ${row.id} (${which}, ${after})` }
+      : { kind: 'changed', rowId: row.id, message: `row ${row.id} was changed: its chain position ${row.position} does not follow ${previous.position}` };
+  }
+  if (row.previousHash !== previous.hash) {
+    // The row itself is whole, so what it was chained to was rewritten (hash and all) after the fact.
+    return previous.id === undefined
+      ? { kind: 'changed', rowId: row.id, message: `row ${row.id} was changed: the chain's first row does not start from the chain's start` }
+      : { kind: 'changed', rowId: previous.id, message: `row ${previous.id} was changed: row ${row.id} was chained to another hash of it` };
+  }
+  return undefined;
+}
+
+export const auditVerify = defineCommand({
+  name: 'audit:verify',
+  usage: 'audit:verify [--head <hash>]',
+  summary: 'checks the audit log\'s hash chain (exit 1 naming the first row changed or removed); --head: a hash noted earlier must still be in it',
+  reason: 'none',
+  parse: (args) => {
+    if (args.length === 0) return { head: undefined };
+    const [flag, value] = args;
+    if (args.length !== 2 || flag !== '--head') throw new UsageError('audit:verify takes no arguments, or --head <hash> (a hash a previous audit:verify printed)');
+    const head = value!.trim().toLowerCase();
+    if (!HASH.test(head)) throw new UsageError('--head takes a hash of 64 hexadecimal digits, as audit:verify prints it');
+    return { head };
+  },
+  async run({ db, out }, { head }) {
+    const check = await verifyAuditChain(db, { head });
+    const result = { rows: check.rows, head: check.head ? { id: check.head.id, position: check.head.position, hash: check.head.hash } : null };
+    if (check.broken) {
+      throw new OpsError(`BROKEN: ${check.broken.message}. The audit log was altered outside the application.`, {
+        ...result,
+        broken: { kind: check.broken.kind, row_id: check.broken.rowId ?? null, message: check.broken.message },
+      });
+    }
+    if (!check.head) out.line('OK: the audit log is empty.');
+    else {
+      out.line(`OK: the chain of ${check.rows} audit ${check.rows === 1 ? 'row' : 'rows'} holds; it ends at row ${check.head.id}.`);
+      out.line(`Head: ${check.head.hash}`);
+      out.line('(Note the head elsewhere: audit:verify --head <hash> then also shows rows removed from the end.)');
+    }
+    return result;
   },
 });

@@ -36,6 +36,8 @@ export function callbackResult(record: CallbackRecord) {
     query: record.query,
     body: record.body,
     headers: storedHeaders(record.headers),
+    /** The path, query, body or headers were cut (a refused callback keeps 2 KB of each). */
+    truncated: record.truncated,
   };
 }
 

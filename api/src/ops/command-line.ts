@@ -6,7 +6,7 @@ import { DatabaseInUseError, lockFolder, openDatabase, pgliteFolder } from '../d
 import { catalogAnnouncer } from '../modules/earn/catalog-events';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand, OpsInvocation, OpsOutput } from './command';
-import { clientToken, databaseTarget, OPERATOR_RUN_PATH, type OperatorRunAnswer, type OperatorRunRequest } from './operator-endpoint';
+import { checkSocketOwner, clientToken, databaseTarget, OPERATOR_RUN_PATH, type OperatorRunAnswer, type OperatorRunRequest, UntrustedSocketError } from './operator-endpoint';
 import { type NotificationChannels, planOps, runOps } from './run-ops';
 import { jsonLine } from './output';
 
@@ -103,6 +103,12 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
 }
 
 async function askServer(config: Config, invocation: OpsInvocation, argv: readonly string[]): Promise<ServerReply> {
+  try {
+    await checkSocketOwner(config.opsSocket);
+  } catch (error) {
+    if (error instanceof UntrustedSocketError) return { kind: 'refused', message: error.message };
+    return { kind: 'refused', message: `Cannot check the operator socket ${config.opsSocket}: ${(error as Error).message}` };
+  }
   const token = await clientToken(config);
   const body: OperatorRunRequest = { argv: [...argv], operator: invocation.operator, cwd: invocation.cwd, database: databaseTarget(config) };
   let answer: { status: number; body: unknown };

@@ -57,6 +57,12 @@ export type OpsContext = {
 export type ReasonRule = 'required' | 'optional' | 'none';
 
 /**
+ * A command that shows personal data leaves a `read` row in the audit log (who read what) when it shows
+ * something: `always`, or only `with-json` (where the terminal's view leaves the personal data out).
+ */
+export type ReadAudit = 'always' | 'with-json';
+
+/**
  * One operator command as written: `parse` checks the arguments before anything is opened (a typo costs
  * nothing); `run` does the work and answers its result (what `--json` prints and the audit log keeps).
  * Throw UsageError for wrong arguments, OpsError for anything else to report.
@@ -68,6 +74,7 @@ export type CommandDefinition<Args> = {
   /** false: the command talks to the running server over HTTP instead, and the database is not opened. */
   usesDatabase?: false;
   reason?: ReasonRule;
+  auditsReads?: ReadAudit;
   parse(args: readonly string[], invocation: OpsInvocation): Args;
   run(context: OpsContext, args: Args): Promise<unknown>;
 };
@@ -79,6 +86,7 @@ export type OpsCommand = {
   summary: string;
   usesDatabase?: false;
   reason?: ReasonRule;
+  auditsReads?: ReadAudit;
   prepare(args: readonly string[], invocation: OpsInvocation): (context: OpsContext) => Promise<unknown>;
 };
 

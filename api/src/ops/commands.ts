@@ -1,5 +1,5 @@
 import type { OpsCommand } from './command';
-import { audit } from './audit';
+import { audit, auditVerify } from './audit';
 import { contactList } from './contact';
 import { holdsList, holdsRelease } from './holds';
 import { cashoutsApprove, cashoutsList, cashoutsReject } from './cashouts';
@@ -13,4 +13,4 @@ import { usersShow, usersStatus } from './users';
 /** Every operator command; a new one is a file with defineCommand(...) and a line here. */
 export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, cashoutsList, cashoutsApprove, cashoutsReject,
   usersCredit, ledgerVerify, offersImport, postbackSimulate, postbacksList, postbacksReplay, referralsList, referralsDecide,
-  contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, audit];
+  contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, audit, auditVerify];

@@ -16,6 +16,7 @@ export const contactList = defineCommand({
   usage: 'contact:list [--limit <n>]',
   summary: `lists contact form messages, newest first (default ${DEFAULT_LIST_LIMIT}): date, email, subject, sender, the message's start`,
   reason: 'none',
+  auditsReads: 'always',
   parse: (args) => {
     let limit = DEFAULT_LIST_LIMIT;
     for (let i = 0; i < args.length; i += 2) {

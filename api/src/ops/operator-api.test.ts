@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { chown, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { COMMANDS } from './commands';
 import { buildOperatorApi, isLocalPeer, listenOperatorApi, socketAnswers } from './operator-api';
 import { loadConfig } from '../config';
 import { runCommandLine } from './command-line';
-import { databaseTarget, OPERATOR_RUN_PATH, serverToken } from './operator-endpoint';
+import { checkSocketOwner, databaseTarget, OPERATOR_RUN_PATH, serverToken } from './operator-endpoint';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const TOKEN = 'test-operator-token-0123456789abcdef';
@@ -210,7 +210,7 @@ describe('the operator API socket', () => {
     const { stop } = await apiOnSocket(path);
     try {
       const mode = (await stat(path)).mode;
-      expect(mode & 0o777).toBe(0o600);
+      expect(mode & 0o777).toBe(0o700);
       expect(await post(path, {})).toBe(401);
       expect(await post(path, { authorization: `Bearer ${TOKEN}` })).toBe(400);
     } finally {
@@ -218,6 +218,51 @@ describe('the operator API socket', () => {
     }
     expect(await socketAnswers(path)).toBe(false);
     await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('is made owner-only whatever the umask, which is put back after (no chmod: no moment open to others)', async () => {
+    const path = join(dir, 'ops.sock');
+    const umask = process.umask(0);
+    try {
+      const { stop } = await apiOnSocket(path);
+      try {
+        expect(process.umask()).toBe(0);
+        expect((await stat(path)).mode & 0o077).toBe(0);
+      } finally {
+        await stop?.();
+      }
+    } finally {
+      process.umask(umask);
+    }
+  });
+
+  it('the command line refuses a socket another user owns, a link, or something else, and sends no token', async () => {
+    const path = join(dir, 'ops.sock');
+    await expect(checkSocketOwner(path)).resolves.toBeUndefined();
+    const { stop } = await apiOnSocket(path);
+    try {
+      const me = process.getuid!();
+      await expect(checkSocketOwner(path, me)).resolves.toBeUndefined();
+      const link = join(dir, 'link.sock');
+      await symlink(path, link);
+      await expect(checkSocketOwner(link, me)).rejects.toThrow(`${link} is a symbolic link, not a socket: the operator token is not sent there.`);
+      // Another user's socket: as root, made so; otherwise this user's socket seen by someone else.
+      const stranger = me === 0 ? 1000 : me + 1;
+      if (me === 0) await chown(path, 4242, 4242);
+      const owner = me === 0 ? 4242 : me;
+      await expect(checkSocketOwner(path, stranger)).rejects.toThrow(
+        `The operator socket ${path} belongs to user ${owner}, not to you (user ${stranger}) or root: the operator token is not sent there. Remove it, or set OPS_SOCKET to the server's socket.`,
+      );
+      if (me === 0) {
+        await chown(path, 0, 0);
+        // Root's socket is trusted by every user (a server run as root).
+        await expect(checkSocketOwner(path, 1000)).resolves.toBeUndefined();
+      }
+    } finally {
+      await stop?.();
+    }
+    await writeFile(path, '');
+    await expect(checkSocketOwner(path)).rejects.toThrow(`${path} is a file, not a socket`);
   });
 
   it('replaces a socket file left by a server that is gone, and leaves one that answers alone', async () => {
@@ -288,6 +333,14 @@ describe(`the ops command line and a server's operator API on ${kind}`, () => {
       await starting;
       await stop?.();
     }
+  });
+
+  it('refuses to send the token to a socket that is not a socket of this user or root', async () => {
+    await writeFile(join(dir, 'pglite.lock'), String(process.ppid));
+    await writeFile(join(dir, 'ops.sock'), 'collecting tokens');
+    const result = await commandLine(['users:show', 'a@example.com'], { OPS_TOKEN: 'the-server-token-0123456789abcdef' });
+    expect(result.code).toBe(1);
+    expect(result.err).toEqual([`${join(dir, 'ops.sock')} is a file, not a socket: the operator token is not sent there. Remove it, or set OPS_SOCKET to the server's socket.`]);
   });
 
   it('says so when the server refuses the token', async () => {

@@ -2,7 +2,7 @@
 // work on the live site, on the embedded PGlite too (one process may open it). A unix socket in DATA_DIR,
 // readable by its owner only, plus a token: nothing on the network can reach it.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { chmod, mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { dirname, isAbsolute } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
@@ -133,7 +133,11 @@ export function socketAnswers(path: string, timeoutMs = 1_000): Promise<boolean>
   });
 }
 
-/** Listens on the unix socket, readable and writable by this user only; answers how to stop, or undefined. */
+/**
+ * Listens on the unix socket, usable by this user only from the moment it exists: it is made under the
+ * umask 077 (mode 0700), which is set just for listen and put back after. A chmod afterwards would leave a
+ * moment in which anyone could connect. Answers how to stop, or undefined.
+ */
 export async function listenOperatorApi(api: FastifyInstance, path: string, log: FastifyBaseLogger): Promise<(() => Promise<void>) | undefined> {
   checkSocketPath(path);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
@@ -143,8 +147,14 @@ export async function listenOperatorApi(api: FastifyInstance, path: string, log:
   }
   // A socket file left by a server that ended without closing it.
   await rm(path, { force: true });
-  await api.listen({ path });
-  await chmod(path, 0o600);
+  await api.ready();
+  // The umask is the process's: 077 rather than 177 so a folder made elsewhere in this moment stays usable.
+  const umask = process.umask(0o077);
+  try {
+    await api.listen({ path });
+  } finally {
+    process.umask(umask);
+  }
   return async () => {
     await api.close();
     await rm(path, { force: true });

@@ -1,7 +1,8 @@
 // What the server's operator API and the `pnpm ops` command line agree on: the socket, the token, the request.
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { chmod, lstat, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type Config, isProduction, OPS_TOKEN_FORMAT } from '../config';
 
@@ -27,6 +28,42 @@ export const MAX_SOCKET_PATH_BYTES = 103;
 export function checkSocketPath(path: string): void {
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH_BYTES) {
     throw new Error(`The operator socket path ${path} is longer than ${MAX_SOCKET_PATH_BYTES} bytes: set OPS_SOCKET to a shorter path.`);
+  }
+}
+
+/** A socket the command line will not send the operator token to. */
+export class UntrustedSocketError extends Error {
+  override name = 'UntrustedSocketError';
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isSymbolicLink()) return 'symbolic link';
+  if (stats.isDirectory()) return 'folder';
+  if (stats.isFile()) return 'file';
+  return 'special file';
+}
+
+/**
+ * Before the command line sends its token: the operator socket must be a socket (not a link to one) owned by
+ * this user or root, else another user could have put it there to collect the token and the commands. No
+ * socket at all is fine (no server runs). `uid`: this process's user (undefined where there are none: Windows).
+ */
+export async function checkSocketOwner(path: string, uid: number | undefined = process.getuid?.()): Promise<void> {
+  if (uid === undefined) return;
+  let stats: Stats;
+  try {
+    stats = await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (!stats.isSocket()) {
+    throw new UntrustedSocketError(`${path} is a ${kindOf(stats)}, not a socket: the operator token is not sent there. Remove it, or set OPS_SOCKET to the server's socket.`);
+  }
+  if (stats.uid !== uid && stats.uid !== 0) {
+    throw new UntrustedSocketError(
+      `The operator socket ${path} belongs to user ${stats.uid}, not to you (user ${uid}) or root: the operator token is not sent there. Remove it, or set OPS_SOCKET to the server's socket.`,
+    );
   }
 }
 

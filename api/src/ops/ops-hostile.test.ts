@@ -102,6 +102,15 @@ describe(`hostile ops arguments on ${kind}`, () => {
     ['a decision that is not one', ['referrals:decide', 'a@example.com', 'approve\u202e', '--reason', 'x']],
     ['a decision on an email with a NUL', ['referrals:decide', 'a\u0000@example.com', 'approve', '--reason', 'x']],
     ['a review status with an escape sequence', ['referrals:list', '--status', 'pending\u001b[2J']],
+    ['audit:verify with an argument', ['audit:verify', 'all']],
+    ['audit:verify --head without a hash', ['audit:verify', '--head']],
+    ['audit:verify --head that is not hexadecimal', ['audit:verify', '--head', 'z'.repeat(64)]],
+    ['audit:verify --head one digit short', ['audit:verify', '--head', 'a'.repeat(63)]],
+    ['audit:verify --head one digit long', ['audit:verify', '--head', 'a'.repeat(65)]],
+    ['audit:verify --head with an escape sequence', ['audit:verify', '--head', `${'a'.repeat(64)}\u001b[2J`]],
+    ['audit:verify --head in SQL', ['audit:verify', '--head', "' or '1'='1"]],
+    ['audit:verify --head twice', ['audit:verify', '--head', 'a'.repeat(64), '--head', 'b'.repeat(64)]],
+    ['audit:verify with a reason', ['audit:verify', '--reason', 'x']],
   ])('refuses %s with exit 2, printing it harmlessly and changing nothing', async (_label, argv) => {
     const before = await snapshot();
     const result = await ops(argv);
@@ -139,11 +148,18 @@ describe(`hostile ops arguments on ${kind}`, () => {
     expect(replayed.out + replayed.err).not.toMatch(TERMINAL_CONTROL);
   });
 
+  it('audit:verify answers a well-formed head that is not in the chain with exit 1, and the chain still holds', async () => {
+    const missing = await ops(['audit:verify', '--head', '0'.repeat(64)]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain(`no row has the hash ${'0'.repeat(64)}`);
+    expect((await ops(['audit:verify'])).code).toBe(0);
+  });
+
   it('never throws, always exits 0, 1 or 2, prints nothing a terminal acts on, and keeps the ledger whole', async () => {
     const names = [...LOCAL_COMMANDS.map((command) => command.name), 'help', '--help', '', 'users:', 'USERS:SHOW'];
     const token = fc.oneof(
       fc.constantFrom(victim.email, victim.email.toUpperCase(), 'nobody@example.com', '@', 'a@b', '--reason', '--json', '--limit', '--status', '--user', '--reason=x'),
-      fc.constantFrom('--wall', '--txid', '--outcome', 'demo', 'refused', 'approve', 'reject', String(hostileCallback)),
+      fc.constantFrom('--wall', '--txid', '--outcome', 'demo', 'refused', 'approve', 'reject', String(hostileCallback), '--head', 'f'.repeat(64)),
       fc.constantFrom('active', 'blocked', 'pending', 'approved', '0', '1', '-1', '0.001', '10000.001', '1e2', '1', '2.50', '999999999999999999999'),
       fc.string({ maxLength: 20 }),
       fc.string({ unit: 'binary', maxLength: 20 }),

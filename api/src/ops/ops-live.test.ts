@@ -226,10 +226,16 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
     expect(shown.stdout).toMatch(/\nLast callbacks \(newest first; .*\):\nid\s+received\s+wall/);
     expect(shown.stdout).toMatch(/\sdemo\s+reversed\s+200\s+live-\d+\s+-\$1\.50\s/);
     const audit = JSON.parse((await ops('audit', '--user', user.email, '--json')).stdout).result as Array<Record<string, unknown>>;
-    expect(audit.map((row) => [row.command, row.reason, row.operator, row.outcome])).toEqual([
+    expect(audit.filter((row) => row.kind === 'change').map((row) => [row.command, row.reason, row.operator, row.outcome])).toEqual([
       ['postbacks:replay', 'again', 'live-operator', 'done'],
       ['postbacks:replay', 'the reversal came before its credit', 'live-operator', 'done'],
     ]);
+    // The reads of this user's data through the server are recorded too.
+    expect(audit.filter((row) => row.kind === 'read').map((row) => [row.command, row.operator])).toEqual([
+      ['users:show', 'live-operator'],
+      ['postbacks:list', 'live-operator'],
+    ]);
+    expect(await ops('audit:verify')).toMatchObject({ code: 0 });
     expect(await ops('ledger:verify')).toMatchObject({ code: 0 });
     expect(server!.output()).not.toMatch(/"level":(50|60)/);
   });
@@ -246,8 +252,8 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
     expect(second.code).toBe(0);
     const shown = await ops('users:show', someone.email, '--json');
     expect(JSON.parse(shown.stdout).result).toMatchObject({ balance: '3.00' });
-    const audit = JSON.parse((await ops('audit', '--user', someone.email, '--json')).stdout).result as Array<{ reason: string }>;
-    expect(audit.map((row) => row.reason).sort()).toEqual(['offline one', 'offline two']);
+    const audit = JSON.parse((await ops('audit', '--user', someone.email, '--json')).stdout).result as Array<{ reason: string; kind: string }>;
+    expect(audit.filter((row) => row.kind === 'change').map((row) => row.reason).sort()).toEqual(['offline one', 'offline two']);
   });
 });
 

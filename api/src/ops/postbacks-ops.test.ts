@@ -132,6 +132,31 @@ describe(`ops commands of the postback log on ${kind}`, () => {
     expect(asJson).toMatchObject({ ok: false, details: { replayed_id: refused!.id, outcome: 'refused', status_code: 403 } });
   });
 
+  it('will not replay a refused callback that was stored shortened, and --json says it was cut', async () => {
+    const { user } = await signUp(app, {}, { from: distinctAddress() });
+    const id = await recordCallback(db(), {
+      wall: 'demo',
+      method: 'GET',
+      path: '/api/postback/demo',
+      query: `user_id=${user.id}&pad=${'p'.repeat(5000)}`,
+      body: '',
+      headers: '{}',
+      sourceIp: '203.0.113.9',
+      outcome: 'refused',
+      statusCode: 403,
+      reason: 'Invalid signature.',
+      userId: user.id,
+      txid: null,
+    });
+    const [listed] = await json<Array<Listed & { truncated: boolean }>>('postbacks:list', '--outcome', 'refused', '--limit', '1');
+    expect(listed).toMatchObject({ id, truncated: true });
+    expect(listed!.query).toHaveLength(2048);
+    const before = await callbackCount();
+    const replay = await ops('postbacks:replay', String(id), '--reason', 'try it');
+    expect([replay.code, replay.err]).toEqual([1, `Callback #${id} was stored shortened (a refused callback keeps 2 KB of each part): it cannot be replayed as it was received.`]);
+    expect(await callbackCount()).toBe(before);
+  });
+
   it('replays a callback that failed (database down): books it once, in the command\'s transaction, and tells the wallets', async () => {
     const referrer = await signUp(app, {}, { from: distinctAddress() });
     const { user, email } = await signUp(app, { name: 'Rita Replay', referral_code: referrer.user.referral_code }, { from: distinctAddress() });

@@ -165,12 +165,15 @@ export const postbacksList = defineCommand({
   usage: 'postbacks:list [--wall <wall>] [--user <email>] [--txid <txid>] [--outcome <outcome>] [--limit <n>]',
   summary: `lists the stored raw postback callbacks, newest first, with what became of each (default ${DEFAULT_LIST_LIMIT} rows)`,
   reason: 'none',
+  // The terminal's table leaves out the raw query, body and headers; --json has them.
+  auditsReads: 'with-json',
   parse: parseListArgs,
-  async run({ db, out }, args) {
+  async run({ db, out, concerns }, args) {
     let userId: number | undefined;
     if (args.email !== undefined) {
       const user = await findUserByEmail(db, args.email);
       if (!user) throw new OpsError(`No user with email ${args.email}`);
+      concerns(user);
       userId = user.id;
     }
     const records = await listCallbacks(db, { wall: args.wall, userId, txid: args.txid, outcome: args.outcome, limit: args.limit });
@@ -219,6 +222,7 @@ export const postbacksReplay = defineCommand({
     if (!record) throw new OpsError(`No stored callback #${id} (pruned after POSTBACK_LOG_DAYS, or never received).`);
     const owner = record.userId === null ? undefined : await findUserById(db, record.userId);
     if (owner) context.concerns(owner);
+    if (record.truncated) throw new OpsError(`Callback #${id} was stored shortened (a refused callback keeps 2 KB of each part): it cannot be replayed as it was received.`);
 
     const config = loadConfig();
     const walls = wallsConfigOf(config);

@@ -95,8 +95,8 @@ export function printHelp(commands: readonly OpsCommand[], to: OpsOutput) {
     }
   }
   to.line('');
-  to.line('--json prints the result as one JSON document. Changes are written to the audit log (ops audit),');
-  to.line('with --reason <text>, required for money and account-status changes.');
+  to.line('--json prints the result as one JSON document. Changes, and reads of personal data, are written to');
+  to.line('the audit log (ops audit), with --reason <text>, required for money and account-status changes.');
   to.line('While the site runs, commands run inside it (its operator API); otherwise on the database itself');
   to.line("(DATABASE_URL, else PGlite in DATA_DIR). Exit codes: 0 done, 1 failed, 2 wrong usage.");
 }
@@ -132,6 +132,11 @@ export async function runOps(argv: readonly string[], options: RunOpsOptions): P
 }
 
 type ReadyPlan = Extract<OpsPlan, { kind: 'ready' }>;
+
+/** Whether this run shows personal data, so that it is audited as a read (see ReadAudit). */
+function auditsRead(plan: ReadyPlan): boolean {
+  return plan.command.auditsReads === 'always' || (plan.command.auditsReads === 'with-json' && plan.json);
+}
 
 async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunOpsOptions): Promise<number> {
   const notes: string[] = [];
@@ -183,11 +188,13 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
   } catch (error) {
     const expected = error instanceof OpsError || error instanceof DatabaseInUseError;
     const message = describe(error, !expected);
+    // What a failed read printed may be personal data whose read was not recorded: it is not shown.
+    const shown = auditsRead(plan) ? [] : notes;
     if (plan.json) {
       const details = error instanceof OpsError && error.details !== undefined ? { details: jsonValue(error.details) } : {};
-      options.out.line(jsonLine({ ok: false, error: message, ...details, notes }));
+      options.out.line(jsonLine({ ok: false, error: message, ...details, notes: shown }));
     } else {
-      text.flushTo(options.out);
+      if (!auditsRead(plan)) text.flushTo(options.out);
       options.err.line(printable(expected ? message : `ops failed: ${message}`));
     }
     return 1;
@@ -209,6 +216,7 @@ async function runAudited(
   out: OpsContext['out'],
 ): Promise<unknown> {
   const declared = plan.command.reason === 'required' || plan.command.reason === 'optional';
+  const reads = auditsRead(plan);
   let wrote = false;
   try {
     return await db.transaction(async (tx) => {
@@ -222,6 +230,8 @@ async function runAudited(
       }
       wrote = await wroteIn(tx);
       if (declared || wrote) await appendAudit(tx, audit('done', result));
+      // Before anything is shown: a read that cannot be recorded fails and shows nothing.
+      else if (reads) await appendAudit(tx, { ...audit('done', readSummary(result)), kind: 'read' });
       return result;
     });
   } catch (error) {
@@ -232,6 +242,14 @@ async function runAudited(
     }
     throw error;
   }
+}
+
+/** What a read row keeps of what was shown: which records (their ids), never their content. */
+function readSummary(result: unknown): unknown {
+  const idOf = (value: unknown) => (typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : undefined);
+  if (Array.isArray(result)) return { rows: result.length, ids: result.map(idOf).filter((id) => id !== undefined) };
+  const id = idOf(result);
+  return id === undefined ? {} : { id };
 }
 
 /** Whether the transaction has written anything (PostgreSQL gives it a transaction id only then). */

@@ -128,12 +128,13 @@ export const ticketsShow = defineCommand({
     if (args.length === 3 && flag === '--screenshot' && file) return { id: parseId(id), file: operatorPath(file, invocation.cwd) };
     throw new UsageError('tickets:show takes a ticket id, and optionally --screenshot <file>');
   },
-  // Reads personal data (what the user wrote, their screenshot) without an audit row: the audit log records
-  // changes only and has no kind for reads yet.
-  async run({ db, out }, { id, file }) {
+  // What the user wrote, their screenshot: personal data.
+  auditsReads: 'always',
+  async run({ db, out, concerns }, { id, file }) {
     const ticket = await findTicket(db, id);
     if (!ticket) throw new OpsError(`No ticket with id ${id}`);
     const user = await findUserById(db, ticket.userId);
+    if (user) concerns({ id: user.id, email: user.email });
     const messages = await messagesOf(db, id);
     const started = ticket.partnerOfferId === null ? undefined : await findOfferOfUser(db, ticket.userId, ticket.partnerOfferId);
     const callbacks = await listCallbacks(db, { userId: ticket.userId, limit: LAST_CALLBACKS });

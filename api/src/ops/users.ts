@@ -33,6 +33,7 @@ export const usersShow = defineCommand({
   usage: 'users:show <email>',
   summary: 'shows a user: status, money, referrals, sign-in methods, sessions, last postback callbacks',
   reason: 'none',
+  auditsReads: 'always',
   parse: (args) => {
     if (args.length !== 1) throw new UsageError('users:show takes one email address');
     return { email: parseEmail(args[0]) };
@@ -40,6 +41,7 @@ export const usersShow = defineCommand({
   async run(context, { email }) {
     const { db, out } = context;
     const user = await userByEmail(context, email);
+    context.concerns(user);
     // One after another: the command runs in a transaction, which is one connection (pg refuses overlapping queries).
     const referrals = await db.select({ value: count() }).from(users).where(eq(users.referredBy, user.id));
     const liveSessions = await countLiveSessions(db, user.id);

@@ -163,6 +163,8 @@ declare module 'fastify' {
      * to be what the limit counts (a right password on the wrong-password limit).
      */
     giveBackRateLimitHits(hits: RateLimitHits): Promise<void>;
+    /** Counts one hit on each named limit and answers whether any is now over, for callers that answer 429 their own way. */
+    overRateLimits(hits: RateLimitHits): Promise<boolean>;
   }
 }
 
@@ -178,6 +180,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     const { limits } = options;
     if (limits === 'off') {
       for (const name of ['enforceRateLimits', 'giveBackRateLimitHits'] as const) app.decorate(name, async () => {});
+      app.decorate('overRateLimits', async () => false);
       return;
     }
     const store =
@@ -193,6 +196,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     app.decorate('giveBackRateLimitHits', async (hits: RateLimitHits) => {
       await Promise.all(hits.map(({ limit, key }) => store.giveBack(limit, key, limits[limit])));
     });
+    app.decorate('overRateLimits', async (hits: RateLimitHits) => (await counts(hits)).some(({ rule, count }) => count > rule.max));
   },
   { name: 'rate-limit' },
 );

@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { postbackCallbacks, users } from '../../db/schema';
 import { databasePlugin } from '../../plugins/database';
+import { rateLimitPlugin } from '../../plugins/rate-limit';
+import { captureMailer } from '../../test/accounts';
+import { notificationsPlugin } from '../notifications/plugin';
 import { registerErrorHandling } from '../../plugins/errors';
 import { zodSerializerCompiler, zodValidatorCompiler } from '../../plugins/zod-schemas';
 import { useTestDatabase } from '../../test/test-database';
@@ -62,6 +65,8 @@ describe(`adding a wall on ${kind}: its adapter file and one line in the registr
     registerErrorHandling(app);
     await app.register(databasePlugin, { handle: database(), closeOnAppClose: false });
     await app.register(realtimePlugin, realtimeOptionsOf(config));
+    await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: undefined });
+    await app.register(notificationsPlugin, { realtime: app.realtime, mailer: captureMailer(), siteUrl: undefined, days: config.notificationDays, pruneEveryMs: 0 });
     await app.register(postbackRoutes, { prefix: '/api', walls, publicUrl: undefined, adapters });
   });
   afterAll(() => app.close());

@@ -8,23 +8,50 @@ import type { Executor } from '../../db/executor';
 /** What is kept of one callback's raw text: enough for any real callback, bounded against floods. */
 export const MAX_STORED_CHARS = 8192;
 
+/**
+ * What is kept of a refused, malformed or unknown-wall callback's path, query, body and headers, each: anyone can
+ * send those, so each row stays small (the row says when something was cut). Accepted callbacks are kept whole.
+ */
+export const MAX_REFUSED_STORED_BYTES = 2048;
+
+/** The outcomes anyone can cause without a wall's secret: kept short, and limited per address (postback_refused). */
+export const REFUSED_OUTCOMES: readonly CallbackOutcome[] = ['refused', 'malformed'];
+
 export type CallbackRecord = typeof postbackCallbacks.$inferSelect;
-export type NewCallbackRecord = typeof postbackCallbacks.$inferInsert;
+export type NewCallbackRecord = Omit<typeof postbackCallbacks.$inferInsert, 'truncated'>;
 
 /** PostgreSQL's text cannot hold NUL: each is kept as U+FFFD, so a callback holding one is stored all the same. */
 const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text);
 const bounded = (text: string, chars = MAX_STORED_CHARS) => storable(text.length > chars ? text.slice(0, chars) : text);
 
-type StoredRecord = Required<Omit<NewCallbackRecord, 'id' | 'receivedAt'>>;
+/** The text's first `bytes` bytes of UTF-8, never half a character. */
+export function cutToBytes(text: string, bytes: number): string {
+  // Three bytes at most per UTF-16 unit: short text needs no encoding.
+  if (text.length * 3 <= bytes) return text;
+  const encoded = Buffer.from(text, 'utf8');
+  if (encoded.length <= bytes) return text;
+  let end = bytes;
+  while (end > 0 && (encoded[end]! & 0xc0) === 0x80) end--;
+  return encoded.subarray(0, end).toString('utf8');
+}
+
+type StoredRecord = Required<Omit<typeof postbackCallbacks.$inferInsert, 'id' | 'receivedAt'>>;
 
 function storedRecord(record: NewCallbackRecord): StoredRecord {
+  let truncated = false;
+  const refused = REFUSED_OUTCOMES.includes(record.outcome);
+  const kept = (text: string) => {
+    const stored = refused ? cutToBytes(storable(text), MAX_REFUSED_STORED_BYTES) : bounded(text);
+    truncated ||= stored.length < text.length;
+    return stored;
+  };
   return {
     wall: bounded(record.wall, 64),
     method: storable(record.method),
-    path: bounded(record.path),
-    query: bounded(record.query),
-    body: bounded(record.body),
-    headers: bounded(record.headers),
+    path: kept(record.path),
+    query: kept(record.query),
+    body: kept(record.body),
+    headers: kept(record.headers),
     sourceIp: storable(record.sourceIp),
     outcome: record.outcome,
     statusCode: record.statusCode,
@@ -33,6 +60,7 @@ function storedRecord(record: NewCallbackRecord): StoredRecord {
     txid: record.txid === undefined || record.txid === null ? null : bounded(record.txid, 100),
     coins: record.coins ?? 0,
     replayOf: record.replayOf ?? null,
+    truncated,
   };
 }
 
@@ -52,6 +80,7 @@ const insertCallbacks = preparedBatchInsert<StoredRecord>('insert_postback_callb
   txid: postbackCallbacks.txid,
   coins: postbackCallbacks.coins,
   replayOf: postbackCallbacks.replayOf,
+  truncated: postbackCallbacks.truncated,
 });
 
 const insertCallback = coalescedStatement(insertCallbacks);

@@ -1,7 +1,7 @@
 import type { CallbackOutcome } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import { domainErrorStatus } from '../../plugins/errors';
-import { type CallbackRecord, recordCallback } from './callback-log';
+import { type CallbackRecord, recordCallback, REFUSED_OUTCOMES } from './callback-log';
 import { type ConversionAction, MalformedPostbackError } from '../conversions/conversion-action';
 import { ipAllowlist } from './ip-allowlist';
 import { type Announcements, applyConversion, NOTHING_TO_ANNOUNCE, POSTBACK_MESSAGES, type PostbackDeps } from '../conversions/postback-service';
@@ -30,7 +30,14 @@ export type PipelineOptions = {
   adapters?: readonly WallAdapter[];
   /** The stored callback this run replays. */
   replayOf?: number;
+  /**
+   * Counts a refused, malformed or unknown-wall callback against its sender's limit (postback_refused) and
+   * answers true once the sender is past it: then the answer is 429 and nothing is stored. Unset: no limit.
+   */
+  overRefusalLimit?: () => Promise<boolean>;
 };
+
+export const TOO_MANY_REFUSED = 'Too many refused callbacks from this address. Please wait a minute and try again.';
 
 /** Headers kept with a callback: the ones walls sign with (x-…), the content type, the sender. */
 function keptHeaders(request: PostbackRequest, tokenMatched: boolean | undefined): string {
@@ -113,7 +120,8 @@ function replyOf(adapter: WallAdapter | undefined, verdict: Verdict, errors?: Re
  * sender's address is allowed (403), the format (422), the proof (403), then the booking (200 for a credit,
  * a repeat, a reversal, an acknowledged no-op; 404 for an unknown user or a reversal of nothing; 409 for a
  * reused signed text). Anything unexpected (the database is down) answers 503 so the wall retries. Every
- * callback is stored raw with its outcome; nothing changes unless every check passed. Only `deps.db` is used
+ * callback is stored raw with its outcome (a refused one shortened), except refused ones past their sender's
+ * limit (429, see overRefusalLimit); nothing changes unless every check passed. Only `deps.db` is used
  * (a replay passes its transaction); the caller announces what the answer says once that is committed.
  */
 export async function handleCallback(deps: PostbackDeps, options: PipelineOptions, request: PostbackRequest): Promise<HandledCallback> {
@@ -125,6 +133,10 @@ export async function handleCallback(deps: PostbackDeps, options: PipelineOption
   } catch (error) {
     deps.log.error({ err: error, wall: request.wall }, 'postback failed');
     verdict = { outcome: 'failed', statusCode: 503, reason: POSTBACK_MESSAGES.unavailable };
+  }
+  if (REFUSED_OUTCOMES.includes(verdict.outcome) && (await pastRefusalLimit(deps, options, request))) {
+    const limited: Verdict = { outcome: verdict.outcome, statusCode: 429, reason: TOO_MANY_REFUSED };
+    return { ...limited, coins: 0, recordId: undefined, reply: replyOf(adapter, limited), announcements: NOTHING_TO_ANNOUNCE };
   }
   if (verdict.outcome === 'malformed') errors = malformedErrors(adapter, request);
 
@@ -162,6 +174,16 @@ export async function handleCallback(deps: PostbackDeps, options: PipelineOption
     reply: replyOf(adapter, verdict, errors),
     announcements: verdict.announcements ?? NOTHING_TO_ANNOUNCE,
   };
+}
+
+/** Whether this refused callback's sender is past its limit; a limit that cannot be counted limits nothing. */
+async function pastRefusalLimit(deps: PostbackDeps, options: PipelineOptions, request: PostbackRequest): Promise<boolean> {
+  try {
+    return (await options.overRefusalLimit?.()) === true;
+  } catch (error) {
+    deps.log.error({ err: error, wall: request.wall }, 'postback refusal limit could not be counted');
+    return false;
+  }
 }
 
 /** The field errors of a malformed callback, for the 422 envelope. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { rateLimitAddress } from '../../plugins/rate-limit';
 import { handleCallback } from './postback-pipeline';
 import { announceBooking, type PostbackDeps } from '../conversions/postback-service';
 import type { EarningHolds } from '../../config-values';
@@ -48,6 +49,10 @@ function postbackRequestOf(request: FastifyRequest<{ Params: { wall: string; tok
  * postback-pipeline.ts for the checks and answers.
  */
 export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (app, { walls, holds, publicUrl, adapters }) => {
+  // Found at start-up, not at the first callback: a missing one would fail the partner's request mid-booking.
+  for (const needed of ['deliverNotifications', 'overRateLimits'] as const) {
+    if (!app.hasDecorator(needed)) throw new Error(`the postback routes need app.${needed}: register its plugin first`);
+  }
   // Several credits per statement pays where each statement crosses the network to PostgreSQL; PGlite runs in
   // this process, one statement at a time, and measured slower with it (bench:credits -- --only pglite).
   const deps: PostbackDeps = { db: app.db, log: app.log, batchCredits: app.databaseKind === 'postgres', holds };
@@ -57,7 +62,9 @@ export const postbackRoutes: FastifyPluginAsync<PostbackRoutesOptions> = async (
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: POSTBACK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   const handler = async (request: FastifyRequest<{ Params: { wall: string; token?: string } }>, reply: import('fastify').FastifyReply) => {
-    const handled = await handleCallback(deps, { walls, adapters }, postbackRequestOf(request, publicUrl));
+    // Judged first: an accepted callback is never held by the limit, which counts refusals only.
+    const overRefusalLimit = () => app.overRateLimits([{ limit: 'postback_refused', key: rateLimitAddress(request) }]);
+    const handled = await handleCallback(deps, { walls, adapters, overRefusalLimit }, postbackRequestOf(request, publicUrl));
     // Booked outside any transaction of ours: committed already.
     void announceBooking({ ...deps, realtime: app.realtime, deliverNotifications: app.deliverNotifications }, handled.announcements);
     return reply.code(handled.reply.statusCode).header('content-type', handled.reply.contentType).header('cache-control', 'no-store').send(handled.reply.body);
