@@ -312,7 +312,7 @@ export const ENV_SCHEMA = z.object({
   'POSTBACK_IPS_<WALL>': perWall(readAddressList, {
     default: "the wall's documented addresses in production; any elsewhere",
     description:
-      "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate) are refused in production without one",
+      "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate, revlum) are refused in production without one (lootably and revlum have no documented addresses, so they need this)",
   }),
   POSTBACK_LOG_DAYS: withDefault('90', (value) => readCount(value, 6), { description: 'how many days every raw postback callback is kept' }),
   EARNING_HOLDS: withDefault(DEFAULT_EARNING_HOLDS_TEXT, readEarningHolds, {

@@ -197,6 +197,42 @@ describe(`the new providers' callbacks on ${kind}`, () => {
     });
   });
 
+  describe('Revlum in production: its signature covers neither status nor debug', () => {
+    const production = { RATE_LIMITS: 'off', NODE_ENV: 'production', APP_SECRET: 'prod-app-secret', POSTBACK_SECRET_REVLUM: SECRETS.revlum };
+    const postTo = (target: FastifyInstance, payload: string, from: string) =>
+      target.inject({ method: 'POST', url: '/api/postback/revlum', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload, remoteAddress: from });
+
+    it('refuses every callback until POSTBACK_IPS_REVLUM names its addresses, then only from them', async () => {
+      const user = await newUser();
+      const credit = documented.revlum({ subId: user.id, transId: `REV-p-${user.id}`, reward: '25.0', status: '1' });
+      const unconfigured = await buildTestApp({ database: database(), env: production });
+      try {
+        for (const from of ['203.0.113.5', '127.0.0.1']) {
+          const refused = await postTo(unconfigured, credit, from);
+          expect([refused.statusCode, refused.body]).toEqual([403, 'ERROR: Postbacks of this wall are not configured. (POSTBACK_IPS_REVLUM)']);
+        }
+      } finally {
+        await unconfigured.close();
+      }
+      const configured = await buildTestApp({ database: database(), env: { ...production, POSTBACK_IPS_REVLUM: '198.51.100.7, 2001:db8::/32' } });
+      try {
+        const foreign = await postTo(configured, credit, '203.0.113.5');
+        expect([foreign.statusCode, foreign.body]).toEqual([403, 'ERROR: Callbacks of this wall are not accepted from this address.']);
+        expect(await ledgerRows(db(), user.id)).toEqual([]);
+        expect((await postTo(configured, credit, '198.51.100.7')).body).toBe('ok');
+        expect(await balanceCoins(db(), user.id)).toBe(25);
+        // The seen callback replayed as a chargeback (status is not signed) from elsewhere changes nothing.
+        const chargeback = documented.revlum({ subId: user.id, transId: `REV-p-${user.id}`, reward: '25.0', status: '2' });
+        expect((await postTo(configured, chargeback, '203.0.113.5')).statusCode).toBe(403);
+        expect(await balanceCoins(db(), user.id)).toBe(25);
+        expect((await postTo(configured, chargeback, '2001:db8::9')).body).toBe('ok');
+        expect(await balanceCoins(db(), user.id)).toBe(0);
+      } finally {
+        await configured.close();
+      }
+    });
+  });
+
   it('100 concurrent copies of one CPX callback credit once (run with TEST_DATABASE_URL: real races)', async () => {
     const user = await newUser();
     const credit = documented.cpx({ status: '1', trans_id: `cpx-race-${user.id}`, user_id: user.id, amount_local: '2250' });
