@@ -132,6 +132,30 @@ describe(`the new providers' callbacks on ${kind}`, () => {
         expect((await get(url)).statusCode).toBe(403);
       }
     });
+
+    it("reads only the signed URL's parameters: a POST body changing amount, user or transaction, or making it a chargeback, is ignored", async () => {
+      const user = await newUser();
+      const other = await newUser();
+      const signed = documented.notik({ user_id: String(user.id), amount: '600', payout: '0.60', offer_id: 'n-2', offer_name: 'Solitaire Voyage', txn_id: `nt-b-${user.id}` });
+      const hostileBodies = [
+        query({ amount: '600000', user_id: String(other.id), txn_id: `nt-evil-${user.id}` }),
+        query({ amount: '-600', rewarded_txn_id: `nt-b-${user.id}` }),
+        query({ rewarded_txn_id: `nt-b-${user.id}`, event_id: 'ev-x', offer_name: 'Someone else' }),
+        '&&amount=1e9&=&__proto__=1',
+      ];
+      const answers = [];
+      for (const payload of hostileBodies) {
+        answers.push(await app.inject({ method: 'POST', url: signed, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload }));
+      }
+      expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual(Array(hostileBodies.length).fill([200, '1']));
+      expect(await ledgerRows(db(), user.id)).toEqual([expect.objectContaining({ kind: 'offer_credit', amountCoins: 600, note: 'notik: Solitaire Voyage' })]);
+      expect(await balanceCoins(db(), user.id)).toBe(600);
+      expect(await ledgerRows(db(), other.id)).toEqual([]);
+      // A body alone, with the query unsigned, is not a callback.
+      const bodyOnly = await app.inject({ method: 'POST', url: '/api/postback/notik', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URL(signed, INJECT_ORIGIN).search.slice(1) });
+      expect(bodyOnly.statusCode).toBe(422);
+      expect(await balanceCoins(db(), user.id)).toBe(600);
+    });
   });
 
   describe('AdGate Media (secret in the path; state approved / rejected / pending)', () => {
