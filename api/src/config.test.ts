@@ -5,6 +5,9 @@ import {
   DEFAULT_RATE_LIMITS,
   DEV_APP_SECRET,
   DEV_PUSHER_SECRET,
+  developmentNotices,
+  developmentRefusals,
+  isLoopbackHost,
   isProduction,
   loadConfig,
   parseRateLimits,
@@ -20,7 +23,7 @@ describe('loadConfig', () => {
     const config = loadConfig({}, root);
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       dataDir: join(root, '.data'),
       databaseUrl: undefined,
@@ -131,7 +134,7 @@ describe('the schema', () => {
   it('reads every variable to the same Config as before, defaults included', () => {
     expect(loadConfig({}, root)).toEqual({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       logLevel: 'info',
       repoRoot: root,
@@ -288,5 +291,53 @@ describe('production', () => {
     const problems = refusals({ ...ready, ...change });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(line);
+  });
+});
+
+describe('development mode serves only this machine', () => {
+  const refusals = (env: Record<string, string>) => developmentRefusals(readEnvironment(env));
+
+  it('listens on 127.0.0.1 by default in development and test, on every interface in production', () => {
+    expect([{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }, { HOST: '  ' }].map((env) => loadConfig(env, root).host)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1']);
+    expect([{ NODE_ENV: 'production' }, { NODE_ENV: 'staging' }].map((env) => loadConfig(env, root).host)).toEqual(['0.0.0.0', '0.0.0.0']);
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }, root).host).toBe('10.0.0.5');
+  });
+
+  it('knows loopback interfaces from the ones other machines reach', () => {
+    expect(['127.0.0.1', '127.1.2.3', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'localhost', 'LocalHost'].filter((host) => !isLoopbackHost(host))).toEqual([]);
+    expect(['0.0.0.0', '::', '', '192.168.1.20', '10.0.0.1', 'fe80::1', '::2', '128.0.0.1', '127.0.0.1.evil', 'my-laptop.local', 'localhost.example'].filter(isLoopbackHost)).toEqual([]);
+  });
+
+  it('refuses a HOST other machines reach in development and test, with one line naming NODE_ENV=production and why', () => {
+    const reachable: Array<Record<string, string>> = [{ HOST: '0.0.0.0' }, { HOST: '::', NODE_ENV: 'test' }, { HOST: '192.168.1.20', NODE_ENV: 'development' }];
+    for (const env of reachable) {
+      const problems = refusals(env);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(`HOST=${env.HOST} `);
+      expect(problems[0]).toContain('NODE_ENV=production');
+      expect(problems[0]).toContain('development mode accepts the public development secrets');
+      expect(problems[0]).not.toContain('\n');
+    }
+  });
+
+  it('allows loopback, production, and DEVELOPMENT_ON_NETWORK=1 on purpose', () => {
+    expect(refusals({})).toEqual([]);
+    expect(refusals({ HOST: '127.0.0.1' })).toEqual([]);
+    expect(refusals({ HOST: 'localhost', NODE_ENV: 'test' })).toEqual([]);
+    expect(refusals({ HOST: '0.0.0.0', NODE_ENV: 'production' })).toEqual([]);
+    expect(refusals({ NODE_ENV: 'production' })).toEqual([]);
+    expect(refusals({ HOST: '0.0.0.0', DEVELOPMENT_ON_NETWORK: '1' })).toEqual([]);
+    expect(refusals({ HOST: '0.0.0.0', DEVELOPMENT_ON_NETWORK: '0' })).toHaveLength(1);
+    expect(() => readEnvironment({ DEVELOPMENT_ON_NETWORK: 'please' })).toThrow('DEVELOPMENT_ON_NETWORK must be on or off');
+  });
+
+  it('says at start that development mode has public secrets, and warns every start when others can reach it', () => {
+    const notices = (env: Record<string, string>) => developmentNotices(loadConfig(env, root));
+    expect(notices({})).toEqual([{ level: 'info', message: expect.stringMatching(/^development mode \(NODE_ENV=development\): its secrets are public/) }]);
+    expect(notices({ NODE_ENV: 'test' })[0]?.message).toContain('NODE_ENV=test');
+    const onNetwork = notices({ HOST: '0.0.0.0', DEVELOPMENT_ON_NETWORK: '1' });
+    expect(onNetwork.map((notice) => notice.level)).toEqual(['info', 'warn']);
+    expect(onNetwork[1]!.message).toMatch(/^DEVELOPMENT_ON_NETWORK=1: development mode listens on HOST=0\.0\.0\.0/);
+    expect(notices({ NODE_ENV: 'production' })).toEqual([]);
   });
 });

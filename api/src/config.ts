@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -22,6 +23,7 @@ import {
   readWholeNumber,
   readWindow,
 } from './config-values';
+import { normaliseIp } from './ip-address';
 import { findRepoRoot } from './repo-root';
 
 export { OPS_TOKEN_FORMAT, type RateLimit, WALL_SLUG } from './config-values';
@@ -163,6 +165,10 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
 export const DEV_PUSHER_SECRET = 'rewards-dev-secret';
 export const DEV_APP_SECRET = 'rewards-dev-app-secret';
 
+/** Where the server listens when HOST is unset: development serves this machine only, production every interface. */
+export const DEVELOPMENT_HOST = '127.0.0.1';
+export const PRODUCTION_HOST = '0.0.0.0';
+
 /** Development fallbacks apply only in development and tests: any other NODE_ENV is production. */
 export function isProduction(nodeEnv: string): boolean {
   return nodeEnv !== 'development' && nodeEnv !== 'test';
@@ -223,7 +229,15 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  */
 export const ENV_SCHEMA = z.object({
   PORT: withDefault('8080', readPort, { description: 'where the site listens' }),
-  HOST: withDefault('0.0.0.0', text, { description: 'interface to listen on' }),
+  HOST: optional(text, {
+    default: `\`${DEVELOPMENT_HOST}\` (this machine only) in development and test, else \`${PRODUCTION_HOST}\``,
+    description:
+      'interface to listen on. In development and test a `HOST` other machines can reach (anything but `127.x.x.x`, `::1` or `localhost`) refuses to start unless `DEVELOPMENT_ON_NETWORK=1`',
+  }),
+  DEVELOPMENT_ON_NETWORK: withDefault('0', readFlag, {
+    description:
+      '`1` lets development and test listen on a `HOST` other machines can reach, on purpose, with a warning at every start: development mode accepts the public development secrets, so whoever reaches it can sign postbacks and mint coins',
+  }),
   NODE_ENV: withDefault('development', text, {
     description:
       '`development` and `test` allow the development fallbacks below; anything else is production, where the server refuses to start (exit 1, one line per problem naming the variable) on the settings marked **production**',
@@ -304,7 +318,7 @@ export const ENV_SCHEMA = z.object({
   'POSTBACK_IPS_<WALL>': perWall(readAddressList, {
     default: "the wall's documented addresses in production; any elsewhere",
     description:
-      "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate) are refused in production without one",
+      "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate, revlum) are refused in production without one (lootably and revlum have no documented addresses, so they need this)",
   }),
   POSTBACK_LOG_DAYS: withDefault('90', (value) => readCount(value, 6), { description: 'how many days every raw postback callback is kept' }),
   EARNING_HOLDS: withDefault(DEFAULT_EARNING_HOLDS_TEXT, readEarningHolds, {
@@ -438,7 +452,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
   const wallSecrets = Object.entries(env['POSTBACK_SECRET_<WALL>']).map(([wall, secret]) => [wall.toLowerCase(), secret] as const);
   return {
     port: env.PORT,
-    host: env.HOST,
+    host: hostOf(env),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     repoRoot,
@@ -488,6 +502,53 @@ export function configOf(env: Environment, repoRoot: string): Config {
     opsToken: env.OPS_TOKEN,
     opsSocket: fromRoot(env.OPS_SOCKET ?? join(env.DATA_DIR, 'ops.sock')),
   };
+}
+
+function hostOf(env: Pick<Environment, 'HOST' | 'NODE_ENV'>): string {
+  return env.HOST ?? (isProduction(env.NODE_ENV) ? PRODUCTION_HOST : DEVELOPMENT_HOST);
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether only this machine reaches an interface: 127.0.0.0/8, ::1 (IPv4-mapped too) or the name localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const address = normaliseIp(host);
+  if (address === 'localhost') return true;
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * What development must not do: listen where other machines reach it, since it accepts the public development
+ * secrets (whoever reaches it could sign postbacks and mint coins). One line, or none; DEVELOPMENT_ON_NETWORK=1
+ * allows it on purpose.
+ */
+export function developmentRefusals(env: Environment): string[] {
+  const host = hostOf(env);
+  if (isProduction(env.NODE_ENV) || env.DEVELOPMENT_ON_NETWORK || isLoopbackHost(host)) return [];
+  return [
+    `HOST=${host} lets other machines reach this server, but development mode accepts the public development secrets (whoever reaches it can sign postbacks and mint coins): run with NODE_ENV=production and secrets of your own, or leave HOST unset to serve this machine only (DEVELOPMENT_ON_NETWORK=1 allows it on purpose)`,
+  ];
+}
+
+/** What the server logs at start about its mode: in development one line saying so, and a warning when others can reach it. */
+export function developmentNotices(config: Pick<Config, 'nodeEnv' | 'host'>): Array<{ level: 'info' | 'warn'; message: string }> {
+  if (isProduction(config.nodeEnv)) return [];
+  const notices: Array<{ level: 'info' | 'warn'; message: string }> = [
+    {
+      level: 'info',
+      message: `development mode (NODE_ENV=${config.nodeEnv}): its secrets are public, written in this repository, so it is for this machine only; set NODE_ENV=production and secrets of your own to serve others`,
+    },
+  ];
+  if (!isLoopbackHost(config.host)) {
+    notices.push({
+      level: 'warn',
+      message: `DEVELOPMENT_ON_NETWORK=1: development mode listens on HOST=${config.host}, where whoever reaches this machine can use its public secrets to sign postbacks and mint coins`,
+    });
+  }
+  return notices;
 }
 
 /** `off`, or comma-separated `name=max/window` (window like 60s, 1m, 15m, 1h) over the defaults. */

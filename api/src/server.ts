@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { type Config, ConfigError, configOf, productionRefusals, readEnvironment } from './config';
+import { type Config, ConfigError, configOf, developmentNotices, developmentRefusals, productionRefusals, readEnvironment } from './config';
 import { findRepoRoot } from './repo-root';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -9,7 +9,7 @@ function configOrExit(): Config {
   let problems: string[];
   try {
     const env = readEnvironment(process.env);
-    problems = productionRefusals(env);
+    problems = [...productionRefusals(env), ...developmentRefusals(env)];
     if (problems.length === 0) return configOf(env, findRepoRoot());
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -21,6 +21,7 @@ function configOrExit(): Config {
 
 const config = configOrExit();
 const app = await buildApp({ config, operatorApi: true });
+for (const { level, message } of developmentNotices(config)) app.log[level](message);
 
 // The safety net: a bug that escapes a handler is logged and the process keeps serving the requests it can,
 // instead of one bad request ending the site for everyone. Handlers must still never throw out of events.

@@ -33,14 +33,29 @@ describe('first name', () => {
 });
 
 describe('public name', () => {
+  const of = (name: string, email = 'someone@example.com') => publicName({ name, email });
   it('is the first name and the initial of the last, like "Ada L."', () => {
-    expect([publicName('Ada Lovelace'), publicName('  ada   king lovelace '), publicName('Cher'), publicName('Émile zola')]).toEqual(['Ada L.', 'ada L.', 'Cher', 'Émile Z.']);
+    expect([of('Ada Lovelace'), of('  ada   king lovelace '), of('Cher'), of('Émile zola')]).toEqual(['Ada L.', 'ada L.', 'Cher', 'Émile Z.']);
   });
-  it('is "Someone" without a name', () => {
-    expect(publicName('   ')).toBe('Someone');
+  it('is "Member" without a name', () => {
+    expect([of(''), of('   '), of('\u202E\n')]).toEqual(['Member', 'Member', 'Member']);
+  });
+  it('is "Member" for a name holding an email, never a part of it', () => {
+    for (const name of ['ada@example.com', 'Ada Lovelace ada@example.com', 'ada.lovelace@', '@ada', 'Ada L@vel', 'ada\uFF20example.com', 'ada\uFE6Bexample.com', 'ada\u202E@example.com']) {
+      expect([name, of(name)]).toEqual([name, 'Member']);
+    }
+  });
+  it('is "Member" for a name made from the email (the landing hero, Google without a display name)', () => {
+    expect(of('ada.lovelace', 'ada.lovelace@example.com')).toBe('Member');
+    expect(of(' Ada.Lovelace ', 'ada.lovelace@example.com')).toBe('Member');
+    expect(of('a+b@c', 'a+b@c@example.com')).toBe('Member');
+    expect(of('\u202Eada.lovelace', 'ada.lovelace@example.com')).toBe('Member');
+    // Another name is shown, whatever the email.
+    expect(of('Ada Lovelace', 'ada.lovelace@example.com')).toBe('Ada L.');
+    expect(of('ada', '')).toBe('ada');
+    expect(of('ada', 'not-an-email')).toBe('ada');
   });
   it('drops control and text-direction characters a stored name might still hold', () => {
-    expect(publicName('\u202EAda\u2066 \u001bLove\u0007lace\u2069')).toBe('Ada L.');
-    expect(publicName('\u202E\n')).toBe('Someone');
+    expect(of('\u202EAda\u2066 \u001bLove\u0007lace\u2069')).toBe('Ada L.');
   });
 });

@@ -6,11 +6,13 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
-import { accountDevices, notifications, users } from '../../db/schema';
+import { accountDevices, liveLeads, notifications, users } from '../../db/schema';
 import { findRepoRoot } from '../../repo-root';
 import { bearer, captureMailer, signUp, uniqueEmail } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
+import { injectPostback, postbackFields } from '../../test/wall-test-kit';
+import { leaderboard } from '../leaderboard/service';
 import { DEVICE_COOKIE } from './known-devices';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -200,6 +202,26 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     const onlyControls = uniqueEmail('google-ctrl');
     const other = tokenOf(await signInWithGoogle({ sub: 'google-ctrl-1', email: onlyControls, email_verified: true, name: '\u202E\u0000' }));
     expect((await profileOf(other)).json().data.name).toBe(onlyControls.split('@')[0]);
+  });
+
+  it('shows an account Google gave no display name as "Member" on the leaderboard and the live feed, never its address', async () => {
+    const email = uniqueEmail('google-noname');
+    const token = tokenOf(await signInWithGoogle({ sub: 'google-noname-1', email, email_verified: true }));
+    const { data: profile } = (await profileOf(token)).json<{ data: { id: number; name: string } }>();
+    // Named after the address for the account's own pages; never in public.
+    expect(profile.name).toBe(email.split('@')[0]);
+    const txid = `tx-noname-${profile.id}`;
+    expect((await injectPostback(app, postbackFields({ user_id: String(profile.id), payout: '3.21', txid }))).json().message).toBe('Conversion credited.');
+    let leads: Array<typeof liveLeads.$inferSelect> = [];
+    for (let wait = 0; leads.length === 0 && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      leads = await database().db.select().from(liveLeads).where(eq(liveLeads.amountCoins, 3210));
+    }
+    expect(leads.map((lead) => lead.name)).toEqual(['Member']);
+    const board = await leaderboard(database().db, 'daily', new Date());
+    expect(board.entries.filter((entry) => entry.amount === '3.21')).toEqual([{ rank: expect.any(Number), name: 'Member', initial: 'M', amount: '3.21' }]);
+    const local = email.split('@')[0]!;
+    expect(JSON.stringify([board, leads])).not.toContain(local);
   });
 
   it('links the referrer given to the redirect as ?referral_code=', async () => {

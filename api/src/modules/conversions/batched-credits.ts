@@ -34,6 +34,7 @@ export type BatchedOutcome =
 type BatchRow = {
   user_found: boolean | string;
   user_name: string | null;
+  user_email: string | null;
   referred_by: string | number | null;
   bookable: boolean | string;
   booked: boolean | string;
@@ -66,7 +67,7 @@ const creditBatch = preparedStatement<BatchRow>(
       },
       {
         name: 'target',
-        body: sql`select input.*, u.name as user_name, u.referred_by, referrer.id as referrer_id, ${hold.days} as hold_days, ${hold.reason} as hold_reason,
+        body: sql`select input.*, u.name as user_name, u.email as user_email, u.referred_by, referrer.id as referrer_id, ${hold.days} as hold_days, ${hold.reason} as hold_reason,
           o.id as offer_id, o.partner_offer_id as offer_partner_id, o.name as offer_name,
           (select array_agg(e.partner_event_id order by e.position, e.id) from ${offerEvents} e where e.offer_id = o.id) as offer_event_ids,
           row_number() over (partition by input.user_id order by input.position) as nth_of_user,
@@ -120,7 +121,7 @@ const creditBatch = preparedStatement<BatchRow>(
           'held_until', to_jsonb(held_credit.release_at))`,
       }),
     ])}
-    select target.position is not null as user_found, target.user_name, target.referred_by,
+    select target.position is not null as user_found, target.user_name, target.user_email, target.referred_by,
       booking.position is not null as bookable, booked.position is not null as booked,
       target.offer_id, target.offer_partner_id, target.offer_name,
       moved.balance_coins, moved.held_coins, held_credit.release_at as held_until, moved_entry.id as entry_id,
@@ -171,7 +172,7 @@ function outcomeOf(row: BatchRow, credit: BookableCredit): BatchedOutcome {
     outcome: 'credited',
     result: {
       outcome: 'credited',
-      user: { id: credit.userId, name: row.user_name ?? '', referredBy: rowId(row.referred_by) ?? null },
+      user: { id: credit.userId, name: row.user_name ?? '', email: row.user_email ?? '', referredBy: rowId(row.referred_by) ?? null },
       payoutCoins: credit.payoutCoins,
       referralCoins: 0,
       referralHeldCoins: 0,

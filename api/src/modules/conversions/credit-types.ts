@@ -14,7 +14,8 @@ export class UnknownUserError extends Error {
   }
 }
 
-export type ConversionUser = { id: number; name: string; referredBy: number | null };
+/** The user a conversion credits; name and email only make the live feed's public name. */
+export type ConversionUser = { id: number; name: string; email: string; referredBy: number | null };
 
 export type CreditInput = {
   wall: string;

@@ -31,7 +31,7 @@ import { creditInOneStatement, type OneStatementOutcome } from './one-statement-
 export async function findCreditableUser(db: Executor, userId: number): Promise<ConversionUser | undefined> {
   if (!Number.isSafeInteger(userId) || userId < 1) return undefined;
   const rows = await db
-    .select({ id: users.id, name: users.name, referredBy: users.referredBy })
+    .select({ id: users.id, name: users.name, email: users.email, referredBy: users.referredBy })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return rows[0];

@@ -16,6 +16,7 @@ import type { BookableCredit, ConversionContext, ConversionUser, CreditResult } 
 type OneStatementRow = {
   user_id: string | number;
   user_name: string;
+  user_email: string;
   referred_by: string | number | null;
   referrer_id: string | number | null;
   review_status: ReferralReviewStatus | null;
@@ -78,7 +79,7 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       },
       {
         name: 'target',
-        body: sql`select u.id as user_id, u.name as user_name, u.referred_by, referrer.id as referrer_id,
+        body: sql`select u.id as user_id, u.name as user_name, u.email as user_email, u.referred_by, referrer.id as referrer_id,
           review.status as review_status, review.referrer_id as review_referrer_id,
           o.id as offer_id, o.partner_offer_id as offer_partner_id, o.name as offer_name,
           (select array_agg(e.partner_event_id order by e.position, e.id) from ${offerEvents} e where e.offer_id = o.id) as offer_event_ids,
@@ -146,7 +147,7 @@ const oneStatementCredit = preparedStatement<OneStatementRow>(
       }),
       notificationStep('bonus_notice', 'referral_bonus', { from: sql`bonus`, userId: sql`bonus.user_id`, data: sql`jsonb_build_object('coins', bonus.amount)` }),
     ])}
-    select target.user_id, target.user_name, target.referred_by, target.referrer_id, target.review_status, target.review_referrer_id,
+    select target.user_id, target.user_name, target.user_email, target.referred_by, target.referrer_id, target.review_status, target.review_referrer_id,
       target.offer_id, target.offer_partner_id, target.offer_name, target.offer_event_ids,
       exists (select 1 from booking) as bookable, conversion.id as conversion_id, conversion.referral_coins, conversion.referral_held_coins,
       (select balance_coins from moved) as balance_coins, (select held_coins from moved) as held_coins, (select release_at from held_credit) as held_until,
@@ -196,7 +197,7 @@ export async function creditInOneStatement(
   });
   const row = rows[0];
   if (!row) return { outcome: 'unknown-user' };
-  const user: ConversionUser = { id: Number(row.user_id), name: row.user_name, referredBy: rowId(row.referred_by) ?? null };
+  const user: ConversionUser = { id: Number(row.user_id), name: row.user_name, email: row.user_email, referredBy: rowId(row.referred_by) ?? null };
   const offerId = rowId(row.offer_id);
   const offer = offerId === undefined ? undefined : { id: offerId, partnerOfferId: row.offer_partner_id ?? '', name: row.offer_name ?? '' };
   const referrerId = rowId(row.referrer_id);

@@ -141,6 +141,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
   });
   const lead: CreditedConversion = {
     userName: result.user.name,
+    userEmail: result.user.email,
     payoutCoins: result.payoutCoins,
     wallTitle: wall.title,
     offerTitle: result.offer?.name ?? action.offerName ?? wall.title,

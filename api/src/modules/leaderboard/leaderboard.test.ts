@@ -35,10 +35,10 @@ describe('leaderboard periods (UTC calendar)', () => {
 describe('ranking', () => {
   it('gives equal totals the same rank and skips the places they take (1, 2, 2, 4)', () => {
     const entries = rankEarners([
-      { name: 'Ada Lovelace', totalCoins: 9_000 },
-      { name: 'Grace Hopper', totalCoins: 5_000 },
-      { name: 'Alan Turing', totalCoins: 5_000 },
-      { name: 'Linus', totalCoins: 1_230 },
+      { name: 'Ada Lovelace', email: 'ada@example.com', totalCoins: 9_000 },
+      { name: 'Grace Hopper', email: 'grace@example.com', totalCoins: 5_000 },
+      { name: 'Alan Turing', email: 'alan@example.com', totalCoins: 5_000 },
+      { name: 'Linus', email: 'torvalds@example.com', totalCoins: 1_230 },
     ]);
     expect(entries).toEqual([
       { rank: 1, name: 'Ada L.', initial: 'A', amount: '9.00' },
@@ -153,6 +153,32 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
       const names = (await leaderboard(database().db, 'monthly', now)).entries.map((entry) => entry.name);
       expect(names).not.toContain('Blocked P.');
       expect(names).not.toContain('Deleted P.');
+    });
+  });
+
+  describe('public names, in a month of their own', () => {
+    const now = new Date('2033-09-15T12:00:00Z');
+
+    it('never come from an email: a name holding @, a name made from the address, and no name show as "Member"', async () => {
+      const typedEmail = await earner('ada.lovelace@example.com');
+      const named = await earner('Grace Hopper');
+      // As the landing hero and Google sign-in without a display name name an account.
+      const heroEmail = `hero.${reference}${Date.now()}@example.com`;
+      const hero = (await signUp(app, { name: heroEmail.split('@')[0]!, email: heroEmail })).user.id;
+      const nameless = await earner('Soon Nameless');
+      await database().db.update(users).set({ name: '' }).where(eq(users.id, nameless));
+      await book(typedEmail, 'offer_credit', 9_000, new Date('2033-09-15T08:00:00Z'));
+      await book(named, 'offer_credit', 8_000, new Date('2033-09-15T08:00:00Z'));
+      await book(hero, 'offer_credit', 7_000, new Date('2033-09-15T08:00:00Z'));
+      await book(nameless, 'offer_credit', 6_000, new Date('2033-09-15T08:00:00Z'));
+      const board = await leaderboard(database().db, 'monthly', now);
+      expect(board.entries).toEqual([
+        { rank: 1, name: 'Member', initial: 'M', amount: '9.00' },
+        { rank: 2, name: 'Grace H.', initial: 'G', amount: '8.00' },
+        { rank: 3, name: 'Member', initial: 'M', amount: '7.00' },
+        { rank: 4, name: 'Member', initial: 'M', amount: '6.00' },
+      ]);
+      expect(JSON.stringify(board)).not.toMatch(/@|lovelace|hero|Nameless/i);
     });
   });
 

@@ -9,7 +9,8 @@ import { type LedgerKind, ledgerEntries, users } from '../../db/schema';
  */
 export const LEADERBOARD_KINDS: readonly LedgerKind[] = ['offer_credit', 'offer_reversal'];
 
-export type EarnerTotal = { name: string; totalCoins: number };
+/** An earner's total with what their public name is made from (never shown as such). */
+export type EarnerTotal = { name: string; email: string; totalCoins: number };
 
 /**
  * The top earners since `since`: active accounts with a positive total, highest first; on equal totals
@@ -19,7 +20,7 @@ export async function topEarners(db: Database, since: Date): Promise<EarnerTotal
   const total = sql<string>`sum(${ledgerEntries.amountCoins} + ${ledgerEntries.heldCoins})`;
   const reachedAt = sql`max(${ledgerEntries.createdAt})`;
   const rows = await db
-    .select({ name: users.name, total })
+    .select({ name: users.name, email: users.email, total })
     .from(ledgerEntries)
     .innerJoin(users, eq(users.id, ledgerEntries.userId))
     .where(
@@ -34,5 +35,5 @@ export async function topEarners(db: Database, since: Date): Promise<EarnerTotal
     .having(sql`${total} > 0`)
     .orderBy(desc(total), asc(reachedAt), asc(users.id))
     .limit(LEADERBOARD_SIZE);
-  return rows.map((row) => ({ name: row.name, totalCoins: Number(row.total) }));
+  return rows.map((row) => ({ name: row.name, email: row.email, totalCoins: Number(row.total) }));
 }

@@ -10,7 +10,7 @@ export function rankEarners(earners: readonly EarnerTotal[]): LeaderboardEntry[]
   let rank = 0;
   return earners.map((earner, index) => {
     if (index === 0 || earner.totalCoins !== earners[index - 1]!.totalCoins) rank = index + 1;
-    const name = publicName(earner.name);
+    const name = publicName(earner);
     return { rank, name, initial: avatarLetter({ name, email: '' }), amount: coinsToDollarString(earner.totalCoins) };
   });
 }

@@ -9,6 +9,8 @@ export type LeadAnnouncerDeps = FeedDeps & { log: FastifyBaseLogger };
 export type CreditedConversion = {
   /** The user's full name as stored; only the first name and an initial go out. */
   userName: string;
+  /** Never shown: a name made from it shows as "Member" (publicName). */
+  userEmail: string;
   payoutCoins: number;
   /** The wall's display title, e.g. "BitLabs". */
   wallTitle: string;
@@ -16,8 +18,8 @@ export type CreditedConversion = {
   offerTitle: string;
 };
 
-export function feedEntryOf({ userName, payoutCoins, wallTitle, offerTitle }: CreditedConversion): FeedEntry {
-  return { name: publicName(userName), amountCoins: payoutCoins, wall: wallTitle, offer: offerTitle };
+export function feedEntryOf({ userName, userEmail, payoutCoins, wallTitle, offerTitle }: CreditedConversion): FeedEntry {
+  return { name: publicName({ name: userName, email: userEmail }), amountCoins: payoutCoins, wall: wallTitle, offer: offerTitle };
 }
 
 /**

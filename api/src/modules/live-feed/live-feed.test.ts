@@ -6,7 +6,7 @@ import PusherClient from 'pusher-js';
 import type { LiveLead, RecentLeadsResponse } from '@rewards/shared/contracts/api-types';
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
-import { liveLeads } from '../../db/schema';
+import { liveLeads, users } from '../../db/schema';
 import { captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
@@ -85,6 +85,23 @@ describe('the live feed', () => {
       } finally {
         feed.disconnect();
       }
+    });
+
+    it('shows a name holding an email, a name made from the address and no name as "Member"', async () => {
+      const app = await build();
+      const typed = await signUp(app, { name: 'grace.hopper@example.com' });
+      // As the landing hero and Google sign-in without a display name name an account.
+      const heroEmail = `hero.${randomUUID().slice(0, 8)}@example.com`;
+      const hero = await signUp(app, { name: heroEmail.split('@')[0]!, email: heroEmail });
+      const nameless = await signUp(app, { name: 'Soon Nameless' });
+      await db().update(users).set({ name: '' }).where(eq(users.id, nameless.user.id));
+      for (const { user } of [typed, hero, nameless]) {
+        expect((await injectPostback(app, postbackFields({ user_id: String(user.id), payout: '1.25' }))).json().message).toBe('Conversion credited.');
+      }
+      for (let wait = 0; (await recent(app)).length < 3 && wait < 300; wait++) await sleep(20);
+      const entries = await recent(app);
+      expect(entries.map((entry) => entry.name)).toEqual(['Member', 'Member', 'Member']);
+      for (const secret of ['@', 'grace', 'hopper', 'hero', 'Nameless']) expect(JSON.stringify(entries).toLowerCase()).not.toContain(secret.toLowerCase());
     });
 
     it('is not announced again when the wall repeats the postback', async () => {

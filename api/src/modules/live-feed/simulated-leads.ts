@@ -40,7 +40,7 @@ function surveyCoins(random: Random): number {
  * a survey on one of our survey walls. Never a real user's name.
  */
 export function simulatedFeedEntry(catalog: readonly CatalogPayout[], random: Random = Math.random): FeedEntry {
-  const name = publicName(`${pick(FIRST_NAMES, random)} ${pick(Array.from(INITIALS), random)}`);
+  const name = publicName({ name: `${pick(FIRST_NAMES, random)} ${pick(Array.from(INITIALS), random)}`, email: '' });
   if (catalog.length === 0 || random() < SURVEY_SHARE) {
     return { name, amountCoins: surveyCoins(random), wall: pick(SURVEY_WALLS, random), offer: pick(SURVEY_TITLES, random) };
   }

@@ -132,6 +132,30 @@ describe(`the new providers' callbacks on ${kind}`, () => {
         expect((await get(url)).statusCode).toBe(403);
       }
     });
+
+    it("reads only the signed URL's parameters: a POST body changing amount, user or transaction, or making it a chargeback, is ignored", async () => {
+      const user = await newUser();
+      const other = await newUser();
+      const signed = documented.notik({ user_id: String(user.id), amount: '600', payout: '0.60', offer_id: 'n-2', offer_name: 'Solitaire Voyage', txn_id: `nt-b-${user.id}` });
+      const hostileBodies = [
+        query({ amount: '600000', user_id: String(other.id), txn_id: `nt-evil-${user.id}` }),
+        query({ amount: '-600', rewarded_txn_id: `nt-b-${user.id}` }),
+        query({ rewarded_txn_id: `nt-b-${user.id}`, event_id: 'ev-x', offer_name: 'Someone else' }),
+        '&&amount=1e9&=&__proto__=1',
+      ];
+      const answers = [];
+      for (const payload of hostileBodies) {
+        answers.push(await app.inject({ method: 'POST', url: signed, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload }));
+      }
+      expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual(Array(hostileBodies.length).fill([200, '1']));
+      expect(await ledgerRows(db(), user.id)).toEqual([expect.objectContaining({ kind: 'offer_credit', amountCoins: 600, note: 'notik: Solitaire Voyage' })]);
+      expect(await balanceCoins(db(), user.id)).toBe(600);
+      expect(await ledgerRows(db(), other.id)).toEqual([]);
+      // A body alone, with the query unsigned, is not a callback.
+      const bodyOnly = await app.inject({ method: 'POST', url: '/api/postback/notik', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URL(signed, INJECT_ORIGIN).search.slice(1) });
+      expect(bodyOnly.statusCode).toBe(422);
+      expect(await balanceCoins(db(), user.id)).toBe(600);
+    });
   });
 
   describe('AdGate Media (secret in the path; state approved / rejected / pending)', () => {
@@ -194,6 +218,42 @@ describe(`the new providers' callbacks on ${kind}`, () => {
       const both = await app.inject({ method: 'POST', url: `/api/postback/revlum?subId=${user.id + 1}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
       expect(both.statusCode).toBe(422);
       expect(await ledgerRows(db(), user.id)).toEqual([]);
+    });
+  });
+
+  describe('Revlum in production: its signature covers neither status nor debug', () => {
+    const production = { RATE_LIMITS: 'off', NODE_ENV: 'production', APP_SECRET: 'prod-app-secret', POSTBACK_SECRET_REVLUM: SECRETS.revlum };
+    const postTo = (target: FastifyInstance, payload: string, from: string) =>
+      target.inject({ method: 'POST', url: '/api/postback/revlum', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload, remoteAddress: from });
+
+    it('refuses every callback until POSTBACK_IPS_REVLUM names its addresses, then only from them', async () => {
+      const user = await newUser();
+      const credit = documented.revlum({ subId: user.id, transId: `REV-p-${user.id}`, reward: '25.0', status: '1' });
+      const unconfigured = await buildTestApp({ database: database(), env: production });
+      try {
+        for (const from of ['203.0.113.5', '127.0.0.1']) {
+          const refused = await postTo(unconfigured, credit, from);
+          expect([refused.statusCode, refused.body]).toEqual([403, 'ERROR: Postbacks of this wall are not configured. (POSTBACK_IPS_REVLUM)']);
+        }
+      } finally {
+        await unconfigured.close();
+      }
+      const configured = await buildTestApp({ database: database(), env: { ...production, POSTBACK_IPS_REVLUM: '198.51.100.7, 2001:db8::/32' } });
+      try {
+        const foreign = await postTo(configured, credit, '203.0.113.5');
+        expect([foreign.statusCode, foreign.body]).toEqual([403, 'ERROR: Callbacks of this wall are not accepted from this address.']);
+        expect(await ledgerRows(db(), user.id)).toEqual([]);
+        expect((await postTo(configured, credit, '198.51.100.7')).body).toBe('ok');
+        expect(await balanceCoins(db(), user.id)).toBe(25);
+        // The seen callback replayed as a chargeback (status is not signed) from elsewhere changes nothing.
+        const chargeback = documented.revlum({ subId: user.id, transId: `REV-p-${user.id}`, reward: '25.0', status: '2' });
+        expect((await postTo(configured, chargeback, '203.0.113.5')).statusCode).toBe(403);
+        expect(await balanceCoins(db(), user.id)).toBe(25);
+        expect((await postTo(configured, chargeback, '2001:db8::9')).body).toBe('ok');
+        expect(await balanceCoins(db(), user.id)).toBe(0);
+      } finally {
+        await configured.close();
+      }
     });
   });
 

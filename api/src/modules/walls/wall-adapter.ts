@@ -83,6 +83,14 @@ export function callbackParams(request: Pick<PostbackRequest, 'rawQuery' | 'rawB
   return params;
 }
 
+/**
+ * The parameters of the query alone, a name given twice refused: for walls whose proof is a hash of the URL,
+ * which covers no body, so a body (even one naming other values) is never read.
+ */
+export function signedUrlParams(request: Pick<PostbackRequest, 'rawQuery'>): Map<string, string> {
+  return callbackParams({ rawQuery: request.rawQuery, rawBody: '', method: 'GET' });
+}
+
 /** Our user id as a wall sends it back (the click link carried it). */
 export const USER_ID = /^[1-9]\d{0,14}$/;
 

@@ -1,13 +1,24 @@
-import { loadConfig } from '../../config';
+import { ENV_SCHEMA, envDocs, loadConfig } from '../../config';
 import { providerCoins, providerId, providerName } from './adapters/provider-values';
 import { coinsToPayout } from '../demo-wall/postback-client';
-import { DEV_POSTBACK_SECRET, isKnownWall, wallSecret, wallTitle } from './registry';
+import { DEV_POSTBACK_SECRET, isKnownWall, WALL_ADAPTERS, wallIps, wallSecret, wallTitle } from './registry';
 import { signatureMatches } from './signature';
 
 describe('wall configuration', () => {
   it('reads POSTBACK_SECRETS and POSTBACK_SECRET_<WALL>; the single variable wins', () => {
     const config = loadConfig({ POSTBACK_SECRETS: 'demo:one, Offery:two:with:colons ,', POSTBACK_SECRET_DEMO: 'three', POSTBACK_SECRET_BITLABS: ' four ' }, '/repo');
     expect(config.postbackSecrets).toEqual({ demo: 'three', offery: 'two:with:colons', bitlabs: 'four' });
+  });
+
+  it('in production, walls whose proof leaves part of the booking out need addresses; Lootably and Revlum have none until configured', () => {
+    const needAddresses = WALL_ADAPTERS.filter((adapter) => adapter.requiresIpAllowlist).map((adapter) => adapter.slug);
+    expect(needAddresses).toEqual(['cpx', 'torox', 'lootably', 'adgate', 'revlum']);
+    const revlum = WALL_ADAPTERS.find((adapter) => adapter.slug === 'revlum')!;
+    expect(wallIps({ secrets: {}, production: true }, revlum)).toEqual([]);
+    expect(wallIps({ secrets: {}, ips: { revlum: ['198.51.100.7'] }, production: true }, revlum)).toEqual(['198.51.100.7']);
+    // The configuration table names them all.
+    const description = envDocs.get(ENV_SCHEMA.shape['POSTBACK_IPS_<WALL>'])!.description;
+    expect(description).toContain(`(${needAddresses.join(', ')})`);
   });
 
   it('refuses a list it cannot read', () => {

@@ -1,7 +1,7 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { hmacHex } from '../signature';
-import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
+import { queryOf, signedUrlParams, USER_ID, type WallAdapter } from '../wall-adapter';
 import { urlHashValid } from './bitlabs';
 import { providerCoins, providerId, providerIp, providerName } from './provider-values';
 
@@ -11,7 +11,8 @@ import { providerCoins, providerId, providerIp, providerName } from './provider-
  * HMAC-SHA1, keyed with the app's secret, of the whole callback URL before it.
  * - a positive amount credits once per txn_id; a chargeback has a negative amount and its own txn_id, with
  *   rewarded_txn_id naming the credit it takes back;
- * - Notik sends only from 192.53.121.112: the production allowlist unless POSTBACK_IPS_NOTIK says otherwise.
+ * - Notik sends only from 192.53.121.112: the production allowlist unless POSTBACK_IPS_NOTIK says otherwise;
+ * - only the signed URL's parameters are read: a body (of a POST) is not signed, so it is ignored.
  */
 export const notik: WallAdapter = {
   slug: 'notik',
@@ -23,7 +24,7 @@ export const notik: WallAdapter = {
   defaultIps: ['192.53.121.112'],
   reply: { kind: 'text', success: '1' },
   read(request): ConversionAction {
-    const params = callbackParams(request);
+    const params = signedUrlParams(request);
     const userId = params.get('user_id') ?? '';
     const txid = providerId(params.get('txn_id'));
     const coins = providerCoins(params.get('amount'));

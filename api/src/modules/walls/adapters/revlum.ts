@@ -11,8 +11,10 @@ import { providerCoins, providerId, providerIp, providerName } from './provider-
  * - status 1 credits once per transId; status 2 is a chargeback of that transId; debug=1 test calls book nothing;
  * - signature is md5(`{subId}{transId}{reward}{secret}`): values run together without separators, so one signed
  *   text could be read as another transaction (digits moved between transId and reward). Each signed text
- *   books at most one credit (crediting refuses a second reading). The status is not signed: set
- *   POSTBACK_IPS_REVLUM to Revlum's addresses to keep a leaked callback from being replayed as a chargeback.
+ *   books at most one credit (crediting refuses a second reading);
+ * - the signature covers neither status nor debug, so a callback seen once could be replayed as a chargeback:
+ *   in production Revlum's callbacks must also come from its addresses, and Revlum publishes none, so they are
+ *   refused until POSTBACK_IPS_REVLUM names the addresses Revlum gives you.
  */
 const CREDIT = '1';
 const CHARGEBACK = '2';
@@ -26,7 +28,7 @@ export const revlum: WallAdapter = {
   title: 'Revlum',
   docs: 'https://developer.revlum.com/docs/post-postback and /docs/postback-security-1',
   callbackTemplate: '{site}/api/postback/revlum (POST; Revlum sends subId, transId, offerId, offerName, event_id, reward, payout, userIp, status, debug, signature)',
-  requiresIpAllowlist: false,
+  requiresIpAllowlist: true,
   defaultIps: [],
   reply: { kind: 'text', success: 'ok' },
   read(request): ConversionAction {
