@@ -15,8 +15,7 @@ import { findRepoRoot } from '../repo-root';
 import { openExtraPool } from '../test/extra-pool';
 import { createTestDatabase } from '../test/test-database';
 import { appendAudit, type AuditEntry, CHAIN_START, verifyAuditChain } from './audit';
-import { COMMANDS } from './commands';
-import { runOps } from './run-ops';
+import { runOpsCapturing } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const HASH = /^[0-9a-f]{64}$/;
@@ -32,18 +31,7 @@ const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   ...extra,
 });
 
-async function ops(handle: DatabaseHandle, argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    commands: COMMANDS,
-    openDatabase: async () => ({ ...handle, close: async () => {} }),
-    out: { line: (text = '') => out.push(text) },
-    err: { line: (text = '') => err.push(text) },
-    invocation: { operator: 'auditor', cwd: tmpdir() },
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (handle: DatabaseHandle, argv: string[]) => runOpsCapturing(handle, argv, { invocation: { operator: 'auditor', cwd: tmpdir() } });
 
 /** What someone with the database's owner rights (not the application) can do: the append-only trigger set aside. */
 async function tamper(db: Executor, statement: SQL): Promise<void> {

@@ -13,7 +13,8 @@ import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
 import { defineCommand, OpsError, type OpsCommand } from './command';
 import { COMMANDS } from './commands';
-import { localInvocation, runOps } from './run-ops';
+import { localInvocation } from './run-ops';
+import { runOpsCapturing } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -32,18 +33,8 @@ describe(`the operators' audit log on ${kind}`, () => {
     await rm(scratch, { recursive: true, force: true });
   });
 
-  async function ops(argv: string[], { commands = COMMANDS, operator = 'grace' }: { commands?: readonly OpsCommand[]; operator?: string } = {}) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps(argv, {
-      commands,
-      openDatabase: async () => ({ ...database(), close: async () => {} }),
-      out: { line: (text = '') => out.push(text) },
-      err: { line: (text = '') => err.push(text) },
-      invocation: { operator, cwd: scratch },
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const ops = (argv: string[], { commands = COMMANDS, operator = 'grace' }: { commands?: readonly OpsCommand[]; operator?: string } = {}) =>
+    runOpsCapturing(database(), argv, { commands, invocation: { operator, cwd: scratch } });
 
   async function json(argv: string[]) {
     const result = await ops([...argv, '--json']);

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { captureMailer } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
-import { COMMANDS } from './commands';
-import { runOps } from './run-ops';
+import { runOpsCapturing } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -16,17 +15,7 @@ describe(`ops contact:list on ${kind}`, () => {
   });
   afterAll(() => app.close());
 
-  async function ops(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps(argv, {
-      commands: COMMANDS,
-      openDatabase: async () => ({ ...database(), close: async () => {} }),
-      out: { line: (text = '') => out.push(text) },
-      err: { line: (text = '') => err.push(text) },
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const ops = (...argv: string[]) => runOpsCapturing(database(), argv);
 
   function send(subject: string, email: string, message = 'Hello') {
     return app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace Hopper', email, subject, message } });

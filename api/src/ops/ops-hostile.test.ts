@@ -8,7 +8,7 @@ import { captureMailer, signUp } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
 import { COMMANDS } from './commands';
-import { runOps } from './run-ops';
+import { runOpsCapturing } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 // Postbacks go over the network to a server: their hostile inputs are the walls' tests.
@@ -51,18 +51,7 @@ describe(`hostile ops arguments on ${kind}`, () => {
   });
   afterAll(() => app.close());
 
-  async function ops(argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps(argv, {
-      commands: LOCAL_COMMANDS,
-      openDatabase: async () => ({ ...database(), close: async () => {} }),
-      out: { line: (text = '') => out.push(text) },
-      err: { line: (text = '') => err.push(text) },
-      invocation: { operator: 'fuzzer', cwd: '/nonexistent' },
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const ops = (argv: string[]) => runOpsCapturing(database(), argv, { commands: LOCAL_COMMANDS, invocation: { operator: 'fuzzer', cwd: '/nonexistent' } });
 
   const snapshot = async () => ({
     audit: (await db().select({ value: count() }).from(operatorAudit))[0]?.value,

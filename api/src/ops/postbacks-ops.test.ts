@@ -10,8 +10,7 @@ import { recordCallback } from '../modules/walls/callback-log';
 import { POSTBACK_MESSAGES } from '../modules/conversions/postback-service';
 import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
 import { injectPostback, postbackFields } from '../test/wall-test-kit';
-import { COMMANDS } from './commands';
-import { runOps } from './run-ops';
+import { runOpsCapturing } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -28,19 +27,11 @@ describe(`ops commands of the postback log on ${kind}`, () => {
   });
   afterAll(() => app.close());
 
-  async function ops(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps(argv, {
-      commands: COMMANDS,
-      openDatabase: async () => ({ ...database(), close: async () => {} }),
-      out: { line: (text = '') => out.push(text) },
-      err: { line: (text = '') => err.push(text) },
+  const ops = (...argv: string[]) =>
+    runOpsCapturing(database(), argv, {
       realtime: { publishWallet: async (userId, { wallet }) => void published.push({ userId, wallet }) },
       invocation: { operator: 'support', cwd: '/' },
     });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
 
   async function json<T>(...argv: string[]): Promise<T> {
     const result = await ops(...argv, '--json');

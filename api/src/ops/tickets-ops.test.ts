@@ -9,9 +9,8 @@ import { bearer, captureMailer, signUp } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
 import { DETAILS, dayOf, pngImage, report } from '../test/ticket-test-kit';
-import { COMMANDS } from './commands';
-import { runOps } from './run-ops';
 import { formatDuration } from './tickets';
+import { runOpsCapturing } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -30,18 +29,7 @@ describe(`ops tickets:* on ${kind}`, () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  async function ops(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps(argv, {
-      commands: COMMANDS,
-      openDatabase: async () => ({ ...database(), close: async () => {} }),
-      out: { line: (text = '') => out.push(text) },
-      err: { line: (text = '') => err.push(text) },
-      invocation: { operator: 'support-ann', cwd: folder },
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const ops = (...argv: string[]) => runOpsCapturing(database(), argv, { invocation: { operator: 'support-ann', cwd: folder } });
   const json = async <T>(...argv: string[]): Promise<T> => JSON.parse((await ops(...argv, '--json')).out).result as T;
   const latestAudit = async () => (await db().select().from(operatorAudit).orderBy(desc(operatorAudit.id)).limit(1))[0]!;
 

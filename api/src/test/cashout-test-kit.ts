@@ -1,11 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
 import type { DatabaseHandle } from '../db/database';
-import { COMMANDS } from '../ops/commands';
-import { runOps } from '../ops/run-ops';
 import { bearer, signUp, type SignedUp } from './accounts';
 import { appendLedgerEntry } from '../modules/ledger/ledger';
 import type { Executor } from '../db/executor';
+import { runOpsCapturing } from './ops-test-kit';
 
 /** Helpers the cashout tests share: funded users, Cashout/* calls, the ops command line. */
 
@@ -45,14 +44,6 @@ export async function stats(app: FastifyInstance, token: string) {
 }
 
 /** Runs `pnpm ops …` against the test database; answers the exit code and what was printed. */
-export async function ops(database: DatabaseHandle, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    commands: COMMANDS,
-    openDatabase: async () => ({ ...database, close: async () => {} }),
-    out: { line: (text = '') => out.push(text) },
-    err: { line: (text = '') => err.push(text) },
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+export function ops(database: DatabaseHandle, ...argv: string[]) {
+  return runOpsCapturing(database, argv);
 }

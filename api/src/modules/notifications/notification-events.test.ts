@@ -3,8 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationItem, NotificationsPage } from '@rewards/shared/contracts/notifications';
 import { notifications } from '../../db/schema';
-import { COMMANDS } from '../../ops/commands';
-import { runOps } from '../../ops/run-ops';
 import { bearer, captureMailer, distinctAddress, signUp, type SignedUp, uniqueEmail } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { credit, paypal, store } from '../../test/cashout-test-kit';
@@ -15,6 +13,7 @@ import { DEVICE_COOKIE } from '../referrals/signup-origin';
 import { deliverNotifications } from './delivery';
 import { notify } from './notify';
 import { openTicket } from '../tickets/service';
+import { runOpsCapturing } from '../../test/ops-test-kit';
 
 const KEY = 'test-key';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -54,20 +53,12 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
   }
 
   /** `pnpm ops …` as the running server runs it: its realtime service and mailer tell the user once committed. */
-  async function ops(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps(argv, {
-      commands: COMMANDS,
-      openDatabase: async () => ({ ...database(), close: async () => {} }),
-      out: { line: (text = '') => out.push(text) },
-      err: { line: (text = '') => err.push(text) },
+  const ops = (...argv: string[]) =>
+    runOpsCapturing(database(), argv, {
       realtime: app.realtime,
       notificationChannels: { realtime: app.realtime, mailer, siteUrl: SITE },
       invocation: { operator: 'tester', cwd: '/' },
     });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
 
   async function listOf(user: Session): Promise<NotificationsPage> {
     return (await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(user.token) })).json().data;

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conversions, referralReviews } from '../../db/schema';
-import { COMMANDS } from '../../ops/commands';
-import { runOps } from '../../ops/run-ops';
 import { bearer, captureMailer, distinctAddress, signUp, uniqueEmail } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
@@ -11,6 +9,7 @@ import { verifyLedger } from '../ledger/ledger';
 import { DEV_POSTBACK_SECRET, WALL_ADAPTERS } from '../walls/registry';
 import { DEVICE_COOKIE } from './signup-origin';
 import { balanceCoins, injectPostback, injectSigned, ledgerRows, postbackFields } from '../../test/wall-test-kit';
+import { runOpsCapturing } from '../../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -26,19 +25,11 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
 
   const published: Array<{ userId: number; wallet: string }> = [];
 
-  async function ops(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runOps(argv, {
-      commands: COMMANDS,
-      openDatabase: async () => ({ ...database(), close: async () => {} }),
-      out: { line: (text = '') => out.push(text) },
-      err: { line: (text = '') => err.push(text) },
+  const ops = (...argv: string[]) =>
+    runOpsCapturing(database(), argv, {
       realtime: { publishWallet: async (userId, { wallet }) => void published.push({ userId, wallet }) },
       invocation: { operator: 'reviewer', cwd: '/' },
     });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
 
   /** Registers like the browser would, from an address, optionally carrying a device cookie; returns the cookie it ends with. */
   async function register(from: string, { referralCode, device }: { referralCode?: string; device?: string } = {}) {
