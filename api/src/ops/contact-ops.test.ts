@@ -1,24 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { captureMailer } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { useTestApp } from '../test/build-test-app';
 import { runOpsCapturing } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`ops contact:list on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, app } = useTestApp();
 
   const ops = (...argv: string[]) => runOpsCapturing(database(), argv);
 
   function send(subject: string, email: string, message = 'Hello') {
-    return app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace Hopper', email, subject, message } });
+    return app().inject({ method: 'POST', url: '/api/contact', payload: { name: 'Grace Hopper', email, subject, message } });
   }
 
   it('says so when there are no messages', async () => {

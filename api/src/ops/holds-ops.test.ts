@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { readEarningHolds } from '../config-values';
 import { operatorAudit, users } from '../db/schema';
 import { creditConversion } from '../modules/conversions/crediting';
 import { verifyLedger } from '../modules/ledger/ledger';
-import { captureMailer, distinctAddress, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
+import { distinctAddress, signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 import { databaseKind, ops } from '../test/cashout-test-kit';
-import { useTestDatabase } from '../test/test-database';
 import { balanceCoins, heldCoins } from '../test/wall-test-kit';
 
 const RULES = readEarningHolds('large_credit=10.00/7d');
 
 describe(`ops holds:list and holds:release on ${databaseKind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, app } = useTestApp();
 
   async function heldUser(...amounts: number[]) {
-    const signedUp = await signUp(app, {}, { from: distinctAddress() });
+    const signedUp = await signUp(app(), {}, { from: distinctAddress() });
     for (const coins of amounts) {
       const txid = `ops-${randomUUID()}`;
       await creditConversion(database().db, { wall: 'demo', txid, userId: signedUp.user.id, partnerOfferId: '', partnerEventId: '', payoutCoins: coins }, { holds: RULES });

@@ -3,13 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema';
 import { appendLedgerEntry } from '../modules/ledger/ledger';
 import { findRepoRoot } from '../repo-root';
-import { bearer, captureMailer, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { bearer, signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 import { loadConfig } from '../config';
 import { runCommandLine } from './command-line';
 import { COMMANDS } from './commands';
@@ -18,13 +16,7 @@ import { runOps } from './run-ops';
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`ops users commands on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, app } = useTestApp();
 
   /** Runs a command line against the test database; answers the exit code and what was printed. */
   async function ops(...argv: string[]) {
@@ -44,8 +36,8 @@ describe(`ops users commands on ${kind}`, () => {
   }
 
   it('users:show prints the user with money as dollars', async () => {
-    const referrer = await signUp(app);
-    const { user, email } = await signUp(app, { referral_code: referrer.user.referral_code });
+    const referrer = await signUp(app());
+    const { user, email } = await signUp(app(), { referral_code: referrer.user.referral_code });
     await appendLedgerEntry(database().db, { userId: user.id, amountCoins: 2_345, kind: 'offer_credit', reference: `ops-${user.id}` });
     const result = await ops('users:show', email.toUpperCase());
     expect(result.code).toBe(0);
@@ -59,8 +51,8 @@ describe(`ops users commands on ${kind}`, () => {
   });
 
   it('users:status blocks, sets pending and reactivates an account; the API follows', async () => {
-    const { email, token, user } = await signUp(app);
-    const profile = () => app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
+    const { email, token, user } = await signUp(app());
+    const profile = () => app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
 
     expect(await ops('users:status', email, 'blocked', '--reason', 'chargebacks')).toMatchObject({ code: 0, out: expect.stringContaining(`${email}: active -> blocked`) });
     expect((await profile()).json()).toMatchObject({ error_type: 'account_blocked' });

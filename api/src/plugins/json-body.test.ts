@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { bearer, captureMailer, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { bearer, signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -9,15 +7,9 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 // Plain clients (curl -X POST -H 'content-type: application/json', fetch with the header and no body) send
 // the JSON type with nothing after it: that is no body, not a malformed one.
 describe(`an empty body sent as JSON on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { app } = useTestApp();
 
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
-  const post = (url: string, headers: Record<string, string>, payload?: string) => app.inject({ method: 'POST', url, headers, payload });
+  const post = (url: string, headers: Record<string, string>, payload?: string) => app().inject({ method: 'POST', url, headers, payload });
 
   it('signs out (a route without a body) as if no body had come', async () => {
     const empty = await post('/api/user/logout', JSON_TYPE, '');
@@ -26,7 +18,7 @@ describe(`an empty body sent as JSON on ${kind}`, () => {
   });
 
   it('reads the profile of a bearer with the JSON type and no body', async () => {
-    const { token, email } = await signUp(app);
+    const { token, email } = await signUp(app());
     const answer = await post('/api/user/Profile', { ...JSON_TYPE, ...bearer(token) }, '');
     expect(answer.statusCode).toBe(200);
     expect(answer.json().data.email).toBe(email);

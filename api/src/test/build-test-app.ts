@@ -5,6 +5,8 @@ import { type AppOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { Mailer } from '../modules/account/mailer';
+import { captureMailer } from './accounts';
+import { useTestDatabase } from './test-database';
 
 export type TestAppOptions = {
   database: DatabaseHandle;
@@ -25,4 +27,22 @@ export function buildTestApp({ database, env = {}, serveSite = false, siteRoot, 
   // No simulated feed entries unless a test asks: they would land among the events tests wait for.
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RELEASES_DIR: noReleases, LIVE_FEED_SIMULATION: 'off', ...env });
   return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs, notificationPruneIntervalMs, onRoute });
+}
+
+/**
+ * One test file's app on its own database (rate limits off, emails captured unless `options` say otherwise),
+ * built before the file's first test and closed after its last. `app()` and `db()` are for inside tests.
+ */
+export function useTestApp(options: Omit<TestAppOptions, 'database'> = {}) {
+  const database = useTestDatabase();
+  let built: FastifyInstance | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp({ mailer: captureMailer(), env: { RATE_LIMITS: 'off' }, ...options, database: database() });
+  });
+  afterAll(() => built?.close());
+  const app = () => {
+    if (!built) throw new Error('useTestApp(): the app is built in beforeAll; use it inside tests');
+    return built;
+  };
+  return { database, db: () => database().db, app };
 }

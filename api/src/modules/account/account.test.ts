@@ -1,26 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { ledgerEntries, sessions, users } from '../../db/schema';
-import { bearer, captureMailer, sessionCookieOf, signUp, uniqueEmail, withCookie } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, sessionCookieOf, signUp, uniqueEmail, withCookie } from '../../test/accounts';
+import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { DEVICE_COOKIE } from './known-devices';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`account calls on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, app } = useTestApp();
 
   const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object, headers, cookies });
+    app().inject({ method: 'POST', url: `/api/user/${url}`, payload: payload as object, headers, cookies });
 
   describe('POST /api/user/Register', () => {
     it('creates the user, signs them in with an HttpOnly SameSite=Lax cookie for 30 days and answers the profile', async () => {
@@ -57,7 +49,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('stores an argon2id hash and only the SHA-256 of the session token', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
       const stored = await database().db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -100,7 +92,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('says "The email has already been taken." whatever the case of the email', async () => {
-      const { email } = await signUp(app);
+      const { email } = await signUp(app());
       const response = await post('Register', { name: 'Again', email: email.toUpperCase(), password: 'secret123', password_confirmation: 'secret123' });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
@@ -118,10 +110,10 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('links the referrer of a known referral code (any case) and ignores an unknown one', async () => {
-      const referrer = await signUp(app);
-      const friend = await signUp(app, { referral_code: ` ${referrer.user.referral_code.toLowerCase()} ` });
-      const stranger = await signUp(app, { referral_code: 'ZZZZZZZZ' });
-      const oddType = await signUp(app, { referral_code: 42 as unknown as string });
+      const referrer = await signUp(app());
+      const friend = await signUp(app(), { referral_code: ` ${referrer.user.referral_code.toLowerCase()} ` });
+      const stranger = await signUp(app(), { referral_code: 'ZZZZZZZZ' });
+      const oddType = await signUp(app(), { referral_code: 42 as unknown as string });
       const rows = await database().db.select({ id: users.id, referredBy: users.referredBy }).from(users);
       const referredBy = new Map(rows.map((row) => [row.id, row.referredBy]));
       expect(referredBy.get(friend.user.id)).toBe(referrer.user.id);
@@ -133,7 +125,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('gives every user a different referral code', async () => {
-      const codes = await Promise.all(Array.from({ length: 5 }, () => signUp(app).then((user) => user.user.referral_code)));
+      const codes = await Promise.all(Array.from({ length: 5 }, () => signUp(app()).then((user) => user.user.referral_code)));
       expect(new Set(codes).size).toBe(5);
     });
   });
@@ -182,7 +174,7 @@ describe(`account calls on ${kind}`, () => {
 
     describe('POST /api/user/UpdateProfile', () => {
       it('renames the signed-in user and answers the profile', async () => {
-        const { token, user } = await signUp(app);
+        const { token, user } = await signUp(app());
         const response = await post('UpdateProfile', { name: '  Ada King  ' }, bearer(token));
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ status: 'success', message: 'Profile updated successfully.', data: { user: { ...user, name: 'Ada King' } } });
@@ -196,7 +188,7 @@ describe(`account calls on ${kind}`, () => {
       });
 
       it.each(HOSTILE_NAMES)('refuses a name with %s with a 422 and keeps the old name', async (_label, name) => {
-        const { token } = await signUp(app, { name: 'Ada Lovelace' });
+        const { token } = await signUp(app(), { name: 'Ada Lovelace' });
         const response = await post('UpdateProfile', { name }, bearer(token));
         expect(response.statusCode).toBe(422);
         expect(response.json()).toEqual({ status: 'error', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
@@ -204,7 +196,7 @@ describe(`account calls on ${kind}`, () => {
       });
 
       it('refuses an empty, too long or missing name with a message', async () => {
-        const { token } = await signUp(app, { name: 'Ada Lovelace' });
+        const { token } = await signUp(app(), { name: 'Ada Lovelace' });
         const answers = await Promise.all([
           post('UpdateProfile', { name: '   ' }, bearer(token)),
           post('UpdateProfile', { name: 'x'.repeat(101) }, bearer(token)),
@@ -224,7 +216,7 @@ describe(`account calls on ${kind}`, () => {
 
   describe('POST /api/user/Login', () => {
     it('signs in with the right password (email in any case) and sets a new session cookie', async () => {
-      const { email, password, user } = await signUp(app);
+      const { email, password, user } = await signUp(app());
       const response = await post('Login', { email: ` ${email.toUpperCase()}`, password });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'success', message: 'Login successful.', data: { user: { id: user.id, email } } });
@@ -233,7 +225,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('answers 401 "Email or password is incorrect" for a wrong password and for an unknown email', async () => {
-      const { email } = await signUp(app);
+      const { email } = await signUp(app());
       for (const payload of [
         { email, password: 'wrong password' },
         { email: uniqueEmail('nobody'), password: 'whatever1' },
@@ -310,7 +302,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('accepts the session from the cookie and from a Bearer header', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       const byCookie = await post('Profile', undefined, {}, withCookie(token));
       const byBearer = await post('Profile', undefined, bearer(token));
       expect(byCookie.json()).toEqual({ status: 'success', data: user });
@@ -318,7 +310,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('shows money from the ledger as dollar strings: wallet, total earnings and the last 30 days', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       const { db } = database();
       await appendLedgerEntry(db, { userId: user.id, amountCoins: 12_345, kind: 'offer_credit', reference: `t-${user.id}-1` });
       await appendLedgerEntry(db, { userId: user.id, amountCoins: 5_000, kind: 'offer_credit', reference: `t-${user.id}-old` });
@@ -344,7 +336,7 @@ describe(`account calls on ${kind}`, () => {
 
   describe('POST /api/user/Session', () => {
     it('answers a visitor 200 with no user: without a session, with a made-up, malformed or revoked token', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       await post('logout', undefined, bearer(token));
       const visitors = [{}, bearer('x'.repeat(43)), { authorization: 'Basic abc' }, bearer(token), { authorization: 'Bearer \u0000' }];
       for (const headers of visitors) {
@@ -357,7 +349,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('answers the signed-in user the same profile as Profile, from the cookie and from a Bearer header', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       const profile = await post('Profile', undefined, bearer(token));
       for (const response of [await post('Session', undefined, {}, withCookie(token)), await post('Session', undefined, bearer(token))]) {
         expect(response.statusCode).toBe(200);
@@ -369,7 +361,7 @@ describe(`account calls on ${kind}`, () => {
 
   describe('POST /api/user/logout', () => {
     it('revokes the session and clears the cookie; the token no longer works', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const response = await post('logout', undefined, bearer(token));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'success', message: 'Logged out successfully.' });
@@ -379,7 +371,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('revokes only that session: another device stays signed in', async () => {
-      const { token, email, password } = await signUp(app);
+      const { token, email, password } = await signUp(app());
       const second = sessionCookieOf(await post('Login', { email, password }));
       await post('logout', undefined, {}, withCookie(token));
       expect((await post('Profile', undefined, bearer(token))).statusCode).toBe(401);
@@ -397,7 +389,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('signs out everywhere, removes personal data, keeps the ledger rows and frees the email', async () => {
-      const { token, email, password, user } = await signUp(app);
+      const { token, email, password, user } = await signUp(app());
       const other = sessionCookieOf(await post('Login', { email, password }));
       const { db } = database();
       await appendLedgerEntry(db, { userId: user.id, amountCoins: 1000, kind: 'manual_credit', note: 'welcome' });
@@ -423,9 +415,9 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('deletes an account whose anonymous address someone registered before', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       // The address the old scheme gave deleted accounts, taken first by someone else.
-      const squatter = await signUp(app, { email: `deleted-${user.id}@deleted.invalid` });
+      const squatter = await signUp(app(), { email: `deleted-${user.id}@deleted.invalid` });
       const response = await post('DeleteAccount', undefined, bearer(token));
       expect(response.statusCode).toBe(200);
       expect((await post('Profile', undefined, bearer(token))).statusCode).toBe(401);
@@ -433,7 +425,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it("lets nobody register a deleted account's anonymous address afterwards, nor clash with it", async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       expect((await post('DeleteAccount', undefined, bearer(token))).statusCode).toBe(200);
       const [row] = await database().db.select().from(users).where(eq(users.id, user.id));
       const taken = await post('Register', { name: 'Copycat', email: row!.email, password: 'secret123', password_confirmation: 'secret123' });
@@ -444,7 +436,7 @@ describe(`account calls on ${kind}`, () => {
     });
 
     it('deletes twice in parallel without an error', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const answers = await Promise.all([post('DeleteAccount', undefined, bearer(token)), post('DeleteAccount', undefined, bearer(token))]);
       for (const answer of answers) expect([200, 401]).toContain(answer.statusCode);
     });

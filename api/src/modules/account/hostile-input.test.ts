@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { hasForbiddenNameCharacter } from '@rewards/shared/rules/name-characters';
-import { bearer, captureMailer, signUp, uniqueEmail } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, signUp, uniqueEmail } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -66,18 +65,12 @@ const request: fc.Arbitrary<Request> = fc.record({
 });
 
 describe(`hostile input to the account calls on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp();
 
   it('never answers 5xx, and always answers the JSON envelope', async () => {
     await fc.assert(
       fc.asyncProperty(request, async ({ endpoint, build }) => {
-        const response = await app.inject(build(`/api/user/${endpoint}`));
+        const response = await app().inject(build(`/api/user/${endpoint}`));
         expect(response.statusCode).toBeLessThan(500);
         expect(['success', 'error']).toContain(response.json().status);
       }),
@@ -86,10 +79,10 @@ describe(`hostile input to the account calls on ${kind}`, () => {
   });
 
   it('renames a signed-in user only to a clean name, whatever the body; never 5xx', async () => {
-    const { token } = await signUp(app, { name: 'Kept Name' });
+    const { token } = await signUp(app(), { name: 'Kept Name' });
     await fc.assert(
       fc.asyncProperty(fc.oneof(fieldValue, fc.record({ name: fieldValue })), async (body) => {
-        const response = await app.inject({
+        const response = await app().inject({
           method: 'POST',
           url: '/api/user/UpdateProfile',
           headers: { ...bearer(token), 'content-type': 'application/json' },
@@ -97,7 +90,7 @@ describe(`hostile input to the account calls on ${kind}`, () => {
         });
         expect([200, 400, 422]).toContain(response.statusCode);
         expect(response.json().status).toBe(response.statusCode === 200 ? 'success' : 'error');
-        const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
+        const profile = await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
         expect(hasForbiddenNameCharacter(profile.json().data.name)).toBe(false);
       }),
       { numRuns: 150 },
@@ -105,7 +98,7 @@ describe(`hostile input to the account calls on ${kind}`, () => {
   });
 
   it('refuses at sign-up and at rename every name holding a control or formatting character, changing nothing', async () => {
-    const { token } = await signUp(app, { name: 'Kept Name' });
+    const { token } = await signUp(app(), { name: 'Kept Name' });
     const forbidden = fc.constantFrom(
       '\u0000', '\u0007', '\t', '\n', '\u001b', '\u007f', '\u0085', '\u009b', '\u00ad', '\u061c', '\u200b', '\u200e', '\u200f',
       '\u2028', '\u2029', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2060', '\u2066', '\u2067', '\u2068', '\u2069',
@@ -117,32 +110,32 @@ describe(`hostile input to the account calls on ${kind}`, () => {
     await fc.assert(
       fc.asyncProperty(hostileName, async (name) => {
         const email = uniqueEmail('hostile-name');
-        const registered = await app.inject({ method: 'POST', url: '/api/user/Register', payload: { name, email, password: 'password123', password_confirmation: 'password123' } });
+        const registered = await app().inject({ method: 'POST', url: '/api/user/Register', payload: { name, email, password: 'password123', password_confirmation: 'password123' } });
         expect(registered.statusCode).toBe(422);
         expect(registered.json().errors.name).toEqual([expect.stringContaining('control characters')]);
-        const renamed = await app.inject({ method: 'POST', url: '/api/user/UpdateProfile', headers: bearer(token), payload: { name } });
+        const renamed = await app().inject({ method: 'POST', url: '/api/user/UpdateProfile', headers: bearer(token), payload: { name } });
         expect(renamed.statusCode).toBe(422);
         expect(renamed.json().errors.name).toEqual([expect.stringContaining('control characters')]);
       }),
       { numRuns: 200 },
     );
-    const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
+    const profile = await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) });
     expect(profile.json().data.name).toBe('Kept Name');
-    const login = await app.inject({ method: 'POST', url: '/api/user/Login', payload: { email: uniqueEmail('hostile-name'), password: 'password123' } });
+    const login = await app().inject({ method: 'POST', url: '/api/user/Login', payload: { email: uniqueEmail('hostile-name'), password: 'password123' } });
     expect(login.statusCode).toBe(401);
   });
 
   it('answers a 2 MB body with 413, not by hashing it', async () => {
     const huge = 'p'.repeat(2 * 1024 * 1024);
     for (const endpoint of ['Register', 'Login']) {
-      const response = await app.inject({ method: 'POST', url: `/api/user/${endpoint}`, payload: { email: 'a@b.co', password: huge, name: huge } });
+      const response = await app().inject({ method: 'POST', url: `/api/user/${endpoint}`, payload: { email: 'a@b.co', password: huge, name: huge } });
       expect(response.statusCode).toBe(413);
       expect(response.json().status).toBe('error');
     }
   });
 
   it('answers a long but allowed-size password with a 422, not a slow hash', async () => {
-    const response = await app.inject({
+    const response = await app().inject({
       method: 'POST',
       url: '/api/user/Register',
       payload: { name: 'Long', email: 'long@example.com', password: 'p'.repeat(100_000), password_confirmation: 'p'.repeat(100_000) },
@@ -152,7 +145,7 @@ describe(`hostile input to the account calls on ${kind}`, () => {
   });
 
   it('answers a GET to a POST-only account call with 404 in the envelope', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/user/Profile' });
+    const response = await app().inject({ method: 'GET', url: '/api/user/Profile' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
   });

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { conversions, offerEvents, offers, userOffers, users } from '../../db/schema';
-import { captureMailer, distinctAddress, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { distinctAddress, signUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { verifyLedger } from '../ledger/ledger';
 import { NO_HOLDS } from '../../config-values';
 import { conversionReference } from '../ledger/references';
@@ -16,16 +14,9 @@ import { balanceCoins, ledgerRows } from '../../test/wall-test-kit';
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`credits booked several per statement on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-  const db = () => database().db;
+  const { db, app } = useTestApp();
 
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
-  const newUser = async (referralCode?: string) => (await signUp(app, referralCode ? { referral_code: referralCode } : {}, { from: distinctAddress() })).user as { id: number; referral_code: string };
+  const newUser = async (referralCode?: string) => (await signUp(app(), referralCode ? { referral_code: referralCode } : {}, { from: distinctAddress() })).user as { id: number; referral_code: string };
 
   const creditOf = (userId: number, coins: number, overrides: Partial<CreditInput> = {}): CreditInput => ({
     wall: 'demo',

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { LeaderboardData } from '@rewards/shared/contracts/marketing-types';
 import { type LedgerKind, ledgerEntries, users } from '../../db/schema';
-import { captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { signUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { periodStart } from './periods';
@@ -50,16 +48,10 @@ describe('ranking', () => {
 });
 
 describe(`GET /api/leaderboard on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, app } = useTestApp();
 
   async function earner(name: string) {
-    return (await signUp(app, { name })).user.id;
+    return (await signUp(app(), { name })).user.id;
   }
 
   /** Books an entry; `at` moves it to that moment (entries are otherwise stamped now). */
@@ -164,7 +156,7 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
       const named = await earner('Grace Hopper');
       // As the landing hero and Google sign-in without a display name name an account.
       const heroEmail = `hero.${reference}${Date.now()}@example.com`;
-      const hero = (await signUp(app, { name: heroEmail.split('@')[0]!, email: heroEmail })).user.id;
+      const hero = (await signUp(app(), { name: heroEmail.split('@')[0]!, email: heroEmail })).user.id;
       const nameless = await earner('Soon Nameless');
       await database().db.update(users).set({ name: '' }).where(eq(users.id, nameless));
       await book(typedEmail, 'offer_credit', 9_000, new Date('2033-09-15T08:00:00Z'));
@@ -184,9 +176,9 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
 
   describe('the HTTP call', () => {
     it('ranks today\'s credits on the daily board with public names only: no email, no id', async () => {
-      const { user, email } = await signUp(app, { name: 'Ada Lovelace' });
+      const { user, email } = await signUp(app(), { name: 'Ada Lovelace' });
       await book(user.id, 'offer_credit', 12_340);
-      const response = await app.inject({ method: 'GET', url: '/api/leaderboard?period=daily' });
+      const response = await app().inject({ method: 'GET', url: '/api/leaderboard?period=daily' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toMatch(/max-age=\d+/);
       const { status, data } = response.json<{ status: string; data: LeaderboardData }>();
@@ -200,8 +192,8 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
     });
 
     it('counts a held credit as earned: a $950.00 postback credit, held for 7 days, ranks at once', async () => {
-      const { user } = await signUp(app, { name: 'Hella Waiting' });
-      await injectPostback(app, postbackFields({ user_id: String(user.id), payout: '950.00' }));
+      const { user } = await signUp(app(), { name: 'Hella Waiting' });
+      await injectPostback(app(), postbackFields({ user_id: String(user.id), payout: '950.00' }));
       const [held] = await database().db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
       expect(held).toMatchObject({ kind: 'offer_credit', amountCoins: 0, heldCoins: 950_000 });
       const board = await leaderboard(database().db, 'daily', new Date());
@@ -209,7 +201,7 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
     });
 
     it('answers the monthly board without a period', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/leaderboard' });
+      const response = await app().inject({ method: 'GET', url: '/api/leaderboard' });
       expect(response.statusCode).toBe(200);
       expect(response.json<{ data: LeaderboardData }>().data.period).toBe('monthly');
     });
@@ -222,7 +214,7 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
       ['broken percent-encoding', 'period=%E0%A4%A'],
       ['a 5000-character period', `period=${'x'.repeat(5000)}`],
     ])('answers 422 with the errors map for %s', async (_label, query) => {
-      const response = await app.inject({ method: 'GET', url: `/api/leaderboard?${query}` });
+      const response = await app().inject({ method: 'GET', url: `/api/leaderboard?${query}` });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 'error',

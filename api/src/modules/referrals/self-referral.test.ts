@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { conversions, referralReviews } from '../../db/schema';
-import { bearer, captureMailer, distinctAddress, signUp, uniqueEmail } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, distinctAddress, signUp, uniqueEmail } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { verifyLedger } from '../ledger/ledger';
 import { DEV_POSTBACK_SECRET, WALL_ADAPTERS } from '../walls/registry';
 import { DEVICE_COOKIE } from './signup-origin';
@@ -14,14 +12,7 @@ import { runOpsCapturing } from '../../test/ops-test-kit';
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-  const db = () => database().db;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, db, app } = useTestApp();
 
   const published: Array<{ userId: number; wallet: string }> = [];
 
@@ -35,7 +26,7 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
   async function register(from: string, { referralCode, device }: { referralCode?: string; device?: string } = {}) {
     const email = uniqueEmail('ref');
     const password = 'correct horse 1';
-    const response = await app.inject({
+    const response = await app().inject({
       method: 'POST',
       url: '/api/user/Register',
       remoteAddress: from,
@@ -48,7 +39,7 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
     return { user, email, device: cookie };
   }
 
-  const credit = (userId: number, payout = '2.00') => injectPostback(app, postbackFields({ user_id: String(userId), payout }));
+  const credit = (userId: number, payout = '2.00') => injectPostback(app(), postbackFields({ user_id: String(userId), payout }));
   const review = async (userId: number) => (await db().select().from(referralReviews).where(eq(referralReviews.referredUserId, userId)))[0];
 
   it('same device cookie at sign-up: flagged, the 5 % withheld, the user paid in full', async () => {
@@ -79,7 +70,7 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
     const cpx = WALL_ADAPTERS.find((adapter) => adapter.slug === 'cpx')!;
     const signed = cpx.sign({ base: 'http://localhost:80', userId: friend.user.id, txid: `c-${randomUUID()}`, coins: 1000, offerId: '1', eventId: '', reverse: false }, DEV_POSTBACK_SECRET);
     signed.url += `&ip_click=${referrerAddress}`;
-    expect((await injectSigned(app, signed)).statusCode).toBe(200);
+    expect((await injectSigned(app(), signed)).statusCode).toBe(200);
     expect((await review(friend.user.id))?.signals).toBe(`credit from the referrer's address (${referrerAddress})`);
   });
 
@@ -88,8 +79,8 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
     const friend = await register(distinctAddress(), { referralCode: referrer.user.referral_code, device: referrer.device });
     await credit(friend.user.id, '2.00');
     const reversedLater = postbackFields({ user_id: String(friend.user.id), payout: '4.00' });
-    await injectPostback(app, reversedLater);
-    await injectPostback(app, { ...reversedLater, status: '2' });
+    await injectPostback(app(), reversedLater);
+    await injectPostback(app(), { ...reversedLater, status: '2' });
     expect(await ledgerRows(db(), referrer.user.id)).toEqual([]);
 
     const listed = await ops('referrals:list', '--status', 'pending');
@@ -152,19 +143,19 @@ describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
   });
 
   it('a reversal for a deleted account still reverses, and takes back the referrer\'s 5 %', async () => {
-    const referrer = await signUp(app, {}, { from: distinctAddress() });
-    const friend = await signUp(app, { referral_code: referrer.user.referral_code }, { from: distinctAddress() });
+    const referrer = await signUp(app(), {}, { from: distinctAddress() });
+    const friend = await signUp(app(), { referral_code: referrer.user.referral_code }, { from: distinctAddress() });
     const fields = postbackFields({ user_id: String(friend.user.id), payout: '2.00' });
-    await injectPostback(app, fields);
+    await injectPostback(app(), fields);
     expect(await balanceCoins(db(), referrer.user.id)).toBe(100);
-    expect((await app.inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(friend.token) })).statusCode).toBe(200);
-    const reversal = await injectPostback(app, { ...fields, status: '2' });
+    expect((await app().inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(friend.token) })).statusCode).toBe(200);
+    const reversal = await injectPostback(app(), { ...fields, status: '2' });
     expect([reversal.statusCode, reversal.json().message]).toEqual([200, 'Conversion reversed.']);
     expect(await balanceCoins(db(), friend.user.id)).toBe(0);
     expect(await balanceCoins(db(), referrer.user.id)).toBe(0);
     expect(await ledgerRows(db(), referrer.user.id, 'referral_reversal')).toEqual([expect.objectContaining({ amountCoins: -100 })]);
     // A new credit for a deleted account is still refused.
-    expect((await injectPostback(app, postbackFields({ user_id: String(friend.user.id) }))).statusCode).toBe(404);
+    expect((await injectPostback(app(), postbackFields({ user_id: String(friend.user.id) }))).statusCode).toBe(404);
   });
 
   it('an approval in the middle of concurrent credits pays the referrer exactly 5 % of every one of them', async () => {

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { TICKET_MESSAGES } from '@rewards/shared/contracts/ticket-types';
 import { ticketMessages, tickets } from '../../db/schema';
-import { bearer, captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, signUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { DETAILS, dayOf, JPEG_START, multipartForm, pngImage, report, startOffer, WEBP_START } from '../../test/ticket-test-kit';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { MAX_OPEN_TICKETS } from './service';
@@ -13,31 +11,24 @@ const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const OFFER = 'dragon-forge-legends';
 
 describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-  const db = () => database().db;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { db, app } = useTestApp();
 
   /** A new user who started the sample offer two days ago. */
   async function userWithStartedOffer(offerId = OFFER, hoursAgo = 48) {
-    const user = await signUp(app);
-    await startOffer(app, db(), user.token, user.user.id, offerId, hoursAgo);
+    const user = await signUp(app());
+    await startOffer(app(), db(), user.token, user.user.id, offerId, hoursAgo);
     return user;
   }
 
   const catalogReport = (extra: Record<string, string> = {}) => ({ offer_id: OFFER, completed_at: dayOf(1), details: DETAILS, ...extra });
   const wallReport = (extra: Record<string, string> = {}) => ({ wall: 'notik', offer_name: 'Castle Quest', completed_at: dayOf(2), details: DETAILS, ...extra });
 
-  const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+  const get = (token: string, url: string) => app().inject({ method: 'GET', url, headers: bearer(token) });
 
   describe('reporting (POST /api/tickets)', () => {
     it('opens a ticket for a started catalog offer: 201 with its id, awaiting', async () => {
       const { token, user } = await userWithStartedOffer();
-      const response = await report(app, token, catalogReport());
+      const response = await report(app(), token, catalogReport());
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(body).toEqual({ status: 'success', data: { id: expect.any(Number), status: 'awaiting' } });
@@ -46,9 +37,9 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     });
 
     it('opens a ticket for a partner wall offer named by the user, with a PNG screenshot stored as sent', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const image = pngImage();
-      const response = await report(app, token, wallReport({ offer_name: '  Castle   Quest ' }), [{ filename: 'proof.png', type: 'image/png', bytes: image }]);
+      const response = await report(app(), token, wallReport({ offer_name: '  Castle   Quest ' }), [{ filename: 'proof.png', type: 'image/png', bytes: image }]);
       expect(response.statusCode).toBe(201);
       const [row] = await db().select().from(tickets).where(eq(tickets.id, response.json().data.id));
       expect(row).toMatchObject({ wall: 'notik', partnerOfferId: null, offerName: 'Castle Quest', screenshotType: 'image/png' });
@@ -56,9 +47,9 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     });
 
     it('takes a JPEG or a WebP by its content, whatever its name and declared type say', async () => {
-      const { token, user } = await signUp(app);
-      const jpeg = await report(app, token, wallReport({ offer_name: 'Jpeg Quest' }), [{ filename: 'notes.txt', type: 'text/plain', bytes: JPEG_START }]);
-      const webp = await report(app, token, wallReport({ offer_name: 'Webp Quest' }), [{ filename: 'x', type: 'application/octet-stream', bytes: WEBP_START }]);
+      const { token, user } = await signUp(app());
+      const jpeg = await report(app(), token, wallReport({ offer_name: 'Jpeg Quest' }), [{ filename: 'notes.txt', type: 'text/plain', bytes: JPEG_START }]);
+      const webp = await report(app(), token, wallReport({ offer_name: 'Webp Quest' }), [{ filename: 'x', type: 'application/octet-stream', bytes: WEBP_START }]);
       expect([jpeg.statusCode, webp.statusCode]).toEqual([201, 201]);
       const types = await db().select({ type: tickets.screenshotType }).from(tickets).where(eq(tickets.userId, user.id));
       expect(types.map((row) => row.type).sort()).toEqual(['image/jpeg', 'image/webp']);
@@ -66,7 +57,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
 
     it('refuses a report sooner than 24 hours after the offer was started', async () => {
       const { token } = await userWithStartedOffer(OFFER, 23);
-      const response = await report(app, token, catalogReport());
+      const response = await report(app(), token, catalogReport());
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 'error',
@@ -76,39 +67,39 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     });
 
     it('refuses a wall offer completed today (the wait counts from the day it was completed)', async () => {
-      const { token } = await signUp(app);
-      const response = await report(app, token, wallReport({ completed_at: dayOf(0) }));
+      const { token } = await signUp(app());
+      const response = await report(app(), token, wallReport({ completed_at: dayOf(0) }));
       expect(response.json()).toMatchObject({ status: 'error', message: 'You can report this offer 24 hours after you started it.' });
     });
 
     it('refuses an offer credited already: a completed catalog offer', async () => {
       const { token, user } = await userWithStartedOffer('solitaire-voyage');
-      const credited = await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'solitaire-voyage' }));
+      const credited = await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'solitaire-voyage' }));
       expect(credited.statusCode).toBe(200);
-      const response = await report(app, token, catalogReport({ offer_id: 'solitaire-voyage' }));
+      const response = await report(app(), token, catalogReport({ offer_id: 'solitaire-voyage' }));
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ message: 'This offer was credited already.', errors: { offer_id: ['This offer was credited already.'] } });
     });
 
     it('refuses an offer credited already: a wall offer whose credit names it (any case)', async () => {
-      const { token, user } = await signUp(app);
-      expect((await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: OFFER }))).statusCode).toBe(200);
-      const response = await report(app, token, wallReport({ wall: 'demo', offer_name: 'dragon forge LEGENDS' }));
+      const { token, user } = await signUp(app());
+      expect((await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: OFFER }))).statusCode).toBe(200);
+      const response = await report(app(), token, wallReport({ wall: 'demo', offer_name: 'dragon forge LEGENDS' }));
       expect(response.json()).toMatchObject({ status: 'error', message: 'This offer was credited already.', errors: { offer_name: ['This offer was credited already.'] } });
     });
 
     it('refuses a second open ticket for the same offer, also when both are sent at once', async () => {
       const { token } = await userWithStartedOffer();
-      const answers = await Promise.all([report(app, token, catalogReport()), report(app, token, catalogReport())]);
+      const answers = await Promise.all([report(app(), token, catalogReport()), report(app(), token, catalogReport())]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
       const refused = answers.find((answer) => answer.statusCode === 422)!;
       expect(refused.json()).toMatchObject({ message: 'You already have an open ticket for this offer.' });
-      const again = await report(app, token, catalogReport());
+      const again = await report(app(), token, catalogReport());
       expect(again.json()).toMatchObject({ message: 'You already have an open ticket for this offer.' });
 
-      const { token: other } = await signUp(app);
-      expect((await report(app, other, wallReport())).statusCode).toBe(201);
-      expect((await report(app, other, wallReport({ offer_name: 'CASTLE quest' }))).json()).toMatchObject({ message: 'You already have an open ticket for this offer.' });
+      const { token: other } = await signUp(app());
+      expect((await report(app(), other, wallReport())).statusCode).toBe(201);
+      expect((await report(app(), other, wallReport({ offer_name: 'CASTLE quest' }))).json()).toMatchObject({ message: 'You already have an open ticket for this offer.' });
     });
 
     it.each([
@@ -117,21 +108,21 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       ['an SVG that says it is a PNG', { filename: 'proof.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }],
       ['HTML behind a PNG signature without its header chunk', { filename: 'a.png', type: 'image/png', bytes: Buffer.concat([pngImage().subarray(0, 8), Buffer.from('<html>')]) }],
     ])('refuses a screenshot that lies about its type: %s', async (_name, file) => {
-      const { token } = await signUp(app);
-      const response = await report(app, token, wallReport(), [file]);
+      const { token } = await signUp(app());
+      const response = await report(app(), token, wallReport(), [file]);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ status: 'error', message: TICKET_MESSAGES.screenshot, errors: { screenshot: [TICKET_MESSAGES.screenshot] } });
       expect((await get(token, '/api/tickets')).json().data).toEqual([]);
     });
 
     it('refuses a screenshot over 2 MB, and a request announcing more than that before reading it', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const big = Buffer.concat([pngImage(), Buffer.alloc(2 * 1024 * 1024)]);
-      const tooLarge = await report(app, token, wallReport(), [{ filename: 'big.png', type: 'image/png', bytes: big }]);
+      const tooLarge = await report(app(), token, wallReport(), [{ filename: 'big.png', type: 'image/png', bytes: big }]);
       expect(tooLarge.statusCode).toBe(422);
       expect(tooLarge.json()).toMatchObject({ message: TICKET_MESSAGES.screenshot });
 
-      const announced = await app.inject({
+      const announced = await app().inject({
         method: 'POST',
         url: '/api/tickets',
         headers: { ...bearer(token), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 * 1024) },
@@ -143,11 +134,11 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     });
 
     it('takes a screenshot of exactly 2 MB, and refuses two screenshots', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const image = pngImage();
       const exact = Buffer.concat([image, Buffer.alloc(2 * 1024 * 1024 - image.length)]);
-      expect((await report(app, token, wallReport(), [{ filename: 'a.png', type: 'image/png', bytes: exact }])).statusCode).toBe(201);
-      const two = await report(app, token, wallReport({ offer_name: 'Other' }), [
+      expect((await report(app(), token, wallReport(), [{ filename: 'a.png', type: 'image/png', bytes: exact }])).statusCode).toBe(201);
+      const two = await report(app(), token, wallReport({ offer_name: 'Other' }), [
         { filename: 'a.png', type: 'image/png', bytes: image },
         { filename: 'b.png', type: 'image/png', bytes: image },
       ]);
@@ -155,8 +146,8 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     });
 
     it('reads an empty file part (a file input left empty) as no screenshot', async () => {
-      const { token } = await signUp(app);
-      const response = await report(app, token, wallReport(), [{ filename: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) }]);
+      const { token } = await signUp(app());
+      const response = await report(app(), token, wallReport(), [{ filename: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) }]);
       expect(response.statusCode).toBe(201);
     });
 
@@ -178,16 +169,16 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       ['an offer not in the catalog', { offer_id: 'no-such-offer', completed_at: dayOf(1), details: DETAILS }, 'offer_id', TICKET_MESSAGES.unknownOffer],
       ['an offer never started', { offer_id: 'kingdom-clash-tactics', completed_at: dayOf(1), details: DETAILS }, 'offer_id', TICKET_MESSAGES.notStarted],
     ])('refuses %s with 422 under its field, and stores nothing', async (_name, fields, field, message) => {
-      const { token } = await signUp(app);
-      const response = await report(app, token, fields as Record<string, string>);
+      const { token } = await signUp(app());
+      const response = await report(app(), token, fields as Record<string, string>);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ status: 'error', message, errors: { [field]: [message] } });
       expect((await get(token, '/api/tickets')).json().data).toEqual([]);
     });
 
     it('names every problem of a form at once', async () => {
-      const { token } = await signUp(app);
-      const response = await report(app, token, { wall: 'nosuchwall', offer_name: '', details: 'short' });
+      const { token } = await signUp(app());
+      const response = await report(app(), token, { wall: 'nosuchwall', offer_name: '', details: 'short' });
       expect(response.json().errors).toEqual({
         wall: [TICKET_MESSAGES.unknownWall],
         offer_name: [TICKET_MESSAGES.offerName],
@@ -197,50 +188,50 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     });
 
     it('refuses a field sent twice, a field over 16 KB, JSON instead of a form, and a malformed form, changing nothing', async () => {
-      const { token } = await signUp(app);
-      const twice = await report(app, token, [['wall', 'notik'], ['wall', 'demo'], ['offer_name', 'Quest'], ['completed_at', dayOf(1)], ['details', DETAILS]]);
+      const { token } = await signUp(app());
+      const twice = await report(app(), token, [['wall', 'notik'], ['wall', 'demo'], ['offer_name', 'Quest'], ['completed_at', dayOf(1)], ['details', DETAILS]]);
       expect(twice.statusCode).toBe(422);
       expect(twice.json().errors.wall).toEqual(['The field wall must be sent once, as text of at most 16384 bytes.']);
-      const huge = await report(app, token, wallReport({ details: 'x'.repeat(20_000) }));
+      const huge = await report(app(), token, wallReport({ details: 'x'.repeat(20_000) }));
       expect(huge.statusCode).toBe(422);
-      const json = await app.inject({ method: 'POST', url: '/api/tickets', headers: bearer(token), payload: wallReport() });
+      const json = await app().inject({ method: 'POST', url: '/api/tickets', headers: bearer(token), payload: wallReport() });
       expect(json.json()).toEqual({ status: 'error', message: TICKET_MESSAGES.multipart });
       const cut = multipartForm(wallReport());
-      const malformed = await app.inject({
+      const malformed = await app().inject({
         method: 'POST',
         url: '/api/tickets',
         headers: { ...bearer(token), 'content-type': cut.contentType },
         payload: cut.payload.subarray(0, cut.payload.length - 20),
       });
       expect(malformed.statusCode).toBe(400);
-      const noBoundary = await app.inject({ method: 'POST', url: '/api/tickets', headers: { ...bearer(token), 'content-type': 'multipart/form-data' }, payload: 'x' });
+      const noBoundary = await app().inject({ method: 'POST', url: '/api/tickets', headers: { ...bearer(token), 'content-type': 'multipart/form-data' }, payload: 'x' });
       expect(noBoundary.statusCode).toBe(400);
-      const proto = await report(app, token, [['__proto__', 'x'], ...Object.entries(wallReport())]);
+      const proto = await report(app(), token, [['__proto__', 'x'], ...Object.entries(wallReport())]);
       expect(proto.statusCode).toBe(400);
       expect((await get(token, '/api/tickets')).json().data).toEqual([]);
     });
 
     it(`refuses more than ${MAX_OPEN_TICKETS} open tickets at once`, async () => {
-      const { token } = await signUp(app);
-      for (let i = 0; i < MAX_OPEN_TICKETS; i++) expect((await report(app, token, wallReport({ offer_name: `Quest ${i}` }))).statusCode).toBe(201);
-      const more = await report(app, token, wallReport({ offer_name: 'One more' }));
+      const { token } = await signUp(app());
+      for (let i = 0; i < MAX_OPEN_TICKETS; i++) expect((await report(app(), token, wallReport({ offer_name: `Quest ${i}` }))).statusCode).toBe(201);
+      const more = await report(app(), token, wallReport({ offer_name: 'One more' }));
       expect(more.json()).toMatchObject({ status: 'error', message: TICKET_MESSAGES.tooManyOpen(MAX_OPEN_TICKETS) });
     });
 
     it('answers 401 without a session, before reading the form', async () => {
       const { payload, contentType } = multipartForm(wallReport());
-      const response = await app.inject({ method: 'POST', url: '/api/tickets', headers: { 'content-type': contentType }, payload });
+      const response = await app().inject({ method: 'POST', url: '/api/tickets', headers: { 'content-type': contentType }, payload });
       expect(response.statusCode).toBe(401);
     });
   });
 
   describe('reading and replying', () => {
     it("lists the user's tickets newest first, and nobody else's", async () => {
-      const { token } = await signUp(app);
-      const first = (await report(app, token, wallReport({ offer_name: 'First' }))).json().data.id;
-      const second = (await report(app, token, wallReport({ offer_name: 'Second' }))).json().data.id;
-      const { token: other } = await signUp(app);
-      await report(app, other, wallReport({ offer_name: 'Not yours' }));
+      const { token } = await signUp(app());
+      const first = (await report(app(), token, wallReport({ offer_name: 'First' }))).json().data.id;
+      const second = (await report(app(), token, wallReport({ offer_name: 'Second' }))).json().data.id;
+      const { token: other } = await signUp(app());
+      await report(app(), other, wallReport({ offer_name: 'Not yours' }));
       const list = (await get(token, '/api/tickets')).json();
       expect(list.status).toBe('success');
       expect(list.data.map((ticket: { id: number }) => ticket.id)).toEqual([second, first]);
@@ -260,9 +251,9 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     });
 
     it('shows one ticket with its details and thread; a reply is the user\'s, and 201', async () => {
-      const { token } = await signUp(app);
-      const id = (await report(app, token, wallReport(), [{ filename: 'p.png', type: 'image/png', bytes: pngImage() }])).json().data.id;
-      const reply = await app.inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(token), payload: { text: '  Here is more: I played on Android.  ' } });
+      const { token } = await signUp(app());
+      const id = (await report(app(), token, wallReport(), [{ filename: 'p.png', type: 'image/png', bytes: pngImage() }])).json().data.id;
+      const reply = await app().inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(token), payload: { text: '  Here is more: I played on Android.  ' } });
       expect(reply.statusCode).toBe(201);
       expect(reply.json()).toEqual({ status: 'success', data: { id: expect.any(Number), author: 'user', text: 'Here is more: I played on Android.', created_at: expect.any(String) } });
       const detail = (await get(token, `/api/tickets/${id}`)).json();
@@ -276,23 +267,23 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       ['2,001 characters', { text: 'x'.repeat(2001) }],
       ['a NUL', { text: 'a\u0000b' }],
     ])('refuses a reply with %s (422)', async (_name, payload) => {
-      const { token } = await signUp(app);
-      const id = (await report(app, token, wallReport())).json().data.id;
-      const response = await app.inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(token), payload });
+      const { token } = await signUp(app());
+      const id = (await report(app(), token, wallReport())).json().data.id;
+      const response = await app().inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(token), payload });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ status: 'error', message: TICKET_MESSAGES.message });
     });
 
     it("answers 404 for another user's ticket, a ticket that does not exist and ids that are not numbers, everywhere", async () => {
-      const { token: owner } = await signUp(app);
-      const id = (await report(app, owner, wallReport(), [{ filename: 'p.png', type: 'image/png', bytes: pngImage() }])).json().data.id;
-      const { token: stranger } = await signUp(app);
+      const { token: owner } = await signUp(app());
+      const id = (await report(app(), owner, wallReport(), [{ filename: 'p.png', type: 'image/png', bytes: pngImage() }])).json().data.id;
+      const { token: stranger } = await signUp(app());
       for (const ticket of [String(id), '999999999', '0', '-1', 'abc', '1e3', '0x10', '99999999999999999999', '%20']) {
         for (const url of [`/api/tickets/${ticket}`, `/api/tickets/${ticket}/screenshot`]) {
           const response = await get(stranger, url);
           expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 404, body: { status: 'error', message: expect.any(String) } });
         }
-        const reply = await app.inject({ method: 'POST', url: `/api/tickets/${ticket}/messages`, headers: bearer(stranger), payload: { text: 'hello' } });
+        const reply = await app().inject({ method: 'POST', url: `/api/tickets/${ticket}/messages`, headers: bearer(stranger), payload: { text: 'hello' } });
         expect(reply.statusCode).toBe(404);
       }
       expect((await get(owner, `/api/tickets/${id}`)).json().data.messages).toEqual([]);
@@ -300,10 +291,10 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
   });
 
   it("deleting the account removes what the user wrote and their screenshots from their tickets, and keeps the tickets' facts", async () => {
-    const { token, user } = await signUp(app);
-    const id = (await report(app, token, wallReport(), [{ filename: 'p.png', type: 'image/png', bytes: pngImage() }])).json().data.id;
-    await app.inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(token), payload: { text: 'My phone number is 555-0100' } });
-    expect((await app.inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(token) })).statusCode).toBe(200);
+    const { token, user } = await signUp(app());
+    const id = (await report(app(), token, wallReport(), [{ filename: 'p.png', type: 'image/png', bytes: pngImage() }])).json().data.id;
+    await app().inject({ method: 'POST', url: `/api/tickets/${id}/messages`, headers: bearer(token), payload: { text: 'My phone number is 555-0100' } });
+    expect((await app().inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(token) })).statusCode).toBe(200);
     const [row] = await db().select().from(tickets).where(eq(tickets.id, id));
     expect(row).toMatchObject({ userId: user.id, offerName: 'Castle Quest', details: '(removed with the account)', screenshot: null, screenshotType: null });
     const texts = await db().select({ text: ticketMessages.text }).from(ticketMessages).where(eq(ticketMessages.ticketId, id));
@@ -312,10 +303,10 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
 
   describe('the screenshot', () => {
     it('is served to its owner only, with its real type and nosniff', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const image = pngImage(3, 3);
       // Declared a GIF, named .html: served as what it is.
-      const id = (await report(app, token, wallReport(), [{ filename: 'page.html', type: 'text/html', bytes: image }])).json().data.id;
+      const id = (await report(app(), token, wallReport(), [{ filename: 'page.html', type: 'text/html', bytes: image }])).json().data.id;
       const response = await get(token, `/api/tickets/${id}/screenshot`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
@@ -323,14 +314,14 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       expect(response.headers['cache-control']).toBe('private, max-age=3600');
       expect(Buffer.compare(response.rawPayload, image)).toBe(0);
 
-      const { token: stranger } = await signUp(app);
+      const { token: stranger } = await signUp(app());
       expect((await get(stranger, `/api/tickets/${id}/screenshot`)).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: `/api/tickets/${id}/screenshot` })).statusCode).toBe(401);
+      expect((await app().inject({ method: 'GET', url: `/api/tickets/${id}/screenshot` })).statusCode).toBe(401);
     });
 
     it('is not found for a ticket without one', async () => {
-      const { token } = await signUp(app);
-      const id = (await report(app, token, wallReport())).json().data.id;
+      const { token } = await signUp(app());
+      const id = (await report(app(), token, wallReport())).json().data.id;
       expect((await get(token, `/api/tickets/${id}/screenshot`)).statusCode).toBe(404);
     });
   });
