@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, openPage, siteUrl, type Viewport } from './browser';
 import { repositoryRoot } from './site';
 
 export type TestUser = { name: string; email: string; password: string };
@@ -60,4 +61,23 @@ export function setAccountStatus(email: string, status: AccountStatus, dataDir: 
   if (result.status !== 0) {
     throw new Error(`ops users:status ${email} ${status} failed (${result.status}): ${result.stderr || result.stdout}`);
   }
+}
+
+/** A fresh browser context and page signed in as `user` (see openPage), collecting page errors. */
+export async function openSignedInPage(browser: Browser, user: SignedInUser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await openPage(browser, viewport);
+  await useSession(opened.context, siteUrl(), user);
+  return opened;
+}
+
+/** Marks the page's document, so that a test can tell later that what it saw changed without a reload. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+}
+
+/** Whether the page still shows the document markDocument marked (no reload, no navigation away). */
+export function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 }

@@ -5,7 +5,7 @@ import { parseCashoutList, runOps } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
 import { startSite, stopSite, type RunningSite } from '../src/site';
-import { signInThroughApi, signUpThroughApi, useSession, type SignedInUser } from '../src/users';
+import { signInThroughApi, signUpThroughApi, useSession, type SignedInUser, markDocument, isSameDocument } from '../src/users';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,9 +68,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
       expect(await card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     }
 
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-    });
+    await markDocument(page);
     await page.getByRole('button', { name: 'Cash out with PayPal', exact: true }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('heading', { name: 'Cash out with PayPal' }).waitFor();
@@ -104,7 +102,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SUCCESS_MODAL_MS - 500);
     await balanceLink(page, '$1.00').waitFor();
     await figure(methodCard(page, 'PayPal'), 'Balance').filter({ hasText: '$1.00' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
 

@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, siteUrl } from '../src/browser';
+import { launchBrowser, siteUrl } from '../src/browser';
 import { globalSiteDataDir, opsCommand } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
-import { signUpThroughApi, useSession } from '../src/users';
+import { signUpThroughApi, openSignedInPage, markDocument, isSameDocument } from '../src/users';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,11 +36,7 @@ describe('held credits and the earnings history (issue 29)', () => {
     const availableIn = Date.parse(credit!.available_at!) - Date.now();
     expect(Math.abs(availableIn - LARGE_CREDIT_HOLD_DAYS * DAY_MS)).toBeLessThan(5 * 60_000);
 
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: url });
-    await useSession(context, url, user);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openSignedInPage(browser, user);
 
     await page.goto('/Profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
@@ -72,9 +68,7 @@ describe('held credits and the earnings history (issue 29)', () => {
     expect(csv.headers()['content-disposition']).toBe('attachment; filename="earnings.csv"');
     expect(await csv.text()).toContain(',credit,Dragon Forge Legends,demo,12.00,pending,');
 
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-    });
+    await markDocument(page);
     const release = await opsCommand(['holds:release', '--user', user.email, '--reason', 'support checked the conversion'], globalSiteDataDir());
     expect(release).toMatchObject({ code: 0, stdout: `Released 1 held credit of ${user.email}: $12.00 available now; the balance is $12.00.\n` });
 
@@ -83,7 +77,7 @@ describe('held credits and the earnings history (issue 29)', () => {
     await nav(page).getByText('$12.00 pending').waitFor({ state: 'detached' });
     await row.getByText('Available', { exact: true }).waitFor({ timeout: 10_000 });
     expect(await row.getByText(/Available on/).count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

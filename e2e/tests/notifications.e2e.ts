@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, siteUrl } from '../src/browser';
+import { launchBrowser, PHONE, siteUrl } from '../src/browser';
 import { globalSiteDataDir, opsCommand } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
-import { signUpThroughApi, type SignedInUser, useSession } from '../src/users';
+import { signUpThroughApi, type SignedInUser, useSession, openSignedInPage, markDocument, isSameDocument } from '../src/users';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,21 +47,15 @@ describe('the notification centre (issue 30)', () => {
   it('a user on /Earn gets a credit from a postback: the bell says "Notifications, 1 unread" without a reload, the panel shows the amount, and "Mark all as read" clears it', async () => {
     const url = siteUrl();
     const user = await signUpThroughApi(url);
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: url });
-    await useSession(context, url, user);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openSignedInPage(browser, user);
 
     await page.goto('/Earn');
     await bell(page, 'Notifications').waitFor();
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-    });
+    await markDocument(page);
     // The live channel joins once the page has settled; a credit before then is counted on joining too.
     await creditThroughDemoPostback(url, { userId: (await profileOf(url, user)).id, payout: '3.40' });
     await bell(page, 'Notifications, 1 unread').waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
 
     await bell(page, 'Notifications, 1 unread').click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
@@ -78,23 +72,17 @@ describe('the notification centre (issue 30)', () => {
     // The site of the global setup, started as `pnpm start` starts it; the operator works on it from another process.
     const url = siteUrl();
     const { user, cashoutId } = await userWithPendingCashout(url);
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: url });
-    await useSession(context, url, user);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openSignedInPage(browser, user);
 
     await page.goto('/Earn');
     await bell(page, 'Notifications').waitFor();
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-    });
+    await markDocument(page);
 
     const rejected = await opsCommand(['cashouts:reject', String(cashoutId), '--reason', REASON], globalSiteDataDir());
     expect(rejected.code).toBe(0);
     await bell(page, 'Notifications, 1 unread').waitFor({ timeout: 15_000 });
     expect(await bell(page, 'Notifications, 1 unread').innerText()).toBe('1');
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
 
     await bell(page, 'Notifications, 1 unread').click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, siteUrl } from '../src/browser';
+import { launchBrowser, siteUrl } from '../src/browser';
 import { globalSiteDataDir, opsCommand } from '../src/ops';
-import { signUpThroughApi, useSession } from '../src/users';
+import { signUpThroughApi, openSignedInPage, markDocument, isSameDocument } from '../src/users';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,22 +20,16 @@ describe('operators work on the running site (issue 12)', () => {
     const url = siteUrl();
     const dataDir = globalSiteDataDir();
     const user = await signUpThroughApi(url);
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: url });
-    await useSession(context, url, user);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openSignedInPage(browser, user);
 
     await page.goto('/Earn');
     await balanceLink(page, '$0.00').waitFor();
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument?: boolean }).sameDocument = true;
-    });
+    await markDocument(page);
 
     const credit = await opsCommand(['users:credit', user.email, '3', '--reason', 'goodwill'], dataDir);
     expect(credit).toMatchObject({ code: 0, stdout: `Credited $3.00 to ${user.email} (goodwill); the balance is now $3.00.\n` });
     await balanceLink(page, '$3.00').waitFor({ timeout: 10_000 });
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
 
     const audit = await opsCommand(['audit', '--user', user.email], dataDir);
     expect(audit.code).toBe(0);
