@@ -1,34 +1,26 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { accountDevices, sessions } from '../../db/schema';
 import { bearer, captureMailer, sessionCookieOf, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { hashSessionToken, purgeDeadSessions } from '../session/session';
 import { DEVICE_COOKIE } from './known-devices';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`sessions on ${kind}`, () => {
-  const database = useTestDatabase();
   const mailer = captureMailer();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer, env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, app } = useTestApp({ mailer });
 
   const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: `/api/user/${url}`, payload, headers });
+    app().inject({ method: 'POST', url: `/api/user/${url}`, payload, headers });
   const sessionOf = async (token: string) =>
     (await database().db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(token))))[0];
   const ago = (ms: number) => new Date(Date.now() - ms);
   const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('expires 30 days after sign-in: an expired session answers 401', async () => {
-    const { token } = await signUp(app);
+    const { token } = await signUp(app());
     const session = await sessionOf(token);
     expect(session!.expiresAt.getTime() - session!.createdAt.getTime()).toBeGreaterThan(30 * 24 * 3600_000 - 5_000);
     await database().db.update(sessions).set({ expiresAt: ago(1000) }).where(eq(sessions.id, session!.id));
@@ -39,9 +31,9 @@ describe(`sessions on ${kind}`, () => {
 
   it('purges expired and revoked sessions and keeps the live ones', async () => {
     const { db } = database();
-    const live = await signUp(app);
-    const expired = await signUp(app);
-    const revoked = await signUp(app);
+    const live = await signUp(app());
+    const expired = await signUp(app());
+    const revoked = await signUp(app());
     await db.update(sessions).set({ expiresAt: ago(1000) }).where(eq(sessions.id, (await sessionOf(expired.token))!.id));
     await post('logout', undefined, bearer(revoked.token));
 
@@ -55,7 +47,7 @@ describe(`sessions on ${kind}`, () => {
 
   it('purges a backlog bigger than one batch', async () => {
     const { db } = database();
-    const { user } = await signUp(app);
+    const { user } = await signUp(app());
     const dead = Array.from({ length: 7 }, (_, i) => ({ userId: user.id, tokenHash: `dead-${user.id}-${i}`, expiresAt: ago(60_000) }));
     await db.insert(sessions).values(dead);
     expect(await purgeDeadSessions(db, 3)).toBeGreaterThanOrEqual(7);
@@ -81,7 +73,7 @@ describe(`sessions on ${kind}`, () => {
   });
 
   it('never leaves a session or a known device to a password checked while it was being reset (real races on PostgreSQL)', async () => {
-    const { email, password, user } = await signUp(app);
+    const { email, password, user } = await signUp(app());
     await post('forgot-password', { email });
     const otp = mailer.codeFor(email);
     // Sign-ins spread over the reset's own hashing and commit: some read the old hash before it commits.
@@ -94,7 +86,7 @@ describe(`sessions on ${kind}`, () => {
       if (answer.statusCode === 200) expect((await post('Profile', undefined, bearer(sessionCookieOf(answer)))).statusCode).toBe(401);
     }
     // Of the account's browsers only the one that used the code is known: not the sign-up's, nor any old-password sign-in's.
-    const resetDevice = app.unsignCookie(resetAnswer.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)!.value).value!;
+    const resetDevice = app().unsignCookie(resetAnswer.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)!.value).value!;
     const devices = await database().db.select().from(accountDevices).where(eq(accountDevices.userId, user.id));
     expect(devices.map((device) => device.deviceHash)).toEqual([createHash('sha256').update(resetDevice).digest('base64url')]);
   });

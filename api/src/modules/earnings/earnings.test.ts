@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Earning, EarningsPage } from '@rewards/shared/contracts/earnings-types';
-import type { Database } from '../../db/database';
 import { conversions, holds, type LedgerKind, users } from '../../db/schema';
-import { bearer, captureMailer, distinctAddress, signUp, type SignedUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, distinctAddress, signUp, type SignedUp } from '../../test/accounts';
+import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { readEarningHolds } from '../../config-values';
 import { rejectCashout, requestCashout } from '../cashout/service';
@@ -20,18 +17,10 @@ const DAY_MS = 24 * 3600 * 1000;
 const RULES = readEarningHolds('large_credit=10.00/7d,reversals=10%/5/14d');
 
 describe(`the earnings history on ${kind}`, () => {
-  const database = useTestDatabase();
-  const db = (): Database => database().db;
-  let app: FastifyInstance;
+  const { database, db, app } = useTestApp();
 
-  beforeAll(async () => {
-    // The default EARNING_HOLDS: a credit of $10.00 or more is held 7 days.
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
-  const newUser = (): Promise<SignedUp> => signUp(app, {}, { from: distinctAddress() });
-  const earnings = (token: string, query = '') => app.inject({ method: 'GET', url: `/api/user/earnings${query}`, headers: bearer(token) });
+  const newUser = (): Promise<SignedUp> => signUp(app(), {}, { from: distinctAddress() });
+  const earnings = (token: string, query = '') => app().inject({ method: 'GET', url: `/api/user/earnings${query}`, headers: bearer(token) });
   async function page(token: string, query = ''): Promise<EarningsPage> {
     const response = await earnings(token, query);
     expect(response.statusCode).toBe(200);
@@ -59,7 +48,7 @@ describe(`the earnings history on ${kind}`, () => {
   describe('access', () => {
     it('answers 401 without a session, for the page and the CSV', async () => {
       for (const url of ['/api/user/earnings', '/api/user/earnings.csv', '/api/user/earnings?limit=abc']) {
-        const response = await app.inject({ method: 'GET', url });
+        const response = await app().inject({ method: 'GET', url });
         expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 401, body: { status: 'error', message: expect.any(String) } });
       }
     });
@@ -89,7 +78,7 @@ describe(`the earnings history on ${kind}`, () => {
     it('shows a held $12.00 postback credit as pending with its date, and its release as available (no row of its own)', async () => {
       const { user, token } = await newUser();
       const fields = postbackFields({ user_id: String(user.id), payout: '12.00' });
-      expect((await injectPostback(app, fields)).statusCode).toBe(200);
+      expect((await injectPostback(app(), fields)).statusCode).toBe(200);
       const [held] = (await page(token)).items;
       expect(held).toEqual({
         id: expect.any(Number),
@@ -327,7 +316,7 @@ describe(`the earnings history on ${kind}`, () => {
   });
 
   describe('GET /api/user/earnings.csv', () => {
-    const csvOf = (token: string) => app.inject({ method: 'GET', url: '/api/user/earnings.csv', headers: bearer(token) });
+    const csvOf = (token: string) => app().inject({ method: 'GET', url: '/api/user/earnings.csv', headers: bearer(token) });
 
     it('downloads every row with a header line, as an attachment named earnings.csv', async () => {
       const { user, token } = await newUser();

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { readEarningHolds } from '../../config-values';
-import type { Database, DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import { conversions, holds, ledgerEntries, users } from '../../db/schema';
-import { bearer, captureMailer, distinctAddress, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
+import { bearer, distinctAddress, signUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { openExtraPool } from '../../test/extra-pool';
-import { useTestDatabase } from '../../test/test-database';
 import { balanceCoins, heldCoins } from '../../test/wall-test-kit';
 import type { CreditInput } from '../conversions/credit-types';
 import { creditConversion } from '../conversions/crediting';
@@ -21,16 +19,9 @@ const DAY_MS = 24 * 3600 * 1000;
 const RULES = readEarningHolds('large_credit=10.00/7d,reversals=10%/5/14d,offery=3d');
 
 describe(`held credits on ${kind}`, () => {
-  const database = useTestDatabase();
-  const db = (): Database => database().db;
-  let app: FastifyInstance;
+  const { database, db, app } = useTestApp();
 
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
-  const newUser = async () => signUp(app, {}, { from: distinctAddress() });
+  const newUser = async () => signUp(app(), {}, { from: distinctAddress() });
   const creditOf = (userId: number, coins: number, overrides: Partial<CreditInput> = {}): CreditInput => ({
     wall: 'demo',
     txid: `hold-${randomUUID()}`,
@@ -41,7 +32,7 @@ describe(`held credits on ${kind}`, () => {
     ...overrides,
   });
   const holdOf = async (reference: string) => (await db().select().from(holds).where(eq(holds.reference, reference)))[0];
-  const profileOf = async (token: string) => (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
+  const profileOf = async (token: string) => (await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
   /** Makes a hold due now (instead of waiting days). */
   const makeDue = (reference: string) => db().update(holds).set({ releaseAt: sql`now() - interval '1 second'` }).where(eq(holds.reference, reference));
 

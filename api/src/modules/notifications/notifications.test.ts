@@ -1,24 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { NotificationsPage } from '@rewards/shared/contracts/notifications';
 import { notifications } from '../../db/schema';
-import { bearer, captureMailer, signUp, type SignedUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, signUp, type SignedUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { notify, notifyMany } from './notify';
 import { pruneNotifications } from './retention';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  const database = useTestDatabase();
-  const db = () => database().db;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { db, app } = useTestApp();
 
   /** `count` credits for the user, the first one oldest; their offers are named "Offer 1" … */
   async function credits(userId: number, count: number) {
@@ -27,22 +18,22 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   }
 
   async function list(user: SignedUp, query = ''): Promise<NotificationsPage> {
-    const response = await app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: bearer(user.token) });
+    const response = await app().inject({ method: 'GET', url: `/api/notifications${query}`, headers: bearer(user.token) });
     expect(response.statusCode).toBe(200);
     return response.json().data;
   }
 
   const markRead = (user: SignedUp, body: unknown) =>
-    app.inject({ method: 'POST', url: '/api/notifications/read', headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    app().inject({ method: 'POST', url: '/api/notifications/read', headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 
   async function profileUnread(user: SignedUp): Promise<number> {
-    const response = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(user.token) });
+    const response = await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(user.token) });
     return response.json().data.unread_notifications;
   }
 
   describe('GET /api/notifications', () => {
     it('lists newest first, rendered, with the unread count', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       const [first] = await credits(user.user.id, 2);
       const page = await list(user);
       expect(page).toEqual({
@@ -56,7 +47,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
 
     it('pages with limit and cursor: 20 by default, never repeating or skipping one', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       await credits(user.user.id, 45);
       const first = await list(user);
       expect(first.items).toHaveLength(20);
@@ -73,17 +64,17 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
 
     it('answers an empty list for a user with none', async () => {
-      expect(await list(await signUp(app))).toEqual({ items: [], unread: 0, next_cursor: null });
+      expect(await list(await signUp(app()))).toEqual({ items: [], unread: 0, next_cursor: null });
     });
 
     it("lists a row of a kind no longer known as a plain update, so one odd row never breaks the list", async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       await db().insert(notifications).values({ userId: user.user.id, kind: 'lottery_won', data: { coins: 5 } });
       expect((await list(user)).items[0]).toMatchObject({ kind: 'lottery_won', title: 'Account update', link: null });
     });
 
     it('needs a session', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/notifications' });
+      const response = await app().inject({ method: 'GET', url: '/api/notifications' });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
     });
@@ -100,8 +91,8 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       ['?cursor=9999999999999999999', 'cursor', 'The cursor must be the next_cursor of an earlier page.'],
       ['?cursor=%00', 'cursor', 'The cursor must be the next_cursor of an earlier page.'],
     ])('refuses %s with 422 under %s', async (query, field, message) => {
-      const user = await signUp(app);
-      const response = await app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: bearer(user.token) });
+      const user = await signUp(app());
+      const response = await app().inject({ method: 'GET', url: `/api/notifications${query}`, headers: bearer(user.token) });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors[field]).toEqual([message]);
     });
@@ -109,7 +100,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
 
   describe('POST /api/notifications/read', () => {
     it('marks the given ids read and answers what is still unread; Profile carries the same count', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       const rows = await credits(user.user.id, 4);
       expect(await profileUnread(user)).toBe(4);
       const response = await markRead(user, { ids: [rows[0]!.id, rows[2]!.id, rows[2]!.id] });
@@ -121,7 +112,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
 
     it('marks all read with { all: true }, and a second time changes nothing', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       await credits(user.user.id, 3);
       expect((await markRead(user, { all: true })).json()).toEqual({ status: 'success', data: { unread: 0 } });
       const readAt = await db().select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.userId, user.user.id));
@@ -131,8 +122,8 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
 
     it("changes only the user's own: another user's ids and 'all' leave theirs unread", async () => {
-      const owner = await signUp(app);
-      const stranger = await signUp(app);
+      const owner = await signUp(app());
+      const stranger = await signUp(app());
       const rows = await credits(owner.user.id, 2);
       await credits(stranger.user.id, 1);
       expect((await markRead(stranger, { ids: rows.map((row) => row.id) })).json()).toEqual({ status: 'success', data: { unread: 1 } });
@@ -142,7 +133,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
 
     it('needs a session, before it reads the body', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/notifications/read', headers: { 'content-type': 'application/json' }, payload: '{' });
+      const response = await app().inject({ method: 'POST', url: '/api/notifications/read', headers: { 'content-type': 'application/json' }, payload: '{' });
       expect(response.statusCode).toBe(401);
     });
 
@@ -161,7 +152,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       [[1, 2], 'body', 'The request body must be a JSON object.'],
       ['all', 'body', 'The request body must be a JSON object.'],
     ])('refuses %j with 422 under %s, changing nothing', async (body, field, message) => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       await credits(user.user.id, 1);
       const response = await markRead(user, body);
       expect(response.statusCode).toBe(422);
@@ -170,9 +161,9 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     });
 
     it('refuses prototype pollution and leaves the rows as they were', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       await credits(user.user.id, 1);
-      const response = await app.inject({
+      const response = await app().inject({
         method: 'POST',
         url: '/api/notifications/read',
         headers: { ...bearer(user.token), 'content-type': 'application/json' },
@@ -185,7 +176,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
 
   describe('what is kept', () => {
     it('shows and counts at most the newest 500 per user, and the prune deletes the rest', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       const rows = await credits(user.user.id, 505);
       const pages: NotificationsPage[] = [];
       for (let cursor = ''; pages.length === 0 || pages.at(-1)!.next_cursor !== null; cursor = `&cursor=${pages.at(-1)!.next_cursor}`) {
@@ -206,7 +197,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     }, 60_000);
 
     it('counts only what the cap keeps: unread rows past the newest 500 are not counted', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       await credits(user.user.id, 3);
       const later = await credits(user.user.id, 500);
       await markRead(user, { ids: later.slice(0, 100).map((row) => row.id) });
@@ -214,7 +205,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     }, 60_000);
 
     it('looks at a user over the cap again once they get a new notification', async () => {
-      const user = await signUp(app);
+      const user = await signUp(app());
       await credits(user.user.id, 500);
       await pruneNotifications(db(), { days: 90 });
       await notify(db(), { userId: user.user.id, kind: 'referral_bonus', data: { coins: 50 } });
@@ -223,7 +214,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     }, 60_000);
 
     it('deletes notifications older than NOTIFICATION_DAYS, whoever they belong to', async () => {
-      const [user, other] = [await signUp(app), await signUp(app)];
+      const [user, other] = [await signUp(app()), await signUp(app())];
       const [old, recent] = await credits(user.user.id, 2);
       const [otherOld] = await credits(other.user.id, 1);
       await db().update(notifications).set({ createdAt: sql`now() - interval '31 days'` }).where(eq(notifications.id, old!.id));
@@ -236,9 +227,9 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   });
 
   it('deleting an account deletes its notifications (they name addresses and devices)', async () => {
-    const user = await signUp(app);
+    const user = await signUp(app());
     await notify(db(), { userId: user.user.id, kind: 'new_sign_in', data: { user_agent: 'Firefox/127.0', ip: '203.0.113.9' } });
-    const response = await app.inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(user.token) });
+    const response = await app().inject({ method: 'POST', url: '/api/user/DeleteAccount', headers: bearer(user.token) });
     expect(response.statusCode).toBe(200);
     expect(await db().$count(notifications, eq(notifications.userId, user.user.id))).toBe(0);
   });
