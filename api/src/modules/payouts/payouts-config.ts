@@ -113,24 +113,29 @@ export function payoutRailsOf(
  * automatic rail without a required setting. One line per problem, each naming its variable.
  */
 export function payoutRefusals(config: Pick<PayoutsConfig, 'rails' | 'railConfigs'>, definitions: readonly RailDefinition[] = RAIL_DEFINITIONS): string[] {
-  const problems = new Set<string>();
+  const problems: string[] = [];
+  const variablesByRail = new Map<RailDefinition, string[]>();
   for (const [method, railName] of Object.entries(config.rails)) {
     const definition = railDefinition(railName, definitions);
     if (!definition?.automatic) continue;
     const variable = `${RAIL_OF_METHOD_PREFIX}${method.toUpperCase()}`;
     if (definition.developmentOnly) {
-      problems.add(`${variable}=${definition.name} is for development only (it pays nobody): choose a provider's rail or manual`);
+      problems.push(`${variable}=${definition.name} is for development only (it pays nobody): choose a provider's rail or manual`);
       continue;
     }
+    variablesByRail.set(definition, [...(variablesByRail.get(definition) ?? []), variable]);
+  }
+  for (const [definition, variables] of variablesByRail) {
+    const users = `${variables.join(', ')}=${definition.name}`;
     const railConfig = config.railConfigs[definition.name];
-    if (!railConfig?.baseUrl) problems.add(`${railPrefix(definition)}${BASE_URL} is missing: ${variable}=${definition.name} needs the provider's API address`);
+    if (!railConfig?.baseUrl) problems.push(`${railPrefix(definition)}${BASE_URL} is missing: ${users} needs the provider's API address`);
     for (const setting of definition.settings) {
       if (setting.required && railConfig?.values[setting.name] === undefined) {
-        problems.add(`${railPrefix(definition)}${setting.name} is missing: ${variable}=${definition.name} cannot pay without it (${setting.description})`);
+        problems.push(`${railPrefix(definition)}${setting.name} is missing: ${users} cannot pay without it (${setting.description})`);
       }
     }
   }
-  return [...problems];
+  return problems;
 }
 
 /** The settings of every rail, as the configuration table lists them. */

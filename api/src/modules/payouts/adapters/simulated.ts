@@ -1,5 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import type { PayoutOrder, PayoutRail, RailConfig, RailDefinition, RailTools, SendOutcome, StatusOutcome } from '../rail';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  MalformedWebhookError,
+  type PayoutOrder,
+  type PayoutRail,
+  type ProviderState,
+  type RailConfig,
+  type RailDefinition,
+  type RailEvent,
+  type RailTools,
+  type RailWebhook,
+  type SendOutcome,
+  type StatusOutcome,
+} from '../rail';
 
 /**
  * The simulated rail, for development, demos and tests (refused in production): it pays nobody, but runs the
@@ -15,6 +27,10 @@ import type { PayoutOrder, PayoutRail, RailConfig, RailDefinition, RailTools, Se
  *   GET  {base}/v1/payouts/{id}   → 200 {"id","reference","status","reason"?} | 404 unknown id
  *
  * where status is pending | paid | failed | returned | unclaimed.
+ *
+ * With `PAYOUT_SIMULATED_WEBHOOK_SECRET` it also takes webhooks at `/api/payouts/webhooks/simulated`: a JSON
+ * body `{"events":[{"event_id","id","reference","status","reason"?}]}` signed in the header
+ * `x-simulated-signature` as the hex HMAC-SHA256 of the body with that secret.
  */
 
 const DEFAULT_DELAY_MS = 3000;
@@ -31,16 +47,54 @@ export const simulated: RailDefinition = {
   developmentOnly: true,
   settings: [
     { name: 'DELAY_MS', description: 'how long after it was sent a simulated payout reads paid (default 3000)', required: false, secret: false },
+    { name: 'WEBHOOK_SECRET', description: 'signs simulated webhooks (HMAC-SHA256 of the body)', required: false, secret: true },
   ],
-  create: (config, tools) => (config.baseUrl ? remoteSimulation(config, tools) : inProcessSimulation(delayOf(config), tools)),
+  create: (config, tools) => {
+    const rail = config.baseUrl ? remoteSimulation(config, tools) : inProcessSimulation(delayOf(config), tools);
+    const secret = config.values.WEBHOOK_SECRET;
+    return secret ? { ...rail, webhook: simulatedWebhook(secret) } : rail;
+  },
 };
+
+export const SIMULATED_SIGNATURE_HEADER = 'x-simulated-signature';
+
+/** The signature a simulated webhook carries (tests sign with it, as the provider would). */
+export function signSimulatedWebhook(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+function simulatedWebhook(secret: string): RailWebhook {
+  return {
+    verify: async (request) => {
+      const given = request.headers[SIMULATED_SIGNATURE_HEADER] ?? '';
+      const expected = signSimulatedWebhook(secret, request.rawBody);
+      return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    },
+    parse: (request) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.rawBody);
+      } catch {
+        throw new MalformedWebhookError('The body is not JSON.');
+      }
+      const events = (body as { events?: unknown } | null)?.events;
+      if (!Array.isArray(events)) throw new MalformedWebhookError('The body has no events list.');
+      return events.map((item: unknown, index): RailEvent => {
+        const payout = payoutOf(item);
+        const eventId = (item as { event_id?: unknown }).event_id;
+        if (!payout) throw new MalformedWebhookError(`Event ${index} is not a payout.`);
+        return { eventId: typeof eventId === 'string' ? eventId : `${payout.id}:${payout.status}`, idempotencyId: payout.id, state: stateOf(payout) };
+      });
+    },
+  };
+}
 
 function delayOf(config: RailConfig): number {
   const text = config.values.DELAY_MS;
   return text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : DEFAULT_DELAY_MS;
 }
 
-function stateOf(payout: SimulatedPayout): StatusOutcome {
+function stateOf(payout: SimulatedPayout): ProviderState {
   const providerReference = payout.reference;
   const reason = payout.reason ?? `The simulated provider says ${payout.status}`;
   switch (payout.status) {
