@@ -316,7 +316,7 @@ export const ENV_SCHEMA = z.object({
   }),
   [RAIL_OF_METHOD_FAMILY]: z.record(z.string(), z.string()).default({}).register(envDocs, {
     default: `\`${DEFAULT_RAIL}\``,
-    description: `the rail that pays a payout method (\`PAYOUT_RAIL_PAYPAL\`, \`PAYOUT_RAIL_VISA\`, …): ${railNames().map((name) => `\`${name}\``).join(', ')}. \`manual\`: an operator pays and marks it (\`ops cashouts:approve\`); \`simulated\`: pays nobody a few seconds later, for development (see [Cashouts](money.md#cashouts))`,
+    description: `the rail that pays a payout method (\`PAYOUT_RAIL_PAYPAL\`, \`PAYOUT_RAIL_VISA\`, …): ${railNames().map((name) => `\`${name}\``).join(', ')}. \`manual\`: an operator pays and marks it (\`ops cashouts:approve\`); \`simulated\`: pays nobody a few seconds later, for development (see [Cashouts](money.md#cashing-out))`,
     production: '`simulated` refused; an automatic rail refused without its required settings',
   }),
   [RAIL_SETTING_FAMILY]: z.record(z.string(), z.string()).default({}).register(envDocs, {
@@ -324,7 +324,7 @@ export const ENV_SCHEMA = z.object({
     description: `a rail's provider address (\`BASE_URL\`: sandbox or live) and credentials: ${railSettingsDoc()}`,
   }),
   AUTO_PAYOUT_MAX_DOLLARS: withDefault('20', readDollars, {
-    description: 'the largest cashout that may go to its rail without review (instant cashouts, see [Cashouts](money.md#cashouts))',
+    description: 'the largest cashout that may go to its rail without review (instant cashouts, see [Cashouts](money.md#cashing-out))',
   }),
   AUTO_PAYOUT_MIN_ACCOUNT_HOURS: withDefault('24', (value) => readWholeNumber(value, 6), {
     description: 'how many hours old an account must be for its cashouts to go without review',

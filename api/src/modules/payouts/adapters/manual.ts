@@ -8,7 +8,7 @@ import type { RailDefinition } from '../rail';
 export const manual: RailDefinition = {
   name: 'manual',
   title: 'Manual (an operator pays and marks it)',
-  docs: 'docs/money.md#cashouts',
+  docs: 'docs/money.md#cashing-out',
   methods: 'all',
   automatic: false,
   settings: [],
