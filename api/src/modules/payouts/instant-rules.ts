@@ -47,30 +47,29 @@ export async function decideInstant(
   const ageHours = ((config.now ?? new Date()).getTime() - candidate.accountCreatedAt.getTime()) / 3_600_000;
   if (ageHours < minAccountHours) rules.push(`account ${Math.floor(ageHours)} h old, under AUTO_PAYOUT_MIN_ACCOUNT_HOURS (${minAccountHours} h)`);
 
-  const [flagged, counts, today] = await Promise.all([
-    db
-      .select({ status: referralReviews.status })
-      .from(referralReviews)
-      .where(
-        and(
-          eq(referralReviews.status, 'pending'),
-          or(eq(referralReviews.referredUserId, candidate.userId), eq(referralReviews.referrerId, candidate.userId)),
-        ),
-      )
-      .limit(1),
-    holds.reversals ? reversalCountsOf(db, candidate.userId) : Promise.resolve(undefined),
-    db
-      .select({ total: sql`coalesce(sum(${cashouts.amountCoins}), 0)`.mapWith(Number) })
-      .from(cashouts)
-      .where(
-        and(
-          eq(cashouts.userId, candidate.userId),
-          eq(cashouts.automatic, true),
-          inArray(cashouts.status, [...UNREFUNDED_STATUSES]),
-          sql`${cashouts.createdAt} >= date_trunc('day', now(), 'UTC')`,
-        ),
+  // One after another: inside the cashout's transaction there is one connection (pg refuses overlapping queries).
+  const flagged = await db
+    .select({ status: referralReviews.status })
+    .from(referralReviews)
+    .where(
+      and(
+        eq(referralReviews.status, 'pending'),
+        or(eq(referralReviews.referredUserId, candidate.userId), eq(referralReviews.referrerId, candidate.userId)),
       ),
-  ]);
+    )
+    .limit(1);
+  const counts = holds.reversals ? await reversalCountsOf(db, candidate.userId) : undefined;
+  const today = await db
+    .select({ total: sql`coalesce(sum(${cashouts.amountCoins}), 0)`.mapWith(Number) })
+    .from(cashouts)
+    .where(
+      and(
+        eq(cashouts.userId, candidate.userId),
+        eq(cashouts.automatic, true),
+        inArray(cashouts.status, [...UNREFUNDED_STATUSES]),
+        sql`${cashouts.createdAt} >= date_trunc('day', now(), 'UTC')`,
+      ),
+    );
   if (flagged.length > 0) rules.push('a flagged referral is pending review');
   if (holds.reversals && counts) {
     if (overReversalRate(holds.reversals, counts)) rules.push(`reversal rate ${counts.reversals}/${counts.credits} over the hold threshold (EARNING_HOLDS reversals)`);

@@ -56,9 +56,13 @@ export const payoutsPlugin = fp<PayoutsPluginOptions>(
 
     let running: Promise<PayoutEffects> | undefined;
     let again = false;
+    // Telling users does not hold up the next round (a round's notifications go out while it sends more).
+    const told = new Set<Promise<void>>();
     const guarded = (work: () => Promise<PayoutEffects>): Promise<PayoutEffects> =>
-      work().then(async (effects) => {
-        await tell(app, effects).catch((error: unknown) => app.log.warn({ err: error }, 'payout changes could not be announced'));
+      work().then((effects) => {
+        const telling = tell(app, effects).catch((error: unknown) => app.log.warn({ err: error }, 'payout changes could not be announced'));
+        told.add(telling);
+        void telling.finally(() => told.delete(telling));
         return effects;
       });
     const runRound = (): Promise<PayoutEffects> => {
@@ -103,6 +107,7 @@ export const payoutsPlugin = fp<PayoutsPluginOptions>(
       closing = true;
       timers.forEach((timer) => clearInterval(timer));
       await running?.catch(() => {});
+      await Promise.all(told);
     });
   },
   { name: 'payouts', dependencies: ['database', 'notifications'] },
