@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { cashouts, ledgerEntries, notifications, referralReviews, users } from '../../db/schema';
 import { bearer, captureMailer, signUp } from '../../test/accounts';
@@ -293,6 +294,36 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
         expect(response.statusCode).toBe(404);
       }
       expect((await cashoutRow(db(), row.id)).status).toBe('sending');
+    });
+
+    it('never answers 5xx to hostile bodies, signed or not, and moves a cashout only forward; a body over 256 KB is 413', async () => {
+      const { row } = await sentCashout();
+      const event = fc.record({
+        event_id: fc.oneof(fc.string(), fc.integer()),
+        id: fc.oneof(fc.constant(row.payoutId), fc.string(), fc.constant(null)),
+        reference: fc.oneof(fc.string(), fc.constant(null)),
+        status: fc.oneof(fc.constantFrom('pending', 'paid', 'failed', 'returned', 'unclaimed', 'PAID', ''), fc.string()),
+        reason: fc.oneof(fc.string({ maxLength: 2000 }), fc.integer()),
+      });
+      const body = fc.oneof(
+        fc.string(),
+        fc.json(),
+        fc.array(event).map((events) => JSON.stringify({ events })),
+        event.map((one) => JSON.stringify({ events: [one, one] })),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, fc.boolean(), async (text, signed) => {
+          const response = await webhook(text, signed ? signSimulatedWebhook(WEBHOOK_SECRET, text) : 'nope');
+          expect(response.statusCode).toBeLessThan(500);
+          if (!signed) expect(response.statusCode).toBe(401);
+        }),
+        { numRuns: 150 },
+      );
+      const after = await cashoutRow(db(), row.id);
+      // Only a signed, well-formed event of its id may have moved it, and only forward.
+      expect(['sending', 'paid', 'failed', 'returned', 'unclaimed']).toContain(after.status);
+      expect((await webhook('x'.repeat(300 * 1024))).statusCode).toBe(413);
+      expect(await verifyLedger(db())).toEqual([]);
     });
 
     it('acknowledges events of payouts it does not know', async () => {
