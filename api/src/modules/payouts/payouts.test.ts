@@ -165,6 +165,22 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
       expect(standIn.paid.get(row.payoutId)).toBe(1);
     });
 
+    it('reconciles a failed cashout its provider has in progress back to sending, then paid', async () => {
+      const { token } = await eligibleUser(app, db());
+      standIn.behaviour.payAtOnce = false;
+      standIn.behaviour.slowPostsMs = 1500;
+      const { id } = await cashOut(app, token, 1);
+      await app.payouts.runRound();
+      standIn.behaviour.slowPostsMs = undefined;
+      expect((await cashoutRow(db(), id)).status).toBe('failed');
+      const reconciled = await ops(database(), 'payouts:reconcile');
+      expect(reconciled.out).toContain(`Cashout ${id}: failed -> sending`);
+      const row = await cashoutRow(db(), id);
+      standIn.settle(row.payoutId, 'paid');
+      expect((await ops(database(), 'payouts:reconcile')).out).toContain(`Cashout ${id}: sending -> paid`);
+      expect(standIn.posts.get(row.payoutId)).toBe(1);
+    });
+
     it('stops after PAYOUT_RETRY_LIMIT tries and waits for an operator; payouts:retry sends it again', async () => {
       const { token, email } = await eligibleUser(app, db());
       standIn.behaviour.failPosts = { status: 500, count: 3 };

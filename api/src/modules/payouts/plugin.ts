@@ -56,6 +56,7 @@ export const payoutsPlugin = fp<PayoutsPluginOptions>(
 
     let running: Promise<PayoutEffects> | undefined;
     let again = false;
+    let closing = false;
     // Telling users does not hold up the next round (a round's notifications go out while it sends more).
     const told = new Set<Promise<void>>();
     const guarded = (work: () => Promise<PayoutEffects>): Promise<PayoutEffects> =>
@@ -80,7 +81,6 @@ export const payoutsPlugin = fp<PayoutsPluginOptions>(
       return running;
     };
     const quietly = (work: Promise<unknown>, what: string) => void work.catch((error: unknown) => app.log.warn({ err: error }, what));
-    let closing = false;
 
     app.decorate('payouts', {
       rails,

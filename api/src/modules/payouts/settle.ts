@@ -191,6 +191,20 @@ export async function recordFailure(db: Executor, row: CashoutRow, reason: strin
   return after ? change(row, after, reason) : null;
 }
 
+/**
+ * A failed cashout its provider, asked just now, has in progress after all (our try timed out, the provider
+ * took it): back to `sending`, asked again at `nextCheckAt`. Only from a fresh answer: a webhook's `sending`
+ * may be older than the failure it would undo.
+ */
+export async function resumeSending(db: Executor, row: CashoutRow, providerReference: string, nextCheckAt: Date): Promise<PayoutChange | null> {
+  const [after] = await db
+    .update(cashouts)
+    .set({ status: 'sending', providerReference, nextAttemptAt: nextCheckAt, sendingSince: sql`now()` })
+    .where(and(eq(cashouts.id, row.id), eq(cashouts.status, 'failed'), eq(cashouts.attempts, row.attempts)))
+    .returning();
+  return after ? change(row, after, 'the provider has it in progress') : null;
+}
+
 /** An unanswered check: asked again at `nextCheckAt`. */
 export async function postponeCheck(db: Executor, row: CashoutRow, nextCheckAt: Date): Promise<void> {
   await db

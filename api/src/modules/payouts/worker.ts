@@ -16,6 +16,7 @@ import {
   postponeCheck,
   recordFailure,
   recordSent,
+  resumeSending,
   unsettled,
 } from './settle';
 
@@ -187,7 +188,11 @@ export async function checkCashout(db: Database, row: CashoutRow, options: Worke
     }
     return effects;
   }
-  if (known.kind === 'sending' && row.status === 'failed') return effects;
+  if (known.kind === 'sending' && row.status === 'failed') {
+    const change = await resumeSending(db, row, known.providerReference, new Date(now.getTime() + nextCheckDelayMs(row, now)));
+    if (change) effects.changes.push(change);
+    return effects;
+  }
   return applyProviderState(db, row.id, known, new Date(now.getTime() + nextCheckDelayMs(row, now)));
 }
 
