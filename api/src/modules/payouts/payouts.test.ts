@@ -132,6 +132,26 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
   });
 
   describe('exactly once', () => {
+    it('two servers on one database running rounds at once send each cashout once', async () => {
+      const second = await buildTestApp({ database: database(), env: { RATE_LIMITS: 'off', PAYOUT_RAIL_PAYPAL: 'simulated', PAYOUT_SIMULATED_BASE_URL: standIn.url } });
+      try {
+        standIn.behaviour.slowPostsMs = 20;
+        const ids: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const { token } = await eligibleUser(app, db());
+          for (let n = 0; n < 5; n++) ids.push((await cashOut(app, token, `1.0${n}`)).id);
+        }
+        await Promise.all([app.payouts.runRound(), second.payouts.runRound(), app.payouts.runRound(), second.payouts.runRound()]);
+        for (const id of ids) {
+          const row = await cashoutRow(db(), id);
+          expect(row).toMatchObject({ status: 'paid', attempts: 1 });
+          expect(standIn.posts.get(row.payoutId)).toBe(1);
+        }
+      } finally {
+        await second.close();
+      }
+    });
+
     it('retries a 5xx with backoff under the same id, asking the provider first; paid once', async () => {
       const { token } = await eligibleUser(app, db());
       standIn.behaviour.failPosts = { status: 503, count: 1 };

@@ -14,7 +14,7 @@ import type { ProviderState } from './rail';
  *
  *   approved → sending (claimed by a worker) → paid | failed | returned | unclaimed
  *   sending → approved (the provider never received it: sent again under the same id)
- *   failed → sending (tried again) | paid | returned | unclaimed (the provider says so)
+ *   failed → sending (tried again, or the provider asked just now has it) | paid | returned | unclaimed
  *   paid → returned | unclaimed (the money came back later)
  *
  * so a repeated or late event (a webhook sent twice, a `sending` after `paid`) changes nothing.
