@@ -140,6 +140,7 @@ describeOnPostgres('payouts when the server is killed mid-send (PostgreSQL)', ()
     // Each id reached the provider at most once: after the kill it was asked about, never sent blindly.
     expect([...standIn.posts.values()].every((count) => count === 1)).toBe(true);
     expect(await verifyLedger(handle.db)).toEqual([]);
+    expect(await ops('ledger:verify')).toMatchObject({ code: 0 });
   });
 });
 
