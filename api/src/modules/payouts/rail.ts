@@ -28,6 +28,10 @@ import type { PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
  *    `send` and `unreachable` for `status`. Never put a credential into a `reason` (operators and logs read it).
  *    Use `tools.fetch` (tests replace it and the provider's base URL by a local stand-in) and give up after
  *    `tools.timeoutMs` with a `retryable` outcome.
+ * 7. Test it against a local HTTP server answering as the provider documents (success, 4xx, 5xx, a timeout,
+ *    a repeated id, webhooks signed right and wrong, repeated and out of order): `src/test/payout-stand-in.ts`
+ *    is the simulated rail's, and `payouts.test.ts` shows how the worker, reconciliation and the webhook route
+ *    are driven (`app.payouts.runRound()`, `ops payouts:reconcile`, `POST /api/payouts/webhooks/<rail>`).
  */
 
 /** One cashout as a rail is asked to pay it. */
