@@ -10,6 +10,8 @@ import { demoWallPlugin } from './modules/demo-wall/plugin';
 import { earnRoutes } from './modules/earn/routes';
 import { earningsRoutes } from './modules/earnings/routes';
 import { holdsPlugin } from './modules/holds/plugin';
+import { payoutsPlugin } from './modules/payouts/plugin';
+import type { RailTools } from './modules/payouts/rail';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
@@ -52,6 +54,10 @@ export type AppOptions = {
   operatorApi?: boolean;
   /** Told of every route as it is added (the fuzz suite lists the routes it must cover this way). */
   onRoute?: onRouteHookHandler;
+  /** How often the payout worker runs a round; defaults to every second (0: never by itself, tests run rounds). */
+  payoutTickMs?: number;
+  /** Replaces the payout rails' fetch, timeout or clock (tests). */
+  payoutTools?: Partial<RailTools>;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -96,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
-  await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins });
+  await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins, payouts: config.payouts, holds: config.earningHolds, onInstantCashout: () => app.payouts?.wake() });
   await app.register(earningsRoutes, { prefix: '/api', holds: config.earningHolds });
   await app.register(earnRoutes, {
     prefix: '/api',
@@ -108,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(wallRoutes, { prefix: '/api', config });
   await app.register(demoWallPlugin, { prefix: '/api', config });
   await app.register(holdsPlugin);
+  await app.register(payoutsPlugin, { payouts: config.payouts, tickMs: options.payoutTickMs, tools: options.payoutTools });
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });

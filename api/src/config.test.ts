@@ -166,6 +166,12 @@ describe('the schema', () => {
       releasesDir: join(root, '.releases'),
       opsToken: undefined,
       opsSocket: join(root, '.data', 'ops.sock'),
+      payouts: {
+        rails: { stake: 'manual', visa: 'manual', paypal: 'manual', letcoin: 'manual', payeer: 'manual' },
+        railConfigs: { manual: { baseUrl: '', values: {} }, simulated: { baseUrl: '', values: {} } },
+        instant: { maxCoins: 20_000, minAccountHours: 24, dailyCoins: 50_000 },
+        retryLimit: 5,
+      },
     });
   });
 

@@ -25,6 +25,18 @@ import {
 } from './config-values';
 import { normaliseIp } from './ip-address';
 import { findRepoRoot } from './repo-root';
+import {
+  payoutRailsOf,
+  payoutRefusals,
+  type PayoutsConfig,
+  RAIL_OF_METHOD_FAMILY,
+  RAIL_SETTING_FAMILY,
+  railOfMethodVariables,
+  railSettingsDoc,
+  railSettingVariables,
+  railVariableProblems,
+} from './modules/payouts/payouts-config';
+import { DEFAULT_RAIL, railNames } from './modules/payouts/registry';
 
 export { OPS_TOKEN_FORMAT, type RateLimit, WALL_SLUG } from './config-values';
 
@@ -74,6 +86,8 @@ export type Config = {
   opsToken: string | undefined;
   /** Absolute path of the operator API's unix socket. */
   opsSocket: string;
+  /** Which rail pays each method, the rails' settings, the instant-payout rules. */
+  payouts: PayoutsConfig;
 };
 
 export type GoogleConfig = {
@@ -320,6 +334,27 @@ export const ENV_SCHEMA = z.object({
     description:
       "addresses or CIDR ranges a wall's callbacks must come from, comma-separated, or `any`; walls whose signature leaves part of the booking out (cpx, torox, lootably, adgate, revlum) are refused in production without one (lootably and revlum have no documented addresses, so they need this)",
   }),
+  [RAIL_OF_METHOD_FAMILY]: z.record(z.string(), z.string()).default({}).register(envDocs, {
+    default: `\`${DEFAULT_RAIL}\``,
+    description: `the rail that pays a payout method (\`PAYOUT_RAIL_PAYPAL\`, \`PAYOUT_RAIL_VISA\`, …): ${railNames().map((name) => `\`${name}\``).join(', ')}. \`manual\`: an operator pays and marks it (\`ops cashouts:approve\`); \`simulated\`: pays nobody a few seconds later, for development (see [Cashouts](money.md#cashing-out))`,
+    production: '`simulated` refused; an automatic rail refused without its required settings',
+  }),
+  [RAIL_SETTING_FAMILY]: z.record(z.string(), z.string()).default({}).register(envDocs, {
+    default: "the provider's sandbox address for `BASE_URL`; otherwise unset",
+    description: `a rail's provider address (\`BASE_URL\`: sandbox or live) and credentials: ${railSettingsDoc()}`,
+  }),
+  AUTO_PAYOUT_MAX_DOLLARS: withDefault('20', readDollars, {
+    description: 'the largest cashout that may go to its rail without review (instant cashouts, see [Cashouts](money.md#cashing-out))',
+  }),
+  AUTO_PAYOUT_MIN_ACCOUNT_HOURS: withDefault('24', (value) => readWholeNumber(value, 6), {
+    description: 'how many hours old an account must be for its cashouts to go without review',
+  }),
+  AUTO_PAYOUT_DAILY_DOLLARS: withDefault('50', readDollars, {
+    description: "the most of one user's cashouts per UTC day that may go without review (the new one included)",
+  }),
+  PAYOUT_RETRY_LIMIT: withDefault('5', (value) => readCount(value, 3), {
+    description: 'tries of a cashout whose provider could not be reached or answered an error, with growing waits (30 s doubling, at most 1 h), before it waits for an operator (`ops payouts:retry`)',
+  }),
   POSTBACK_LOG_DAYS: withDefault('90', (value) => readCount(value, 6), { description: 'how many days every raw postback callback is kept' }),
   EARNING_HOLDS: withDefault(DEFAULT_EARNING_HOLDS_TEXT, readEarningHolds, {
     description:
@@ -414,6 +449,8 @@ function environmentOf(env: Env): Record<string, unknown> {
     }
     gathered[family] = byWall;
   }
+  gathered[RAIL_OF_METHOD_FAMILY] = railOfMethodVariables(env);
+  gathered[RAIL_SETTING_FAMILY] = railSettingVariables(env);
   return gathered;
 }
 
@@ -435,8 +472,11 @@ function problemOf(issue: z.core.$ZodIssue): string {
 
 /** Reads and checks every variable; throws ConfigError naming each bad one. */
 export function readEnvironment(env: Env = process.env): Environment {
-  const result = ENV_SCHEMA.safeParse(environmentOf(env));
-  if (!result.success) throw new ConfigError(result.error.issues.map(problemOf));
+  const gathered = environmentOf(env);
+  const result = ENV_SCHEMA.safeParse(gathered);
+  const problems = result.success ? [] : result.error.issues.map(problemOf);
+  problems.push(...railVariableProblems(gathered[RAIL_OF_METHOD_FAMILY] as Record<string, string>, gathered[RAIL_SETTING_FAMILY] as Record<string, string>));
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   return result.data;
 }
 
@@ -501,6 +541,15 @@ export function configOf(env: Environment, repoRoot: string): Config {
     releasesDir: fromRoot(env.RELEASES_DIR),
     opsToken: env.OPS_TOKEN,
     opsSocket: fromRoot(env.OPS_SOCKET ?? join(env.DATA_DIR, 'ops.sock')),
+    payouts: {
+      ...payoutRailsOf(env[RAIL_OF_METHOD_FAMILY], env[RAIL_SETTING_FAMILY]),
+      instant: {
+        maxCoins: env.AUTO_PAYOUT_MAX_DOLLARS,
+        minAccountHours: env.AUTO_PAYOUT_MIN_ACCOUNT_HOURS,
+        dailyCoins: env.AUTO_PAYOUT_DAILY_DOLLARS,
+      },
+      retryLimit: env.PAYOUT_RETRY_LIMIT,
+    },
   };
 }
 
@@ -578,5 +627,6 @@ export function productionRefusals(env: Environment): string[] {
   if (env.TRUST_PROXY === true) {
     problems.push('TRUST_PROXY=true trusts every hop, so any client can choose its address: name the hops, a number (1 for one proxy) or the proxies\' addresses');
   }
+  problems.push(...payoutRefusals(payoutRailsOf(env[RAIL_OF_METHOD_FAMILY], env[RAIL_SETTING_FAMILY])));
   return problems;
 }

@@ -45,7 +45,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
     if (site) await stopSite(site);
   });
 
-  it('cashes $1.00 out with PayPal after the §5 messages, then an operator approves it with pnpm ops', async () => {
+  it('cashes $1.00 out with PayPal after the §5 messages, then an operator pays it by hand and marks it with pnpm ops', async () => {
     site = await startSite();
     const user = await creditedUser(site.url, '2.00');
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: site.url });
@@ -108,7 +108,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
 
     const pending = parseCashoutList(runOps(['cashouts:list', '--status', 'pending'], site.dataDir));
     expect(pending).toEqual([{ id: cashout.id, email: user.email, method: 'paypal', account: user.email, amount: '$1.00', status: 'pending' }]);
-    expect(runOps(['cashouts:approve', String(cashout.id), '--reason', 'paid by PayPal'], site.dataDir)).toContain(`Cashout ${cashout.id}: pending -> approved`);
+    expect(runOps(['cashouts:approve', String(cashout.id), '--reason', 'paid by PayPal'], site.dataDir)).toContain(`Cashout ${cashout.id}: pending -> paid`);
 
     const again = await browser.newContext({ viewport: DESKTOP, baseURL: site.url });
     await useSession(again, site.url, await signInThroughApi(site.url, user));
@@ -116,7 +116,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
     const stats = (await (await request.get('/api/Cashout/stats')).json()) as { data: CashoutStats };
     expect(stats.data).toMatchObject({ current_balance: '1.00', total_approved: '1.00', total_requested: '1.00', pending_count: 0, pending_amount: '0.00' });
     const history = (await (await request.get('/api/Cashout/history')).json()) as { data: { items: StoredCashout[] } };
-    expect(history.data.items).toEqual([expect.objectContaining({ id: cashout.id, status: 'approved', amount: '1.00', method: 'paypal' })]);
+    expect(history.data.items).toEqual([expect.objectContaining({ id: cashout.id, status: 'paid', amount: '1.00', method: 'paypal' })]);
     await again.close();
   });
 });

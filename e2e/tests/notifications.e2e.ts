@@ -113,13 +113,13 @@ describe('the notification centre (issue 30)', () => {
     await page.goto('/Earn');
     await bell(page, 'Notifications, 1 unread').click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    await panel.getByRole('link', { name: /^Unread: Cashout approved/ }).waitFor();
+    await panel.getByRole('link', { name: /^Unread: Cashout paid/ }).waitFor();
     expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
 
     await panel.getByRole('link', { name: 'See all' }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/notifications');
-    await page.getByRole('main').getByText('Your $1.00 PayPal cashout was approved.').waitFor();
+    await page.getByRole('main').getByText('Your $1.00 PayPal cashout was sent.').waitFor();
     await context.close();
   });
 });

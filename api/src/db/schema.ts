@@ -37,6 +37,8 @@ export const users = pgTable(
     emailCashouts: boolean('email_cashouts').notNull().default(true),
     emailTickets: boolean('email_tickets').notNull().default(true),
     emailSecurity: boolean('email_security').notNull().default(true),
+    /** When the email address was shown to be the user's (Google said so at sign-in, or an operator); null: not verified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -200,13 +202,18 @@ export const holds = pgTable(
   ],
 );
 
-export const CASHOUT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * pending (awaiting review) → approved (to be sent by its rail) → sending → paid | failed (retried with
+ * backoff, then waits for an operator) | returned / unclaimed (refunded). rejected: refused in review, refunded.
+ */
+export const CASHOUT_STATUSES = ['pending', 'approved', 'sending', 'paid', 'failed', 'returned', 'unclaimed', 'rejected'] as const;
 export type CashoutStatus = (typeof CASHOUT_STATUSES)[number];
 
 /**
  * Withdrawal requests. The debit is the ledger row of kind `cashout` whose reference is `cashout:<id>`;
- * a rejection books one `cashout_refund` with the same reference. A client's `Idempotency-Key` is unique
- * per user, so a retried request finds the first cashout instead of paying twice.
+ * a rejection, a return or an unclaimed payout books one `cashout_refund` with the same reference (unique:
+ * refunded once). A client's `Idempotency-Key` is unique per user, so a retried request finds the first
+ * cashout instead of paying twice; `payout_id` is ours towards the payout provider, the same on every try.
  */
 export const cashouts = pgTable(
   'cashouts',
@@ -225,13 +232,39 @@ export const cashouts = pgTable(
     rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Our idempotency id towards the payout provider: the same on every try of this cashout. */
+    payoutId: text('payout_id').notNull().default(sql`gen_random_uuid()::text`),
+    /** The rail that pays it, fixed when it is approved (PAYOUT_RAIL_<METHOD> then). */
+    rail: text('rail'),
+    /** Which instant-payout rule sent it to review (null: none, or it went straight to its rail). */
+    reviewRule: text('review_rule'),
+    /** Sent without review under the instant-payout rules (counts towards AUTO_PAYOUT_DAILY_DOLLARS). */
+    automatic: boolean('automatic').notNull().default(false),
+    /** The provider's id of the payout (shown to the user once paid). */
+    providerReference: text('provider_reference'),
+    /** Tries of send so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a failed cashout is tried again; null: not scheduled (an operator decides). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When it became `sending` (a worker claimed it) or was last asked about. */
+    sendingSince: timestamp('sending_since', { withTimezone: true }),
+    /** The provider's or our last reason for failed, returned or unclaimed. */
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When paid, failed for good, returned or unclaimed was settled (refunded). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('cashouts_user_idempotency_key_unique').on(table.userId, table.idempotencyKey),
+    uniqueIndex('cashouts_payout_id_unique').on(table.payoutId),
     index('cashouts_user_created_idx').on(table.userId, table.createdAt),
     index('cashouts_status_idx').on(table.status),
+    index('cashouts_provider_reference_idx').on(table.rail, table.providerReference),
     check('cashouts_amount_positive', sql`${table.amountCoins} > 0`),
-    check('cashouts_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'cashouts_status_check',
+      sql`${table.status} in ('pending', 'approved', 'sending', 'paid', 'failed', 'returned', 'unclaimed', 'rejected')`,
+    ),
   ],
 );
 

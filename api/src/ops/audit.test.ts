@@ -95,7 +95,7 @@ describe(`the operators' audit log on ${kind}`, () => {
     expect(rows[0]?.result).toMatchObject({ from: 'active', to: 'blocked' });
     expect(rows[2]?.result).toMatchObject({ id: rejected, status: 'rejected', refunded: '1.00' });
     expect(rows[3]?.result).toMatchObject({ file: catalog, created: 1 });
-    expect(rows[4]?.result).toEqual({ error: `Cashout ${approved} is approved, not pending: only a pending cashout can be reviewed.` });
+    expect(rows[4]?.result).toEqual({ error: `Cashout ${approved} is paid, not pending: only a pending cashout can be reviewed (and a failed one rejected).` });
   });
 
   it('records postback replays and referral decisions with their reasons, about the user they concern', async () => {

@@ -10,6 +10,9 @@ import {
 import { findUserById } from '../modules/account/repository';
 import { findCashout } from '../modules/cashout/repository';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
+import { loadConfig } from '../config';
+import { readOptions } from './options';
+import { whyNotRefundable } from './payouts';
 
 const DEFAULT_LIST_LIMIT = 50;
 
@@ -83,14 +86,24 @@ export const cashoutsList = defineCommand({
       amount_coins: row.amountCoins,
       status: row.status,
       created_at: row.createdAt.toISOString(),
+      review_rule: row.reviewRule,
     }));
     if (rows.length === 0) {
       out.line(status ? `No ${status} cashouts.` : 'No cashouts.');
       return result;
     }
     out.table(
-      ['id', 'user', 'method', 'account', 'amount', 'status', 'created'],
-      rows.map((row) => [row.id, row.email, row.method, row.account, dollars(row.amountCoins), row.status, row.createdAt.toISOString()]),
+      ['id', 'user', 'method', 'account', 'amount', 'status', 'created', 'in review because'],
+      rows.map((row) => [
+        row.id,
+        row.email,
+        row.method,
+        row.account,
+        dollars(row.amountCoins),
+        row.status,
+        row.createdAt.toISOString(),
+        row.status === 'pending' ? row.reviewRule : null,
+      ]),
     );
     out.line('');
     const more = rows.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
@@ -99,28 +112,38 @@ export const cashoutsList = defineCommand({
   },
 });
 
+const REFERENCE = /^[\x21-\x7e]{1,200}$/;
+
 export const cashoutsApprove = defineCommand({
   name: 'cashouts:approve',
-  usage: 'cashouts:approve <id> --reason <text>',
-  summary: 'marks a pending cashout approved (paid out)',
+  usage: 'cashouts:approve <id> [--reference <provider id>] --reason <text>',
+  summary: "approves a pending cashout: its automatic rail sends it; with the manual rail it is marked paid (you paid it; --reference is shown to the user)",
   reason: 'required',
   parse: (args) => {
-    if (args.length !== 1) throw new UsageError('cashouts:approve takes one cashout id and --reason <text>');
-    return { id: parseId(args[0]) };
+    if (args.length < 1) throw new UsageError('cashouts:approve takes one cashout id and --reason <text>');
+    const options = readOptions(args.slice(1), {
+      '--reference': (value, option) => {
+        if (!value || !REFERENCE.test(value)) throw new UsageError(`${option} takes the provider's id of the payment (1-200 visible characters)`);
+        return value;
+      },
+    });
+    return { id: parseId(args[0]), reference: options['--reference'] ?? null };
   },
-  async run(context, { id }) {
-    const { cashout, notification } = await reviewing(context, id, () => approveCashout(context.db, id));
+  async run(context, { id, reference }) {
+    const { payouts } = loadConfig();
+    const { cashout, notification } = await reviewing(context, id, () => approveCashout(context.db, id, { rails: payouts.rails, providerReference: reference }));
     await concernsOwner(context, cashout.userId);
     context.notified([notification]);
-    context.out.line(`Cashout ${id}: pending -> approved (${dollars(cashout.amountCoins)} by ${cashout.method} to ${cashout.account})`);
-    return cashoutResult(cashout);
+    const sentBy = cashout.status === 'paid' ? 'paid by hand' : `the ${cashout.rail} rail sends it`;
+    context.out.line(`Cashout ${id}: pending -> ${cashout.status} (${dollars(cashout.amountCoins)} by ${cashout.method} to ${cashout.account}; ${sentBy})`);
+    return { ...cashoutResult(cashout), rail: cashout.rail, provider_reference: cashout.providerReference };
   },
 });
 
 export const cashoutsReject = defineCommand({
   name: 'cashouts:reject',
   usage: 'cashouts:reject <id> --reason <text>',
-  summary: 'rejects a pending cashout and refunds it; the user sees the reason',
+  summary: 'rejects a pending cashout (or a failed one its provider did not pay) and refunds it; the user sees the reason',
   reason: 'required',
   parse: (args) => {
     if (args.length !== 1) throw new UsageError('cashouts:reject takes a cashout id and --reason <text>');
@@ -129,10 +152,20 @@ export const cashoutsReject = defineCommand({
   async run(context, { id }) {
     // The reason rule 'required' guarantees it; the user reads it beside the refunded cashout.
     const reason = context.reason!;
-    const { cashout, balanceCoins, notification } = await reviewing(context, id, () => rejectCashout(context.db, id, reason));
+    // A failed cashout is refunded only when its provider says it never got it or failed it: never paid and refunded.
+    const existing = await findCashout(context.db, id);
+    if (existing?.status === 'failed') {
+      const refusal = await whyNotRefundable(id, context);
+      if (refusal) {
+        await concernsOwner(context, existing.userId);
+        throw new OpsError(`Cashout ${id} is failed but ${refusal}: run payouts:reconcile, or payouts:retry it.`);
+      }
+    }
+    const alsoFailed = existing?.status === 'failed';
+    const { cashout, balanceCoins, notification } = await reviewing(context, id, () => rejectCashout(context.db, id, reason, { alsoFailed }));
     await concernsOwner(context, cashout.userId);
     context.notified([notification]);
-    context.out.line(`Cashout ${id}: pending -> rejected; ${dollars(cashout.amountCoins)} refunded, the user's balance is now ${dollars(balanceCoins)}`);
+    context.out.line(`Cashout ${id}: ${existing?.status ?? 'pending'} -> rejected; ${dollars(cashout.amountCoins)} refunded, the user's balance is now ${dollars(balanceCoins)}`);
     context.out.line(`Reason shown to the user: ${reason}`);
     await context.tellWallets([cashout.userId]);
     return { ...cashoutResult(cashout), refunded: coinsToDollarString(cashout.amountCoins), balance: coinsToDollarString(balanceCoins), balance_coins: balanceCoins };

@@ -8,9 +8,11 @@ import { offersImport } from './offers';
 import { postbackSimulate, postbacksList, postbacksReplay } from './postbacks';
 import { referralsDecide, referralsList } from './referrals';
 import { ticketsAccept, ticketsDecline, ticketsList, ticketsReply, ticketsShow, ticketsStats } from './tickets';
-import { usersShow, usersStatus } from './users';
+import { usersShow, usersStatus, usersVerifyEmail } from './users';
+import { payoutsList, payoutsReconcile, payoutsRetry } from './payouts';
 
 /** Every operator command; a new one is a file with defineCommand(...) and a line here. */
-export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, cashoutsList, cashoutsApprove, cashoutsReject,
+export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, usersVerifyEmail, cashoutsList, cashoutsApprove, cashoutsReject,
+  payoutsList, payoutsRetry, payoutsReconcile,
   usersCredit, ledgerVerify, offersImport, postbackSimulate, postbacksList, postbacksReplay, referralsList, referralsDecide,
   contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, audit, auditVerify];

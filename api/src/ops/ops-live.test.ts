@@ -148,10 +148,10 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
         ops('cashouts:approve', String(toApprove), '--reason', 'paid by PayPal'),
         ops('cashouts:reject', String(toReject), '--reason', 'wrong', 'PayPal', 'account'),
       ]);
-      expect(approve).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining(`Cashout ${toApprove}: pending -> approved`) });
+      expect(approve).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining(`Cashout ${toApprove}: pending -> paid`) });
       expect(reject).toMatchObject({ code: 0, stderr: '', stdout: expect.stringContaining(`Cashout ${toReject}: pending -> rejected; $2.00 refunded`) });
       const history = (await call('/Cashout/history', cashingOut.token)).body.data.items as Array<{ id: number; status: string }>;
-      expect(history.find((item) => item.id === toApprove)?.status).toBe('approved');
+      expect(history.find((item) => item.id === toApprove)?.status).toBe('paid');
       expect(history.find((item) => item.id === toReject)?.status).toBe('rejected');
       expect((await call('/user/Profile', cashingOut.token)).body.data.wallet).toBe('8.00');
       expect((await cashingOutWallet.nextCount(1)).at(-1)).toMatchObject({ wallet: '8.00' });
@@ -185,8 +185,8 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
     const shown = await ops('users:show', someone.email);
     expect(shown).toMatchObject({ code: 0, stderr: '' });
     expect(shown.stdout).toMatch(/^id:\s+\d+\nname:\s+Live User\n/);
-    const listed = await ops('cashouts:list', '--status', 'approved', '--json');
-    expect(JSON.parse(listed.stdout)).toMatchObject({ ok: true, result: [expect.objectContaining({ status: 'approved', amount: '2.00' })] });
+    const listed = await ops('cashouts:list', '--status', 'paid', '--json');
+    expect(JSON.parse(listed.stdout)).toMatchObject({ ok: true, result: [expect.objectContaining({ status: 'paid', amount: '2.00' })] });
     expect(await ops('users:status', someone.email, 'blocked')).toMatchObject({ code: 2, stderr: expect.stringContaining('needs --reason <text>') });
     expect(await ops('users:show', 'nobody@example.com', '--json')).toMatchObject({ code: 1, stdout: '{"ok":false,"error":"No user with email nobody@example.com","notes":[]}\n' });
     expect(server!.output()).toContain('"command":"users:show"');

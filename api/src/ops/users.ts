@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { ACCOUNT_STATUSES, type AccountStatus, users } from '../db/schema';
-import { findUserByEmail, findUserById, setStatus, type UserRow } from '../modules/account/repository';
+import { findUserByEmail, findUserById, markEmailVerified, setStatus, type UserRow } from '../modules/account/repository';
 import { earningsOf } from '../modules/ledger/ledger';
 import { countLiveSessions } from '../modules/session/session';
 import { listCallbacks } from '../modules/walls/callback-log';
@@ -54,6 +54,7 @@ export const usersShow = defineCommand({
       id: user.id,
       name: user.name,
       email: user.email,
+      email_verified: user.emailVerifiedAt !== null,
       status: user.status,
       balance: coinsToDollarString(user.balanceCoins),
       balance_coins: user.balanceCoins,
@@ -71,7 +72,7 @@ export const usersShow = defineCommand({
     out.fields([
       ['id', shown.id],
       ['name', shown.name],
-      ['email', shown.email],
+      ['email', `${shown.email}${shown.email_verified ? ' (verified)' : ' (not verified)'}`],
       ['status', shown.status],
       ['wallet', `${dollars(user.balanceCoins)} (${user.balanceCoins} coins)`],
       ['total earnings', dollars(total)],
@@ -120,5 +121,24 @@ export const usersStatus = defineCommand({
     context.out.line(`${email}: ${user.status} -> ${status}`);
     if (status !== 'active') context.out.line('Their sessions stay, but every call now answers 403 until the account is active again.');
     return result;
+  },
+});
+
+export const usersVerifyEmail = defineCommand({
+  name: 'users:verify-email',
+  usage: 'users:verify-email <email> --reason <text>',
+  summary: "marks a user's email address verified (say how it was checked); instant cashouts need it",
+  reason: 'required',
+  parse: (args) => {
+    if (args.length !== 1) throw new UsageError('users:verify-email takes one email address and --reason <text>');
+    return { email: parseEmail(args[0]) };
+  },
+  async run(context, { email }) {
+    const user = await userByEmail(context, email);
+    context.concerns(user);
+    const already = user.emailVerifiedAt !== null;
+    if (!already) await markEmailVerified(context.db, user.id);
+    context.out.line(already ? `${email} was already verified (${user.emailVerifiedAt!.toISOString()})` : `${email}: email verified`);
+    return { user_id: user.id, email, email_verified: true, changed: !already };
   },
 });

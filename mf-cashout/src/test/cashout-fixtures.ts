@@ -23,6 +23,8 @@ export function cashout(fields: Partial<Cashout> = {}): Cashout {
     created_at: '2025-03-05T14:30:00.000Z',
     reviewed_at: null,
     rejection_reason: null,
+    provider_reference: null,
+    paid_at: null,
     ...fields,
   };
 }

@@ -13,6 +13,8 @@ export type UserProfile = {
   id: number;
   name: string;
   email: string;
+  /** Whether the email address was shown to be the user's (Google verified it at sign-in, or an operator did). */
+  email_verified: boolean;
   image: string | null;
   avatar: string | null;
   /** The available balance: dollars as a string with two decimals, e.g. "12.34". What cashouts may take. */

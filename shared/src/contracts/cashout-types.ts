@@ -3,7 +3,15 @@
 /** Payout method names as the API knows them (`wallet` in Cashout/Store). */
 export type PayoutMethodName = 'stake' | 'visa' | 'paypal' | 'letcoin' | 'payeer';
 
-export type CashoutStatus = 'pending' | 'approved' | 'rejected';
+/**
+ * pending: awaiting review; approved: to be sent by its payout rail; sending: with the provider; paid (with the
+ * provider's reference); failed: tried again later, or waiting for an operator; returned / unclaimed: the
+ * provider gave the money back and it was refunded to the balance; rejected: refused in review and refunded.
+ */
+export type CashoutStatus = 'pending' | 'approved' | 'sending' | 'paid' | 'failed' | 'returned' | 'unclaimed' | 'rejected';
+
+/** Every status, in the order a cashout goes through them. */
+export const CASHOUT_STATUS_NAMES: readonly CashoutStatus[] = ['pending', 'approved', 'sending', 'paid', 'failed', 'returned', 'unclaimed', 'rejected'];
 
 export type CashoutRequest = {
   wallet: PayoutMethodName;
@@ -21,7 +29,11 @@ export type Cashout = {
   status: CashoutStatus;
   created_at: string;
   reviewed_at: string | null;
+  /** Why it was refunded: the operator's reason (rejected) or the provider's (returned, unclaimed). */
   rejection_reason: string | null;
+  /** The payout provider's id of the payment, once paid (what the user can quote to the provider). */
+  provider_reference: string | null;
+  paid_at: string | null;
 };
 
 export type CashoutResult = {

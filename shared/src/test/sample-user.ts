@@ -7,6 +7,7 @@ export function sampleUser(overrides: Partial<UserProfile> = {}): UserProfile {
     id: 1,
     name: 'Ada Lovelace',
     email: 'ada@example.com',
+    email_verified: false,
     image: null,
     avatar: null,
     wallet: '12.34',

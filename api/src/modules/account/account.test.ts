@@ -27,6 +27,7 @@ describe(`account calls on ${kind}`, () => {
             id: expect.any(Number),
             name: 'Ada',
             email,
+            email_verified: false,
             image: null,
             avatar: null,
             wallet: '0.00',

@@ -104,9 +104,10 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     // The browser is known to the account from now on (see login-limit.test.ts).
     expect(response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token!) });
-    expect(profile.json().data).toMatchObject({ name: 'Grace Hopper', email, wallet: '0.00' });
+    // Google verified the address: so is the account's email (instant cashouts need it).
+    expect(profile.json().data).toMatchObject({ name: 'Grace Hopper', email, wallet: '0.00', email_verified: true });
     const [row] = await database().db.select().from(users).where(eq(users.email, email));
-    expect(row).toMatchObject({ googleSubject: 'google-new-1', passwordHash: null });
+    expect(row).toMatchObject({ googleSubject: 'google-new-1', passwordHash: null, emailVerifiedAt: expect.any(Date) });
 
     // The next sign-in with the same Google account is the same user.
     const again = await signInWithGoogle({ sub: 'google-new-1', email, email_verified: true, name: 'Grace Hopper' });
@@ -127,10 +128,11 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     expect((await profileOf(secondSession)).statusCode).toBe(200);
 
     // The owner of the address signs in with Google: same account (its coins and history stay), but only theirs now.
+    expect(squatter.user.email_verified).toBe(false);
     const response = await signInWithGoogle({ sub: 'google-owner-1', email: squatter.email, email_verified: true, name: 'Real Owner' });
     expect(response.headers.location).toBe(`${SITE}/Earn`);
     const ownerToken = tokenOf(response);
-    expect((await profileOf(ownerToken)).json().data).toMatchObject({ id: squatter.user.id, email: squatter.email });
+    expect((await profileOf(ownerToken)).json().data).toMatchObject({ id: squatter.user.id, email: squatter.email, email_verified: true });
 
     for (const token of [squatter.token, secondSession]) expect((await profileOf(token)).statusCode).toBe(401);
     const again = await login(squatter.email, squatter.password);

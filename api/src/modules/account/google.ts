@@ -11,6 +11,7 @@ import {
   findUserByGoogleSubject,
   findUserIdByReferralCode,
   insertUser,
+  markEmailVerified,
   linkGoogleSubjectDroppingPassword,
   type UserRow,
 } from './repository';
@@ -55,6 +56,14 @@ export class GoogleSignInError extends Error {
  * link or create.
  */
 export async function userForGoogleIdentity(db: Database, identity: GoogleIdentity, referralCode: string | undefined): Promise<UserRow> {
+  const user = await googleUser(db, identity, referralCode);
+  // Google vouches for the address it verified: the account's email is verified from now on.
+  const verified = identity.emailVerified && identity.email?.trim().toLowerCase() === user.email;
+  if (verified && user.emailVerifiedAt === null && (await markEmailVerified(db, user.id))) return { ...user, emailVerifiedAt: new Date() };
+  return user;
+}
+
+async function googleUser(db: Database, identity: GoogleIdentity, referralCode: string | undefined): Promise<UserRow> {
   const linked = await findUserByGoogleSubject(db, identity.subject);
   if (linked) return linked;
   if (!identity.email || !identity.emailVerified) throw new GoogleSignInError('Google gave no verified email');

@@ -76,6 +76,16 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow |
   throw new Error('could not find a free referral code');
 }
 
+/** Records that the user's email was shown to be theirs (kept from the first time); false when there is no such live user. */
+export async function markEmailVerified(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }

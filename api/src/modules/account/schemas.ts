@@ -135,6 +135,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
+  email_verified: z.boolean(),
   image: z.string().nullable(),
   avatar: z.string().nullable(),
   wallet: dollars,

@@ -116,6 +116,7 @@ export function toProfile(user: UserRow, totals: AccountTotals, unreadNotificati
     id: user.id,
     name: user.name,
     email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
     image: user.image,
     avatar: user.image,
     wallet: coinsToDollarString(user.balanceCoins),

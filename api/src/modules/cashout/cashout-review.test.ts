@@ -28,13 +28,13 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
   const refundsOf = (id: number) =>
     db().select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'cashout_refund'), eq(ledgerEntries.reference, `cashout:${id}`)));
 
-  it('approves a pending cashout: status approved, reviewed_at set, money stays debited', async () => {
+  it('approves a pending cashout of the manual rail: paid (the operator paid it), reviewed_at set, money stays debited', async () => {
     const { id, user } = await pendingCashout();
     const { cashout: approved } = await approveCashout(db(), id);
-    expect(approved).toMatchObject({ id, status: 'approved', rejectionReason: null, reviewedAt: expect.any(Date) });
+    expect(approved).toMatchObject({ id, status: 'paid', rail: 'manual', rejectionReason: null, reviewedAt: expect.any(Date), paidAt: expect.any(Date) });
     expect(await balanceOf(db(), user.id)).toBe(6_000);
     await expect(approveCashout(db(), id)).rejects.toBeInstanceOf(CashoutNotPendingError);
-    await expect(rejectCashout(db(), id, 'too late')).rejects.toThrow(`Cashout ${id} is approved, not pending`);
+    await expect(rejectCashout(db(), id, 'too late')).rejects.toThrow(`Cashout ${id} is paid, not pending`);
     expect(await refundsOf(id)).toEqual([]);
     expect(await balanceOf(db(), user.id)).toBe(6_000);
   });
@@ -93,7 +93,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
       const result = await ops(database(), 'cashouts:list');
       expect(result.code).toBe(0);
       const lines = result.out.split('\n');
-      expect(lines[0]).toMatch(/^id\s+user\s+method\s+account\s+amount\s+status\s+created$/);
+      expect(lines[0]).toMatch(/^id\s+user\s+method\s+account\s+amount\s+status\s+created\s+in review because$/);
       expect(lines[2]).toMatch(new RegExp(`^${id}\\s+${email.replace(/[.+]/g, '\\$&')}\\s+paypal\\s+pat@example\\.com\\s+\\$4\\.00\\s+pending\\s+\\d{4}-`));
     });
 
@@ -103,21 +103,23 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
       const pending = await ops(database(), 'cashouts:list', '--status', 'pending');
       expect(pending.code).toBe(0);
       expect(pending.out).not.toMatch(new RegExp(`^${id}\\s`, 'm'));
-      expect(pending.out).not.toMatch(/\s(approved|rejected)\s/);
-      const approved = await ops(database(), 'cashouts:list', '--status', 'approved', '--limit', '500');
-      expect(approved.out).toMatch(new RegExp(`^${id}\\s.*approved`, 'm'));
+      expect(pending.out).not.toMatch(/\s(paid|rejected)\s/);
+      const paid = await ops(database(), 'cashouts:list', '--status', 'paid', '--limit', '500');
+      expect(paid.out).toMatch(new RegExp(`^${id}\\s.*paid`, 'm'));
     });
 
-    it('cashouts:approve approves a pending cashout and refuses anything else with exit code 1', async () => {
-      const { id } = await pendingCashout();
-      expect(await ops(database(), 'cashouts:approve', String(id), '--reason', 'paid out')).toEqual({
+    it('cashouts:approve marks a pending cashout of the manual rail paid, with --reference, and refuses anything else with exit code 1', async () => {
+      const { id, token } = await pendingCashout();
+      expect(await ops(database(), 'cashouts:approve', String(id), '--reference', 'PP-123', '--reason', 'paid out')).toEqual({
         code: 0,
-        out: `Cashout ${id}: pending -> approved ($4.00 by paypal to pat@example.com)`,
+        out: `Cashout ${id}: pending -> paid ($4.00 by paypal to pat@example.com; paid by hand)`,
         err: '',
       });
+      const history = await app.inject({ method: 'GET', url: '/api/Cashout/history', headers: { authorization: `Bearer ${token}` } });
+      expect(history.json().data.items[0]).toMatchObject({ id, status: 'paid', provider_reference: 'PP-123', paid_at: expect.any(String) });
       expect(await ops(database(), 'cashouts:approve', String(id), '--reason', 'paid out')).toMatchObject({
         code: 1,
-        err: `Cashout ${id} is approved, not pending: only a pending cashout can be reviewed.`,
+        err: `Cashout ${id} is paid, not pending: only a pending cashout can be reviewed (and a failed one rejected).`,
       });
       expect(await ops(database(), 'cashouts:approve', '999999', '--reason', 'paid out')).toMatchObject({ code: 1, err: 'No cashout with id 999999' });
     });
@@ -146,7 +148,9 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
       ['cashouts:reject', '1', '--reason', '  '],
       ['cashouts:reject', '1', 'because'],
       ['cashouts:reject', 'x', '--reason', 'r'],
-      ['cashouts:list', '--status', 'paid'],
+      ['cashouts:list', '--status', 'done'],
+      ['cashouts:approve', '1', '--reference', ' '],
+      ['cashouts:approve', '1', '--reference'],
       ['cashouts:list', '--limit', '0'],
       ['cashouts:list', '--verbose'],
     ])('exits 2 with the usage for %p', async (...argv) => {
@@ -157,7 +161,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
 
     it('help lists the cashout commands', async () => {
       const { out } = await ops(database(), 'help');
-      for (const usage of ['cashouts:list [--status <pending|approved|rejected>]', 'cashouts:approve <id>', 'cashouts:reject <id> --reason <text>']) {
+      for (const usage of ['cashouts:list [--status <pending|approved|sending|paid|failed|returned|unclaimed|rejected>]', 'cashouts:approve <id>', 'cashouts:reject <id> --reason <text>']) {
         expect(out).toContain(usage);
       }
     });

@@ -43,6 +43,8 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
           created_at: expect.stringMatching(ISO),
           reviewed_at: null,
           rejection_reason: null,
+          provider_reference: null,
+          paid_at: null,
         },
       },
     });
@@ -262,7 +264,7 @@ describe(`the daily cashout limit on ${databaseKind}`, () => {
     expect((await store(app, token, paypal(6))).json().message).toBe('Insufficient balance.');
   });
 
-  it('counts pending and approved cashouts of today (UTC), not rejected ones nor earlier days', async () => {
+  it('counts the cashouts of today (UTC) not refunded (here one paid by hand), not rejected ones nor earlier days', async () => {
     const { token } = await fundedUser(app, db(), 20_000);
     const approved = (await store(app, token, paypal(2))).json().data.cashout.id;
     const rejected = (await store(app, token, paypal(2))).json().data.cashout.id;
@@ -310,7 +312,7 @@ describe(`Cashout/stats and Cashout/history on ${databaseKind}`, () => {
     expect((await history(token)).json()).toEqual({ status: 'success', data: { items: [], page: 1, per_page: 10, total: 0 } });
   });
 
-  it('sums pending, requested (pending + approved) and approved; total_amount is what the user earned', async () => {
+  it('sums pending (not paid yet), requested (pending + paid) and approved (paid); total_amount is what the user earned', async () => {
     const { token, user } = await fundedUser(app, db(), 10_000);
     const ids: number[] = [];
     for (const amount of [1, 2, 3, 0.5]) ids.push((await store(app, token, paypal(amount))).json().data.cashout.id);
@@ -347,6 +349,8 @@ describe(`Cashout/stats and Cashout/history on ${databaseKind}`, () => {
       created_at: expect.stringMatching(ISO),
       reviewed_at: expect.stringMatching(ISO),
       rejection_reason: 'Wrong email',
+      provider_reference: null,
+      paid_at: null,
     });
     const second = (await history(token, '?page=2')).json().data;
     expect(second.items.map((item: { id: number }) => item.id)).toEqual([ids[1], ids[0]]);

@@ -14,10 +14,17 @@ export type NewCashout = {
   amountCoins: number;
   balanceAfterCoins: number;
   idempotencyKey: string | null;
+  /** pending (review, the default) or approved (instant: straight to its rail). */
+  status?: 'pending' | 'approved';
+  rail?: string;
+  automatic?: boolean;
+  reviewRule?: string | null;
 };
 
-/** Statuses that still hold the user's money (a rejected cashout was refunded). */
-const LIVE_STATUSES: CashoutStatus[] = ['pending', 'approved'];
+/** Statuses whose money was not refunded (rejected, returned and unclaimed cashouts were). */
+const LIVE_STATUSES: CashoutStatus[] = ['pending', 'approved', 'sending', 'paid', 'failed'];
+/** Not paid yet: what Cashout/stats counts as pending. */
+const UNPAID_STATUSES = sql.raw(`('pending', 'approved', 'sending', 'failed')`);
 
 /**
  * Locks the user's row until the transaction ends: a user's cashouts run one after the other, so the
@@ -25,7 +32,7 @@ const LIVE_STATUSES: CashoutStatus[] = ['pending', 'approved'];
  */
 export async function lockUser(tx: Transaction, userId: number) {
   const rows = await tx
-    .select({ balanceCoins: users.balanceCoins, status: users.status })
+    .select({ balanceCoins: users.balanceCoins, status: users.status, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -45,7 +52,7 @@ export async function findCashout(db: Executor, id: number): Promise<CashoutRow 
   return rows[0];
 }
 
-/** Coins of the user's pending and approved cashouts since midnight UTC (of the database's clock). */
+/** Coins of the user's cashouts not refunded since midnight UTC (of the database's clock). */
 export async function liveCoinsToday(db: Executor, userId: number): Promise<number> {
   const rows = await db
     .select({ total: sql`coalesce(sum(${cashouts.amountCoins}), 0)`.mapWith(Number) })
@@ -72,14 +79,16 @@ export async function setBalanceAfter(tx: Executor, id: number, balanceAfterCoin
 }
 
 export type CashoutTotals = {
+  /** Not paid yet: pending review, approved, sending or failed. */
   pendingCoins: number;
   pendingCount: number;
+  /** Paid. */
   approvedCoins: number;
   earningsCoins: number;
 };
 
-function cashoutSum(userId: SQLWrapper, status: CashoutStatus): SQL<number> {
-  return sql`(select coalesce(sum(${cashouts.amountCoins}), 0) from ${cashouts} where ${cashouts.userId} = ${userId} and ${cashouts.status} = ${status})`.mapWith(Number);
+function cashoutSum(userId: SQLWrapper, statuses: SQL): SQL<number> {
+  return sql`(select coalesce(sum(${cashouts.amountCoins}), 0) from ${cashouts} where ${cashouts.userId} = ${userId} and ${cashouts.status} in ${statuses})`.mapWith(Number);
 }
 
 export type SessionWithCashoutTotals = SessionWithUser & { totals: CashoutTotals };
@@ -91,9 +100,9 @@ const liveSessionWithCashoutTotalsQuery = preparedQuery((db) =>
     .select({
       ...sessionColumns,
       totals: {
-        pendingCoins: cashoutSum(users.id, 'pending'),
-        pendingCount: sql`(select count(*) from ${cashouts} where ${cashouts.userId} = ${users.id} and ${cashouts.status} = 'pending')`.mapWith(Number),
-        approvedCoins: cashoutSum(users.id, 'approved'),
+        pendingCoins: cashoutSum(users.id, UNPAID_STATUSES),
+        pendingCount: sql`(select count(*) from ${cashouts} where ${cashouts.userId} = ${users.id} and ${cashouts.status} in ${UNPAID_STATUSES})`.mapWith(Number),
+        approvedCoins: cashoutSum(users.id, sql.raw(`('paid')`)),
         earningsCoins: earningsSql(users.id),
       },
     })
@@ -130,12 +139,17 @@ export async function pageOfCashouts(db: Executor, userId: number, page: number,
 export async function reviewPendingCashout(
   tx: Executor,
   id: number,
-  outcome: { status: 'approved' } | { status: 'rejected'; rejectionReason: string },
+  outcome:
+    | { status: 'approved'; rail: string }
+    | { status: 'paid'; rail: string; providerReference: string | null }
+    | { status: 'rejected'; rejectionReason: string },
+  from: readonly CashoutStatus[] = ['pending'],
 ): Promise<CashoutRow | undefined> {
+  const paidAt = outcome.status === 'paid' ? { paidAt: sql`now()` } : {};
   const rows = await tx
     .update(cashouts)
-    .set({ ...outcome, reviewedAt: sql`now()` })
-    .where(and(eq(cashouts.id, id), eq(cashouts.status, 'pending')))
+    .set({ ...outcome, ...paidAt, reviewedAt: sql`now()` })
+    .where(and(eq(cashouts.id, id), inArray(cashouts.status, [...from])))
     .returning();
   return rows[0];
 }

@@ -15,14 +15,20 @@ import {
 } from './schemas';
 import { findLiveSessionWithCashoutTotals } from './repository';
 import { cashoutHistory, requestCashout, toCashout, toCashoutStats } from './service';
+import type { EarningHolds } from '../../config-values';
+import type { PayoutsConfig } from '../payouts/payouts-config';
 
 export type CashoutRoutesOptions = {
-  /** Most a user may cash out per UTC day, pending and approved together (CASHOUT_DAILY_LIMIT_DOLLARS). */
+  /** Most a user may cash out per UTC day, every cashout not refunded together (CASHOUT_DAILY_LIMIT_DOLLARS). */
   dailyLimitCoins: number;
+  payouts: PayoutsConfig;
+  holds: EarningHolds;
+  /** Called after an instant cashout was committed: the payout worker sends it now rather than at its next round. */
+  onInstantCashout?: () => void;
 };
 
 /** The cashout calls of spec §7 under /api/Cashout. The session is checked first, before the body. */
-export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dailyLimitCoins }) => {
+export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dailyLimitCoins, payouts, holds, onInstantCashout }) => {
   app.post(
     '/Cashout/Store',
     { onRequest: app.requireUser, schema: { body: storeCashoutBody, response: { 200: storeCashoutResponse } } },
@@ -30,7 +36,8 @@ export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dail
       const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
       if (!key.ok) throw new HttpError(422, CASHOUT_MESSAGES.idempotencyKey, { errors: { [IDEMPOTENCY_HEADER]: [CASHOUT_MESSAGES.idempotencyKey] } });
       const userId = authOf(request).user.id;
-      const { cashout, newBalanceCoins } = await requestCashout(app.db, { userId, input: request.body, idempotencyKey: key.key, dailyLimitCoins });
+      const { cashout, newBalanceCoins } = await requestCashout(app.db, { userId, input: request.body, idempotencyKey: key.key, dailyLimitCoins, payouts, holds });
+      if (cashout.status === 'approved') onInstantCashout?.();
       // The user's other tabs and devices show the lower balance too.
       void announceWallets({ db: app.db, realtime: app.realtime, log: request.log }, [userId]);
       return {

@@ -93,6 +93,8 @@ export const cashoutSchema: z.ZodType<Cashout> = z.object({
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
   rejection_reason: z.string().nullable(),
+  provider_reference: z.string().nullable(),
+  paid_at: z.string().nullable(),
 });
 
 export const storeCashoutResponse: z.ZodType<CashoutResult> = z.object({

@@ -25,6 +25,10 @@ import {
   setBalanceAfter,
 } from './repository';
 import { CASHOUT_MESSAGES, type CashoutInput } from './schemas';
+import { type EarningHolds, NO_HOLDS } from '../../config-values';
+import type { PayoutsConfig } from '../payouts/payouts-config';
+import { decideInstant } from '../payouts/instant-rules';
+import { railDefinition } from '../payouts/registry';
 
 const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
 
@@ -32,7 +36,11 @@ const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 
+/** Statuses whose provider reference the user sees: the money reached the provider. */
+const SHOWS_REFERENCE = new Set<CashoutStatus>(['paid', 'returned', 'unclaimed']);
+
 export function toCashout(row: CashoutRow): Cashout {
+  const refunded = row.status === 'returned' || row.status === 'unclaimed';
   return {
     id: row.id,
     // Only names of the shared PAYOUT_METHODS are ever stored (the body schema checks them).
@@ -42,7 +50,9 @@ export function toCashout(row: CashoutRow): Cashout {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
-    rejection_reason: row.rejectionReason,
+    rejection_reason: refunded ? row.failureReason : row.rejectionReason,
+    provider_reference: SHOWS_REFERENCE.has(row.status) ? row.providerReference : null,
+    paid_at: row.paidAt?.toISOString() ?? null,
   };
 }
 
@@ -51,6 +61,9 @@ export type CashoutRequestInput = {
   input: CashoutInput;
   idempotencyKey: string | null;
   dailyLimitCoins: number;
+  /** The rails and the instant-payout rules, and the holds' reversal rule; unset: every method manual (all reviewed). */
+  payouts?: PayoutsConfig;
+  holds?: EarningHolds;
 };
 
 export type AcceptedCashout = { cashout: CashoutRow; newBalanceCoins: number };
@@ -66,7 +79,7 @@ function refusal(message: string, field = 'amount'): ValidationError {
  * and books its ledger debit. A request carrying an Idempotency-Key already used answers the first cashout.
  */
 export async function requestCashout(db: Database, request: CashoutRequestInput): Promise<AcceptedCashout> {
-  const { userId, input, idempotencyKey, dailyLimitCoins } = request;
+  const { userId, input, idempotencyKey, dailyLimitCoins, payouts, holds } = request;
   if (idempotencyKey) {
     const earlier = await findCashoutByKey(db, userId, idempotencyKey);
     if (earlier) return replay(earlier, input);
@@ -86,7 +99,23 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
       if (today + input.amountCoins > dailyLimitCoins) throw refusal(dailyLimitMessage(dailyLimitCoins, today));
 
       const balanceAfterCoins = user.balanceCoins - input.amountCoins;
-      const cashout = await insertCashout(tx, { userId, ...input, balanceAfterCoins, idempotencyKey });
+      const decision = payouts
+        ? await decideInstant(
+            tx,
+            { userId, method: input.method, amountCoins: input.amountCoins, accountCreatedAt: user.createdAt, emailVerifiedAt: user.emailVerifiedAt },
+            { payouts, holds: holds ?? NO_HOLDS },
+          )
+        : ({ instant: false, rail: 'manual', rules: [`the ${input.method} rail is manual: an operator pays it`] } as const);
+      const cashout = await insertCashout(tx, {
+        userId,
+        ...input,
+        balanceAfterCoins,
+        idempotencyKey,
+        status: decision.instant ? 'approved' : 'pending',
+        rail: decision.rail,
+        automatic: decision.instant,
+        reviewRule: decision.instant ? null : decision.rules.join('; '),
+      });
       const booked = await appendLedgerEntry(tx, {
         userId,
         amountCoins: -input.amountCoins,
@@ -132,7 +161,10 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/** Spec §3 cashout stats. Requested counts pending and approved cashouts (a rejected one was refunded). */
+/**
+ * Spec §3 cashout stats. Pending counts every cashout not paid yet (in review, approved, sending, failed);
+ * approved counts the paid ones; requested both (a rejected, returned or unclaimed one was refunded).
+ */
 export function toCashoutStats(user: UserRow, totals: CashoutTotals): CashoutStats {
   return {
     current_balance: coinsToDollarString(user.balanceCoins),
@@ -163,7 +195,7 @@ export class CashoutNotPendingError extends Error {
     readonly id: number,
     readonly status: CashoutStatus,
   ) {
-    super(`Cashout ${id} is ${status}, not pending: only a pending cashout can be reviewed.`);
+    super(`Cashout ${id} is ${status}, not pending: only a pending cashout can be reviewed (and a failed one rejected).`);
     this.name = 'CashoutNotPendingError';
   }
 }
@@ -178,31 +210,49 @@ export type ReviewedCashout = { cashout: CashoutRow; notification: StoredNotific
 /** The user's notification of a reviewed cashout, in the review's transaction. */
 function notifyReview(tx: Executor, row: CashoutRow): Promise<StoredNotification> {
   const facts = { cashout_id: row.id, coins: row.amountCoins, method: row.method };
-  return row.status === 'rejected'
-    ? notify(tx, { userId: row.userId, kind: 'cashout_rejected', data: { ...facts, reason: row.rejectionReason } })
-    : notify(tx, { userId: row.userId, kind: 'cashout_approved', data: facts });
+  if (row.status === 'rejected') return notify(tx, { userId: row.userId, kind: 'cashout_rejected', data: { ...facts, reason: row.rejectionReason } });
+  return notify(tx, { userId: row.userId, kind: row.status === 'paid' ? 'cashout_paid' : 'cashout_approved', data: facts });
 }
 
+export type ApproveOptions = {
+  /** Method → rail (PAYOUT_RAIL_<METHOD>). */
+  rails: PayoutsConfig['rails'];
+  /** What the operator paid it with (manual rail): shown to the user. */
+  providerReference?: string | null;
+};
+
 /**
- * pending → approved (the money was sent), with the user's notification, in one transaction. Anything else
+ * pending → approved when the method's rail is automatic (the payout worker sends it), or → paid when it is
+ * manual (the operator paid it by hand), with the user's notification, in one transaction. Anything else
  * throws and changes nothing.
  */
-export async function approveCashout(db: Database, id: number): Promise<ReviewedCashout> {
+export async function approveCashout(db: Database, id: number, options: ApproveOptions = { rails: {} as ApproveOptions['rails'] }): Promise<ReviewedCashout> {
   return db.transaction(async (tx) => {
-    const row = await reviewPendingCashout(tx, id, { status: 'approved' });
+    const pending = await findCashout(tx, id);
+    const rail = (pending && options.rails[pending.method as keyof ApproveOptions['rails']]) ?? 'manual';
+    const outcome = railDefinition(rail)?.automatic
+      ? ({ status: 'approved', rail } as const)
+      : ({ status: 'paid', rail, providerReference: options.providerReference ?? null } as const);
+    const row = await reviewPendingCashout(tx, id, outcome);
     if (!row) throw await notReviewable(tx, id);
     return { cashout: row, notification: await notifyReview(tx, row) };
   });
 }
 
 /**
- * pending → rejected with the reason the user will read, the amount refunded through the ledger, and the
+ * pending (or, with `alsoFailed`, failed: the caller made sure its provider will not pay it) → rejected with the reason the user will read, the amount refunded through the ledger, and the
  * user's notification, in one transaction. Of concurrent rejects only one finds the cashout pending, so the
  * refund is booked once.
  */
-export async function rejectCashout(db: Database, id: number, reason: string): Promise<ReviewedCashout & { balanceCoins: number }> {
+export async function rejectCashout(
+  db: Database,
+  id: number,
+  reason: string,
+  { alsoFailed = false }: { alsoFailed?: boolean } = {},
+): Promise<ReviewedCashout & { balanceCoins: number }> {
   return db.transaction(async (tx) => {
-    const row = await reviewPendingCashout(tx, id, { status: 'rejected', rejectionReason: reason });
+    const from: CashoutStatus[] = alsoFailed ? ['pending', 'failed'] : ['pending'];
+    const row = await reviewPendingCashout(tx, id, { status: 'rejected', rejectionReason: reason }, from);
     if (!row) throw await notReviewable(tx, id);
     const refund = await appendLedgerEntry(tx, {
       userId: row.userId,

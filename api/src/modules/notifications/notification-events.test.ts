@@ -116,7 +116,7 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
       const id = await pendingCashout(user);
       expect((await ops('cashouts:approve', String(id), '--reason', 'sent')).code).toBe(0);
       expect((await ops('cashouts:reject', String(id), '--reason', 'too late')).code).toBe(1);
-      expect((await listOf(user)).items.map((item) => item.kind)).toEqual(['cashout_approved']);
+      expect((await listOf(user)).items.map((item) => item.kind)).toEqual(['cashout_paid']);
     });
 
     it('sends no email to a user who turned cashout emails off, and the notification still arrives', async () => {
@@ -129,15 +129,15 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
     });
   });
 
-  it('cashout_approved (ops cashouts:approve): in the list and live, with no email', async () => {
+  it('cashout_paid (ops cashouts:approve of the manual rail: the operator paid it): in the list and live, and emailed', async () => {
     const user = await signUp(app);
     const id = await pendingCashout(user, 2.5);
     const live = await listen(user);
     expect((await ops('cashouts:approve', String(id), '--reason', 'paid by hand')).code).toBe(0);
     const [item] = await live.nextCount(1);
-    expect(item).toMatchObject({ kind: 'cashout_approved', title: 'Cashout approved', body: 'Your $2.50 PayPal cashout was approved.', link: '/Cashout' });
+    expect(item).toMatchObject({ kind: 'cashout_paid', title: 'Cashout paid', body: 'Your $2.50 PayPal cashout was sent.', link: '/Cashout' });
     expect((await listOf(user)).items).toEqual([item]);
-    expect(emailsTo(user.email)).toEqual([]);
+    expect(emailsTo(user.email)).toEqual([expect.objectContaining({ subject: 'Earnly: Cashout paid' })]);
   });
 
   describe('password_changed (a password reset)', () => {

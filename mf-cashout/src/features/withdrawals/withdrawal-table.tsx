@@ -6,6 +6,22 @@ import { maskAccount } from './mask-account';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 import styles from './withdrawals-panel.module.css';
 
+const REFUNDED = new Set<Cashout['status']>(['rejected', 'returned', 'unclaimed']);
+
+/** What the user may want beside the status: the provider's reference once paid, why it was refunded, what a delay means. */
+function StatusNote({ cashout }: { cashout: Cashout }) {
+  if (cashout.status === 'paid' && cashout.provider_reference) {
+    return <span className={styles.reason}>Reference {cashout.provider_reference}</span>;
+  }
+  if (REFUNDED.has(cashout.status)) {
+    const refunded = cashout.status === 'rejected' ? null : 'Refunded to your balance.';
+    const text = [cashout.rejection_reason, refunded].filter(Boolean).join(' ');
+    return text ? <span className={styles.reason}>{text}</span> : null;
+  }
+  if (cashout.status === 'failed') return <span className={styles.reason}>The payment provider had a problem; we are on it.</span>;
+  return null;
+}
+
 /** The withdrawal history, newest first; on a phone each row becomes a small card. */
 export function WithdrawalTable({ items }: { items: Cashout[] }) {
   return (
@@ -33,9 +49,7 @@ export function WithdrawalTable({ items }: { items: Cashout[] }) {
             <td className={styles.statusCell}>
               <div className={styles.statusStack}>
                 <WithdrawalStatusBadge status={cashout.status} />
-                {cashout.status === 'rejected' && cashout.rejection_reason ? (
-                  <span className={styles.reason}>{cashout.rejection_reason}</span>
-                ) : null}
+                <StatusNote cashout={cashout} />
               </div>
             </td>
           </tr>

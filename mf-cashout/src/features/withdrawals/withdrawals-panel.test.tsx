@@ -149,6 +149,33 @@ describe('Withdrawals tab of the Profile page (spec §2)', () => {
     expect(within(oldest!).getByText('The email address does not exist')).toBeInTheDocument();
   });
 
+  it('shows every payout state: the reference of a paid one, the reason of a returned one, a delayed one', async () => {
+    fakeApi({
+      'GET /Cashout/stats': statsAnswer,
+      'GET /Cashout/history': () =>
+        historyPage([
+          cashout({ id: 5, status: 'paid', provider_reference: 'SIM-42', paid_at: '2025-03-05T14:31:00.000Z' }),
+          cashout({ id: 4, status: 'sending' }),
+          cashout({ id: 3, status: 'failed' }),
+          cashout({ id: 2, status: 'returned', rejection_reason: 'The receiver refused it' }),
+          cashout({ id: 1, status: 'unclaimed', rejection_reason: 'Not claimed within 30 days' }),
+        ]),
+    });
+    renderPanel();
+    const table = await screen.findByRole('table');
+    const statuses = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').at(-1)!.textContent);
+    expect(statuses).toEqual([
+      'PaidReference SIM-42',
+      'Sending',
+      'DelayedThe payment provider had a problem; we are on it.',
+      'ReturnedThe receiver refused it Refunded to your balance.',
+      'UnclaimedNot claimed within 30 days Refunded to your balance.',
+    ]);
+  });
+
   it('loads the next page on "Load more" until all are shown', async () => {
     const first = Array.from({ length: 10 }, (_, index) => cashout({ id: 12 - index, amount: `${12 - index}.00` }));
     const second = [cashout({ id: 2, amount: '2.00' }), cashout({ id: 1, amount: '1.00' })];

@@ -69,7 +69,7 @@ export default function WithdrawalsPanel() {
           <h2 id="withdrawals-history" className={styles.historyTitle}>
             Recent withdrawals
           </h2>
-          <p className={styles.note}>Cashouts are reviewed within 24-48 hours; a rejected cashout is refunded.</p>
+          <p className={styles.note}>Small cashouts are usually paid within minutes; others are reviewed within 24-48 hours. A rejected or returned cashout is refunded.</p>
         </div>
         {history.isLoading ? (
           <HistorySkeleton />

@@ -5,8 +5,8 @@ export type UserChannelOptions = {
   connection: RealtimeConnection;
   userId: number;
   onWalletUpdated: (event: WalletUpdatedEvent) => void;
-  /** Each `notification.created` (the panel reads the item from the API). */
-  onNotification?: () => void;
+  /** Each `notification.created`, with its data (the panel reads the item from the API). */
+  onNotification?: (data: unknown) => void;
   /** Each time the channel is (re)joined: what changed before it was joined came with no event. */
   onSubscribed: () => void;
 };

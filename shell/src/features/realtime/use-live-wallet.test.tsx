@@ -156,6 +156,16 @@ describe('live wallet', () => {
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
+  it('reads the cashouts again on a cashout notification (a cashout paid by its rail moves no balance), not on others', async () => {
+    const { dispatch } = renderSignedIn(signedInState({ id: 42, unread_notifications: 0 }));
+    const { channel } = await userChannel();
+    const refetchCashouts = api.util.invalidateTags(['CashoutStats', 'CashoutHistory']);
+    act(() => channel.emit('notification.created', { id: 8, kind: 'credit', title: 'You earned $1.00' }));
+    expect(dispatch).not.toHaveBeenCalledWith(refetchCashouts);
+    act(() => channel.emit('notification.created', { id: 9, kind: 'cashout_paid', title: 'Cashout paid' }));
+    expect(dispatch).toHaveBeenCalledWith(refetchCashouts);
+  });
+
   it('disconnects on sign-out', async () => {
     const { store } = renderSignedIn();
     const { pusher } = await userChannel();

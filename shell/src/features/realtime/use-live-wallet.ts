@@ -6,6 +6,13 @@ import { connectUserChannel } from './connect-user-channel';
 import type { RealtimeConnection } from './realtime-connection';
 import { createWalletSync } from './wallet-sync';
 import { whenPageSettled } from '../../scheduling/when-page-settled';
+import { loadedApi } from '@rewards/shared/api/loaded-api';
+
+/** A notification about a cashout (approved, paid, rejected or refunded): its status on the page is stale. */
+function isCashoutNotice(data: unknown): boolean {
+  const kind = typeof data === 'object' && data !== null ? (data as { kind?: unknown }).kind : undefined;
+  return typeof kind === 'string' && kind.startsWith('cashout_');
+}
 
 // The balance on the page comes from the session check; the socket (and pusher-js, ~15 KB) waits until the page
 // has settled, and on joining the channel the profile is read again, so a credit in between is not missed.
@@ -33,7 +40,12 @@ export function useLiveWallet(connection: RealtimeConnection, connectDelayMs = L
         connection,
         userId,
         onWalletUpdated: walletSync.apply,
-        onNotification: () => dispatch(notificationArrived()),
+        onNotification: (data) => {
+          dispatch(notificationArrived());
+          const api = loadedApi();
+          // A cashout paid by its rail moves no balance: the Withdrawals tab learns it from the notification.
+          if (api && isCashoutNotice(data)) dispatch(api.util.invalidateTags(['CashoutStats', 'CashoutHistory']));
+        },
         onSubscribed: walletSync.catchUp,
       });
     }, connectDelayMs);
