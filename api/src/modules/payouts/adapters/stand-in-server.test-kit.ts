@@ -31,7 +31,12 @@ export async function startStandIn(handler: StandInHandler): Promise<StandIn> {
       for (const [key, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[key] = value;
       const seen: StandInRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers, body: await readBody(request) };
       requests.push(seen);
-      const answer = await handler(seen);
+      let answer: StandInAnswer;
+      try {
+        answer = await handler(seen);
+      } catch (error) {
+        answer = { status: 500, body: { error: String(error) } };
+      }
       const respond = () => {
         const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
         response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
