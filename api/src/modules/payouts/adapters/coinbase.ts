@@ -7,6 +7,7 @@ import {
   isRecord,
   isRetryableStatus,
   noAnswerReason,
+  operationDeadline,
   parseJson,
   type ProviderAnswer,
   recordField,
@@ -151,29 +152,30 @@ export function coinbaseRail(config: RailConfig, tools: RailTools): PayoutRail {
   const keyId = config.values.API_KEY_ID ?? '';
   const signing = cdpSigningKey(config.values.API_KEY_SECRET ?? '');
 
-  const call = async (method: 'GET' | 'POST', path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<ProviderAnswer | string> => {
+  const call = async (method: 'GET' | 'POST', path: string, signal: AbortSignal, init: { body?: string; headers?: Record<string, string> } = {}): Promise<ProviderAnswer | string> => {
     if (!signing) return 'The Coinbase API key secret is neither an EC key in PEM nor a base64 Ed25519 key';
     const url = `${base}${path}`;
     const token = cdpJwt(keyId, signing, method, url.split('?')[0]!, tools.now());
     return callProvider(tools, url, {
       method,
+      signal,
       headers: { ...init.headers, authorization: `Bearer ${token}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
       ...(init.body ? { body: init.body } : {}),
     });
   };
 
-  const byReference = async (reference: string): Promise<StatusOutcome> => {
-    const answer = await call('GET', `/v2/transfers/${encodeURIComponent(reference)}`);
+  const byReference = async (reference: string, signal: AbortSignal): Promise<StatusOutcome> => {
+    const answer = await call('GET', `/v2/transfers/${encodeURIComponent(reference)}`, signal);
     if (typeof answer === 'string') return { kind: 'unreachable', reason: answer };
     // A transfer id we got from Coinbase itself: a 404 is not proof nothing was paid, so never `unknown`.
     if (answer.status !== 200) return { kind: 'unreachable', reason: `Coinbase answered HTTP ${answer.status} for ${shortText(reference, 60)}` };
     return stateOfTransfer(answer.body) ?? { kind: 'unreachable', reason: 'Coinbase answered a transfer we cannot read' };
   };
 
-  const byOurId = async (payout: PayoutOrder): Promise<StatusOutcome> => {
+  const byOurId = async (payout: PayoutOrder, signal: AbortSignal): Promise<StatusOutcome> => {
     let pageToken = '';
     for (let page = 0; page < LOOKUP_PAGES; page++) {
-      const answer = await call('GET', `/v2/transfers?pageSize=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`);
+      const answer = await call('GET', `/v2/transfers?pageSize=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`, signal);
       if (typeof answer === 'string') return { kind: 'unreachable', reason: answer };
       if (answer.status !== 200) return { kind: 'unreachable', reason: `Coinbase answered HTTP ${answer.status} listing transfers` };
       const match = arrayField(answer.body, 'transfers').find((transfer) => stringField(recordField(transfer, 'metadata'), 'payoutId') === payout.idempotencyId);
@@ -194,13 +196,14 @@ export function coinbaseRail(config: RailConfig, tools: RailTools): PayoutRail {
       metadata: { payoutId: payout.idempotencyId, cashoutId: String(payout.cashoutId) },
     });
     try {
-      const answer = await call('POST', '/v2/transfers', { body, headers: { 'x-idempotency-key': payout.idempotencyId } });
+      const deadline = operationDeadline(tools);
+      const answer = await call('POST', '/v2/transfers', deadline, { body, headers: { 'x-idempotency-key': payout.idempotencyId } });
       if (typeof answer === 'string') return { kind: 'retryable', reason: answer };
       if (answer.status === 200 || answer.status === 201) {
         const state = stateOfTransfer(answer.body);
         return state ? sendOutcomeOf(state) : { kind: 'retryable', reason: 'Coinbase accepted a transfer we cannot read; it will be asked again' };
       }
-      if (answer.status === 409) return sendOutcomeOf(await byOurId(payout));
+      if (answer.status === 409) return sendOutcomeOf(await byOurId(payout, deadline));
       if (isRetryableStatus(answer.status)) return { kind: 'retryable', reason: `Coinbase answered HTTP ${answer.status}`, retryAfterMs: retryAfterMs(answer.headers) };
       if (answer.status === 401 || answer.status === 403) return { kind: 'retryable', reason: `Coinbase refused our API key (HTTP ${answer.status})` };
       return { kind: 'failed', reason: `Coinbase refused the transfer (HTTP ${answer.status}${errorText(answer)})` };
@@ -211,7 +214,8 @@ export function coinbaseRail(config: RailConfig, tools: RailTools): PayoutRail {
 
   const status = async (payout: PayoutOrder): Promise<StatusOutcome> => {
     try {
-      return payout.providerReference ? await byReference(payout.providerReference) : await byOurId(payout);
+      const deadline = operationDeadline(tools);
+      return payout.providerReference ? await byReference(payout.providerReference, deadline) : await byOurId(payout, deadline);
     } catch (error) {
       return { kind: 'unreachable', reason: noAnswerReason(PROVIDER, error) };
     }

@@ -20,9 +20,9 @@ class FakePayPal {
   itemStatus = 'PENDING';
   private counter = 0;
 
-  handle = (request: StandInRequest): StandInAnswer => {
-    const override = this.next?.(request);
-    if (override) return override;
+  handle = (request: StandInRequest): StandInAnswer => this.next?.(request) ?? this.handleWithoutOverride(request);
+
+  handleWithoutOverride = (request: StandInRequest): StandInAnswer => {
     if (request.method === 'POST' && request.path === '/v1/oauth2/token') {
       const expected = `Basic ${Buffer.from('client-id:client-secret').toString('base64')}`;
       if (request.headers.authorization !== expected || request.body !== 'grant_type=client_credentials') return { status: 401, body: { error: 'invalid_client' } };
@@ -194,6 +194,13 @@ describe('sending', () => {
     await expect(rail.send(order())).resolves.toEqual({ kind: 'retryable', reason: 'PayPal did not answer in time' });
     await expect(rail.send(order({ attempt: 2 }))).resolves.toEqual({ kind: 'sent', providerReference: 'BATCH1' });
     expect(fake.paid.get(order().idempotencyId)).toBe(1);
+  });
+
+  it('the token and the payout together give up within one timeout', async () => {
+    fake.next = (request) => (request.path === '/v1/oauth2/token' || request.path === '/v1/payments/payouts' ? { ...fake.handleWithoutOverride(request), delayMs: 250 } : undefined);
+    const started = Date.now();
+    await expect(rail.send(order())).resolves.toEqual({ kind: 'retryable', reason: 'PayPal did not answer in time' });
+    expect(Date.now() - started).toBeLessThan(700);
   });
 
   it('wrong credentials, or no PayPal at all, are retryable and name no secret', async () => {

@@ -6,6 +6,7 @@ import {
   isRecord,
   isRetryableStatus,
   noAnswerReason,
+  operationDeadline,
   parseJson,
   type ProviderAnswer,
   recordField,
@@ -74,7 +75,7 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
   let cache: TokenCache;
   let pending: Promise<string> | undefined;
 
-  const fetchToken = async (): Promise<string> => {
+  const fetchToken = async (signal: AbortSignal): Promise<string> => {
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     let answer: ProviderAnswer;
     try {
@@ -82,6 +83,7 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
         method: 'POST',
         headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: 'grant_type=client_credentials',
+        signal,
       });
     } catch (error) {
       throw new TokenError(noAnswerReason(PROVIDER, error), true);
@@ -96,20 +98,21 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
     throw new TokenError(`PayPal refused our credentials (HTTP ${answer.status})`, true);
   };
 
-  const accessToken = async (): Promise<string> => {
+  const accessToken = async (signal: AbortSignal): Promise<string> => {
     if (cache && tools.now().getTime() < cache.expiresAt) return cache.token;
-    pending ??= fetchToken().finally(() => {
+    pending ??= fetchToken(signal).finally(() => {
       pending = undefined;
     });
     return pending;
   };
 
   /** A call with the token; a 401 drops the token and tries once more with a new one. */
-  const authorized = async (path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<ProviderAnswer> => {
+  const authorized: Authorized = async (path, signal, init = {}) => {
     for (let round = 0; ; round++) {
-      const token = await accessToken();
+      const token = await accessToken(signal);
       const answer = await callProvider(tools, `${base}${path}`, {
         ...init,
+        signal,
         headers: { ...init.headers, authorization: `Bearer ${token}`, accept: 'application/json' },
       });
       if (answer.status !== 401 || round > 0) return answer;
@@ -117,8 +120,8 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
     }
   };
 
-  const batchState = async (batchId: string, order: PayoutOrder): Promise<StatusOutcome> => {
-    const answer = await authorized(`/v1/payments/payouts/${encodeURIComponent(batchId)}`);
+  const batchState = async (batchId: string, order: PayoutOrder, signal: AbortSignal): Promise<StatusOutcome> => {
+    const answer = await authorized(`/v1/payments/payouts/${encodeURIComponent(batchId)}`, signal);
     // We hold this reference from PayPal itself: a 404 is not proof it never paid, so it is never `unknown`.
     if (answer.status !== 200) return { kind: 'unreachable', reason: `PayPal answered HTTP ${answer.status} for payout batch ${shortText(batchId, 40)}` };
     return stateOfBatch(answer.body, batchId, order.cashoutId) ?? { kind: 'unreachable', reason: 'PayPal answered a payout batch we cannot read' };
@@ -142,7 +145,8 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
       ],
     });
     try {
-      const answer = await authorized('/v1/payments/payouts', {
+      const deadline = operationDeadline(tools);
+      const answer = await authorized('/v1/payments/payouts', deadline, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'paypal-request-id': order.idempotencyId },
         body,
@@ -157,7 +161,7 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
       const duplicateOf = duplicateBatchId(answer);
       if (duplicateOf !== undefined) {
         if (duplicateOf === '') return { kind: 'retryable', reason: 'PayPal says this payout was sent before but names no batch; it will be asked again' };
-        return sendOutcomeOf(await batchState(duplicateOf, order), duplicateOf);
+        return sendOutcomeOf(await batchState(duplicateOf, order, deadline), duplicateOf);
       }
       if (isRetryableStatus(answer.status)) return { kind: 'retryable', reason: `PayPal answered HTTP ${answer.status}`, retryAfterMs: retryAfterMs(answer.headers) };
       if (answer.status === 401 || answer.status === 403) return { kind: 'retryable', reason: `PayPal refused our credentials (HTTP ${answer.status})` };
@@ -171,7 +175,7 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
   const status = async (order: PayoutOrder): Promise<StatusOutcome> => {
     if (!order.providerReference) return { kind: 'unknown' };
     try {
-      return await batchState(order.providerReference, order);
+      return await batchState(order.providerReference, order, operationDeadline(tools));
     } catch (error) {
       return { kind: 'unreachable', reason: error instanceof TokenError ? error.message : noAnswerReason(PROVIDER, error) };
     }
@@ -179,7 +183,7 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
 
   const webhookId = config.values.WEBHOOK_ID;
   const rail: PayoutRail = { send, status };
-  if (webhookId) rail.webhook = paypalWebhook(webhookId, authorized);
+  if (webhookId) rail.webhook = paypalWebhook(webhookId, authorized, tools);
   return rail;
 }
 
@@ -289,9 +293,10 @@ const ITEM_EVENTS: Record<string, string> = {
 
 const PAYPAL_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
 
-type Authorized = (path: string, init?: RequestInit & { headers?: Record<string, string> }) => Promise<ProviderAnswer>;
+/** A call with PayPal's token, within an operation's deadline. */
+type Authorized = (path: string, signal: AbortSignal, init?: RequestInit & { headers?: Record<string, string> }) => Promise<ProviderAnswer>;
 
-function paypalWebhook(webhookId: string, authorized: Authorized): RailWebhook {
+function paypalWebhook(webhookId: string, authorized: Authorized, tools: RailTools): RailWebhook {
   return {
     // As PayPal documents it: its verification API is given the transmission headers, our webhook id and the
     // event. The event goes in as the bytes received (PayPal signs those), after checking they are one JSON object.
@@ -310,7 +315,7 @@ function paypalWebhook(webhookId: string, authorized: Authorized): RailWebhook {
       });
       const body = `${fields.slice(0, -1)},"webhook_event":${request.rawBody}}`;
       try {
-        const answer = await authorized('/v1/notifications/verify-webhook-signature', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const answer = await authorized('/v1/notifications/verify-webhook-signature', operationDeadline(tools), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         return answer.status === 200 && stringField(answer.body, 'verification_status') === 'SUCCESS';
       } catch {
         return false;

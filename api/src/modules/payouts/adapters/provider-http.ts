@@ -12,12 +12,16 @@ export type ProviderAnswer = { status: number; body: unknown; headers: Headers }
 /** Bodies larger than this are not read (a provider's answer is a few kilobytes). */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
+/** The deadline of one rail operation: every call it makes together gives up after `tools.timeoutMs`. */
+export const operationDeadline = (tools: RailTools): AbortSignal => AbortSignal.timeout(tools.timeoutMs);
+
 /**
- * One call to a provider, giving up after `tools.timeoutMs`. Throws only when no answer came (timeout,
- * network); callers map that to `retryable` / `unreachable`.
+ * One call to a provider, giving up at `init.signal` (an operation's deadline) or else after
+ * `tools.timeoutMs`. Throws only when no answer came (timeout, network); callers map that to `retryable` /
+ * `unreachable`.
  */
 export async function callProvider(tools: RailTools, url: string, init: RequestInit): Promise<ProviderAnswer> {
-  const response = await tools.fetch(url, { ...init, signal: AbortSignal.timeout(tools.timeoutMs) });
+  const response = await tools.fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(tools.timeoutMs) });
   const text = await response.text();
   let body: unknown;
   if (text.length > 0 && text.length <= MAX_ANSWER_BYTES) {

@@ -7,6 +7,7 @@ import {
   isRecord,
   isRetryableStatus,
   noAnswerReason,
+  operationDeadline,
   parseJson,
   type ProviderAnswer,
   recordField,
@@ -103,23 +104,23 @@ export function tremendousRail(config: RailConfig, tools: RailTools): PayoutRail
   });
 
   /** The state of an order Tremendous answered, asking for the reward when the order does not carry its delivery. */
-  const stateOfAnswer = async (order: Record<string, unknown>): Promise<StatusOutcome> => {
+  const stateOfAnswer = async (order: Record<string, unknown>, signal: AbortSignal): Promise<StatusOutcome> => {
     const reward = arrayField(order, 'rewards')[0];
     let delivery = deliveryStatusOf(reward);
     const rewardId = stringField(reward, 'id');
     if (delivery === undefined && rewardId && (stringField(order, 'status') ?? '').toUpperCase() === 'EXECUTED') {
-      const answer = await callProvider(tools, `${base}/api/v2/rewards/${encodeURIComponent(rewardId)}`, { headers: headers(false) });
+      const answer = await callProvider(tools, `${base}/api/v2/rewards/${encodeURIComponent(rewardId)}`, { headers: headers(false), signal });
       if (answer.status !== 200) return { kind: 'unreachable', reason: `Tremendous answered HTTP ${answer.status} for reward ${shortText(rewardId, 40)}` };
       delivery = deliveryStatusOf(recordField(answer.body, 'reward'));
     }
     return stateOfOrder(order, delivery) ?? { kind: 'unreachable', reason: `Tremendous answered an order status we do not know (${shortText(stringField(order, 'status'), 40)})` };
   };
 
-  const lookUp = async (payout: PayoutOrder): Promise<StatusOutcome> => {
-    const answer = await callProvider(tools, `${base}/api/v2/orders/${encodeURIComponent(payout.idempotencyId)}`, { headers: headers(false) });
+  const lookUp = async (payout: PayoutOrder, signal: AbortSignal): Promise<StatusOutcome> => {
+    const answer = await callProvider(tools, `${base}/api/v2/orders/${encodeURIComponent(payout.idempotencyId)}`, { headers: headers(false), signal });
     if (answer.status === 404) return { kind: 'unknown' };
     const order = recordField(answer.body, 'order');
-    if (answer.status === 200 && order) return stateOfAnswer(order);
+    if (answer.status === 200 && order) return stateOfAnswer(order, signal);
     return { kind: 'unreachable', reason: `Tremendous answered HTTP ${answer.status}` };
   };
 
@@ -137,10 +138,11 @@ export function tremendousRail(config: RailConfig, tools: RailTools): PayoutRail
       },
     });
     try {
-      const answer = await callProvider(tools, `${base}/api/v2/orders`, { method: 'POST', headers: headers(true), body });
+      const deadline = operationDeadline(tools);
+      const answer = await callProvider(tools, `${base}/api/v2/orders`, { method: 'POST', headers: headers(true), body, signal: deadline });
       const order = recordField(answer.body, 'order');
-      if ((answer.status === 200 || answer.status === 201) && order) return sendOutcomeOf(await stateOfAnswer(order));
-      if (answer.status === 409) return sendOutcomeOf(await lookUp(payout));
+      if ((answer.status === 200 || answer.status === 201) && order) return sendOutcomeOf(await stateOfAnswer(order, deadline));
+      if (answer.status === 409) return sendOutcomeOf(await lookUp(payout, deadline));
       if (isRetryableStatus(answer.status)) return { kind: 'retryable', reason: `Tremendous answered HTTP ${answer.status}`, retryAfterMs: retryAfterMs(answer.headers) };
       if (answer.status === 401 || answer.status === 403) return { kind: 'retryable', reason: `Tremendous refused our API key (HTTP ${answer.status})` };
       if (answer.status === 200 || answer.status === 201) return { kind: 'retryable', reason: 'Tremendous answered an order we cannot read; it will be asked again' };
@@ -152,7 +154,7 @@ export function tremendousRail(config: RailConfig, tools: RailTools): PayoutRail
 
   const status = async (payout: PayoutOrder): Promise<StatusOutcome> => {
     try {
-      return await lookUp(payout);
+      return await lookUp(payout, operationDeadline(tools));
     } catch (error) {
       return { kind: 'unreachable', reason: noAnswerReason(PROVIDER, error) };
     }
