@@ -58,15 +58,8 @@ export const paypal: RailDefinition = {
 
 type TokenCache = { token: string; expiresAt: number } | undefined;
 
-/** Thrown when no usable token could be had; `retryable` tells a transient failure from a refusal. */
-class TokenError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
-  }
-}
+/** Thrown when no usable token could be had (PayPal unreachable, or our credentials refused: both retried). */
+class TokenError extends Error {}
 
 export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
   const base = trimBase(config.baseUrl || SANDBOX);
@@ -86,7 +79,7 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
         signal,
       });
     } catch (error) {
-      throw new TokenError(noAnswerReason(PROVIDER, error), true);
+      throw new TokenError(noAnswerReason(PROVIDER, error));
     }
     const token = stringField(answer.body, 'access_token');
     const expiresIn = isRecord(answer.body) && typeof answer.body.expires_in === 'number' ? answer.body.expires_in : 0;
@@ -95,7 +88,7 @@ export function paypalRail(config: RailConfig, tools: RailTools): PayoutRail {
       return token;
     }
     // A refused credential is a configuration problem: the payout itself may go through once it is fixed.
-    throw new TokenError(`PayPal refused our credentials (HTTP ${answer.status})`, true);
+    throw new TokenError(`PayPal refused our credentials (HTTP ${answer.status})`);
   };
 
   const accessToken = async (signal: AbortSignal): Promise<string> => {
