@@ -168,7 +168,13 @@ describe('the schema', () => {
       opsSocket: join(root, '.data', 'ops.sock'),
       payouts: {
         rails: { stake: 'manual', visa: 'manual', paypal: 'manual', letcoin: 'manual', payeer: 'manual' },
-        railConfigs: { manual: { baseUrl: '', values: {} }, simulated: { baseUrl: '', values: {} } },
+        railConfigs: {
+          manual: { baseUrl: '', values: {} },
+          simulated: { baseUrl: '', values: {} },
+          paypal: { baseUrl: 'https://api-m.sandbox.paypal.com', values: {} },
+          tremendous: { baseUrl: expect.stringMatching(/^https:\/\/testflight\.tremendous\.com/), values: {} },
+          coinbase: { baseUrl: 'https://sandbox.cdp.coinbase.com/platform', values: {} },
+        },
         instant: { maxCoins: 20_000, minAccountHours: 24, dailyCoins: 50_000 },
         retryLimit: 5,
       },

@@ -35,7 +35,7 @@ describe('the payout configuration', () => {
   });
 
   it.each([
-    [{ PAYOUT_RAIL_PAYPAL: 'venmo' }, 'PAYOUT_RAIL_PAYPAL must be one of manual, simulated, got "venmo"'],
+    [{ PAYOUT_RAIL_PAYPAL: 'venmo' }, 'PAYOUT_RAIL_PAYPAL must be one of manual, simulated, paypal, tremendous, coinbase, got "venmo"'],
     [{ PAYOUT_RAIL_CHEQUE: 'manual' }, 'PAYOUT_RAIL_CHEQUE: "CHEQUE" is not a payout method; use one of STAKE, VISA, PAYPAL, LETCOIN, PAYEER'],
     [{ PAYOUT_SIMULATED_BASE_URL: 'ftp://x' }, 'PAYOUT_SIMULATED_BASE_URL must be a URL starting with https:// or http://'],
     [{ PAYOUT_SIMULATED_DELAYMS: '1' }, 'PAYOUT_SIMULATED_DELAYMS: DELAYMS is not a setting of the simulated rail; use one of BASE_URL, DELAY_MS, WEBHOOK_SECRET'],
@@ -75,5 +75,14 @@ describe('the payout configuration', () => {
       'PAYOUT_ACME_API_KEY is missing: PAYOUT_RAIL_PAYPAL, PAYOUT_RAIL_VISA=acme cannot pay without it (the API key)',
     ]);
     expect(payoutRefusals({ rails, railConfigs: { acme: { baseUrl: 'https://api.acme.example', values: { API_KEY: 'k' } } } }, [provider])).toEqual([]);
+  });
+
+  it('refuses PayPal in production on its sandbox address (the default) until the live one is set', () => {
+    const paypal = { ...ready, PAYOUT_RAIL_PAYPAL: 'paypal', PAYOUT_PAYPAL_CLIENT_ID: 'id', PAYOUT_PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(productionRefusals(readEnvironment(paypal))).toEqual([
+      "PAYOUT_PAYPAL_BASE_URL is the provider's sandbox (the default): PAYOUT_RAIL_PAYPAL=paypal would pay nobody; set the live API address",
+    ]);
+    expect(productionRefusals(readEnvironment({ ...paypal, PAYOUT_PAYPAL_BASE_URL: 'https://api-m.paypal.com' }))).toEqual([]);
+    expect(productionRefusals(readEnvironment({ ...paypal, NODE_ENV: 'development' }))).toEqual([]);
   });
 });

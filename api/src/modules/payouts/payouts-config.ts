@@ -110,7 +110,7 @@ export function payoutRailsOf(
 
 /**
  * What production refuses of the payout rails: a development-only rail (simulated pays nobody), and an
- * automatic rail without a required setting. One line per problem, each naming its variable.
+ * automatic rail without a required setting or still on its sandbox address (the default, for development). One line per problem, each naming its variable.
  */
 export function payoutRefusals(config: Pick<PayoutsConfig, 'rails' | 'railConfigs'>, definitions: readonly RailDefinition[] = RAIL_DEFINITIONS): string[] {
   const problems: string[] = [];
@@ -129,6 +129,9 @@ export function payoutRefusals(config: Pick<PayoutsConfig, 'rails' | 'railConfig
     const users = `${variables.join(', ')}=${definition.name}`;
     const railConfig = config.railConfigs[definition.name];
     if (!railConfig?.baseUrl) problems.push(`${railPrefix(definition)}${BASE_URL} is missing: ${users} needs the provider's API address`);
+    else if (railConfig.baseUrl === definition.defaultBaseUrl?.replace(/\/+$/, '')) {
+      problems.push(`${railPrefix(definition)}${BASE_URL} is the provider's sandbox (the default): ${users} would pay nobody; set the live API address`);
+    }
     for (const setting of definition.settings) {
       if (setting.required && railConfig?.values[setting.name] === undefined) {
         problems.push(`${railPrefix(definition)}${setting.name} is missing: ${users} cannot pay without it (${setting.description})`);

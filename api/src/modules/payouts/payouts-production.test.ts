@@ -23,7 +23,7 @@ describe('the server in production with payout rails', () => {
       ]);
       const bad = await runServerToExit({ ...productionReady, PAYOUT_RAIL_PAYPAL: 'venmo' });
       expect(bad.code).toBe(1);
-      expect(bad.stderr).toContain('PAYOUT_RAIL_PAYPAL must be one of manual, simulated, got "venmo"');
+      expect(bad.stderr).toContain('PAYOUT_RAIL_PAYPAL must be one of manual, simulated, paypal, tremendous, coinbase, got "venmo"');
     },
     PROCESS_TIMEOUT_MS,
   );

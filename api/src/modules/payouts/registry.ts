@@ -1,9 +1,12 @@
+import { coinbase } from './adapters/coinbase';
 import { manual } from './adapters/manual';
+import { paypal } from './adapters/paypal';
 import { simulated } from './adapters/simulated';
+import { tremendous } from './adapters/tremendous';
 import type { PayoutRail, RailConfig, RailDefinition, RailTools } from './rail';
 
 /** The rails. A new one: its file in adapters/ (see rail.ts) and one line here. */
-export const RAIL_DEFINITIONS: readonly RailDefinition[] = [manual, simulated];
+export const RAIL_DEFINITIONS: readonly RailDefinition[] = [manual, simulated, paypal, tremendous, coinbase];
 
 /** What every payout method uses unless `PAYOUT_RAIL_<METHOD>` says otherwise. */
 export const DEFAULT_RAIL = manual.name;
