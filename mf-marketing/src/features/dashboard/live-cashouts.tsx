@@ -3,9 +3,8 @@ import { formatDollars } from '@rewards/shared/rules/money';
 import type { LandingContent } from '../../content/content-schemas';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { PayoutLogo, payoutMethodName } from '../../ui/payout-logo';
-import { SectionHeader } from '../../ui/section-header';
+import { LandingSection } from '../../ui/landing-section';
 import { initialFeed, nextEventDelay, nextFeed, timeAgoLabel, type Random } from './cashout-feed';
-import section from '../../ui/section.module.css';
 import styles from './live-cashouts.module.css';
 
 type Props = { content: LandingContent['dashboard']; random?: Random };
@@ -29,47 +28,44 @@ export function LiveCashouts({ content, random = Math.random }: Props) {
   }, [content, random]);
 
   return (
-    <section className={section.band} aria-labelledby="live-cashouts-title">
-      <div className={section.inner}>
-        <SectionHeader id="live-cashouts-title" heading={content.heading} lead={content.lead} />
-        <div className={styles.board}>
-          <dl className={styles.totals}>
-            <div className={styles.total}>
-              <dt>Paid out this month</dt>
-              <dd key={`total-${feed.transactions}`} className={`${styles.totalValue} ${feed.transactions > 0 ? styles.bump : ''}`} data-testid="monthly-total">
-                {cents(feed.monthlyTotalCents)}
-              </dd>
-            </div>
-            <div className={styles.total}>
-              <dt>Cashouts since you arrived</dt>
-              <dd key={`count-${feed.transactions}`} className={`${styles.totalValue} ${feed.transactions > 0 ? styles.bump : ''}`} data-testid="transaction-count">
-                {feed.transactions}
-              </dd>
-            </div>
-          </dl>
-          <ol className={styles.list} aria-label="Latest cashouts">
-            {feed.items.map((item) => (
-              <li key={item.id} className={item.minutesAgo === 0 ? `${styles.row} ${styles.fresh}` : styles.row}>
-                <GeneratedAvatar name={item.username} size={40} />
-                <div className={styles.who}>
-                  <span className={styles.name}>{item.username}</span>
-                  <span className={styles.meta}>
-                    <abbr className={styles.country} title={item.country}>
-                      {item.countryCode}
-                    </abbr>
-                    <span className={styles.time}>{timeAgoLabel(item.minutesAgo)}</span>
-                  </span>
-                </div>
-                <span className={styles.method}>
-                  <PayoutLogo logo={item.paymentMethod} width={48} decorative />
-                  <span className={styles.methodName}>{payoutMethodName(item.paymentMethod)}</span>
+    <LandingSection titleId="live-cashouts-title" heading={content.heading} lead={content.lead} band>
+      <div className={styles.board}>
+        <dl className={styles.totals}>
+          <div className={styles.total}>
+            <dt>Paid out this month</dt>
+            <dd key={`total-${feed.transactions}`} className={`${styles.totalValue} ${feed.transactions > 0 ? styles.bump : ''}`} data-testid="monthly-total">
+              {cents(feed.monthlyTotalCents)}
+            </dd>
+          </div>
+          <div className={styles.total}>
+            <dt>Cashouts since you arrived</dt>
+            <dd key={`count-${feed.transactions}`} className={`${styles.totalValue} ${feed.transactions > 0 ? styles.bump : ''}`} data-testid="transaction-count">
+              {feed.transactions}
+            </dd>
+          </div>
+        </dl>
+        <ol className={styles.list} aria-label="Latest cashouts">
+          {feed.items.map((item) => (
+            <li key={item.id} className={item.minutesAgo === 0 ? `${styles.row} ${styles.fresh}` : styles.row}>
+              <GeneratedAvatar name={item.username} size={40} />
+              <div className={styles.who}>
+                <span className={styles.name}>{item.username}</span>
+                <span className={styles.meta}>
+                  <abbr className={styles.country} title={item.country}>
+                    {item.countryCode}
+                  </abbr>
+                  <span className={styles.time}>{timeAgoLabel(item.minutesAgo)}</span>
                 </span>
-                <span className={`${styles.amount} money`}>{cents(item.amountCents)}</span>
-              </li>
-            ))}
-          </ol>
-        </div>
+              </div>
+              <span className={styles.method}>
+                <PayoutLogo logo={item.paymentMethod} width={48} decorative />
+                <span className={styles.methodName}>{payoutMethodName(item.paymentMethod)}</span>
+              </span>
+              <span className={`${styles.amount} money`}>{cents(item.amountCents)}</span>
+            </li>
+          ))}
+        </ol>
       </div>
-    </section>
+    </LandingSection>
   );
 }

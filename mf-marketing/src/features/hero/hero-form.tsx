@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { getApiBase } from '@rewards/shared/api/api-base';
 import { PATHS } from '@rewards/shared/paths';
 import { useNavigate } from '@rewards/shared/router';
@@ -40,6 +40,20 @@ function loadHeroSubmit(): Promise<HeroSubmit> {
   return heroSubmitLoading;
 }
 
+type HeroFieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string };
+
+/** A label and its input in the site's field look (base.css), without loading shared's TextField on the landing. */
+function HeroField({ id, label, ...input }: HeroFieldProps) {
+  return (
+    <>
+      <label className="text-field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="text-field-input" required {...input} />
+    </>
+  );
+}
+
 /**
  * The hero's email sign-up (spec §2, §4, §8): the password field appears once the email field has focus or
  * text; a new email makes an account, a known one signs in; then /Earn (or /Profile if the session check fails).
@@ -77,17 +91,13 @@ export function HeroForm({ content }: Props) {
   return (
     <div className={styles.card}>
       <form className={styles.form} onSubmit={submit} aria-label="Sign up with email">
-        <label className="text-field-label" htmlFor={`${id}-email`}>
-          {content.emailLabel}
-        </label>
-        <input
+        <HeroField
           id={`${id}-email`}
-          className="text-field-input"
+          label={content.emailLabel}
           type="email"
           name="email"
           autoComplete="email"
           placeholder="you@example.com"
-          required
           value={email}
           onFocus={() => {
             setRevealed(true);
@@ -100,17 +110,13 @@ export function HeroForm({ content }: Props) {
         />
         {revealed ? (
           <div className={styles.reveal}>
-            <label className="text-field-label" htmlFor={`${id}-password`}>
-              {content.passwordLabel}
-            </label>
-            <input
+            <HeroField
               id={`${id}-password`}
-              className="text-field-input"
+              label={content.passwordLabel}
               type="password"
               name="password"
               autoComplete="new-password"
               placeholder="At least 8 characters"
-              required
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />

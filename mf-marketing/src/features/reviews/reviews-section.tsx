@@ -1,27 +1,23 @@
 import type { LandingContent } from '../../content/content-schemas';
 import { StarRow } from '../../ui/icons';
-import { SectionHeader } from '../../ui/section-header';
+import { LandingSection } from '../../ui/landing-section';
 import { ReviewSlider } from './review-slider';
-import section from '../../ui/section.module.css';
 import styles from './reviews-section.module.css';
 
 /** Spec §1: the 5-star review widget and the review slider. */
 export function ReviewsSection({ content }: { content: LandingContent['reviews'] }) {
   return (
-    <section className={section.section} aria-labelledby="reviews-title">
-      <div className={section.inner}>
-        <SectionHeader id="reviews-title" heading={content.heading} />
-        <div className={styles.widget}>
-          <span className={styles.score}>{content.rating.toFixed(1)}</span>
-          <div className={styles.widgetText}>
-            <StarRow value={5} size={26} label={`Rated ${content.rating.toFixed(1)} out of 5`} />
-            <span className={styles.count}>
-              {content.count} · {content.source}
-            </span>
-          </div>
+    <LandingSection titleId="reviews-title" heading={content.heading}>
+      <div className={styles.widget}>
+        <span className={styles.score}>{content.rating.toFixed(1)}</span>
+        <div className={styles.widgetText}>
+          <StarRow value={5} size={26} label={`Rated ${content.rating.toFixed(1)} out of 5`} />
+          <span className={styles.count}>
+            {content.count} · {content.source}
+          </span>
         </div>
-        <ReviewSlider reviews={content.items} />
       </div>
-    </section>
+      <ReviewSlider reviews={content.items} />
+    </LandingSection>
   );
 }

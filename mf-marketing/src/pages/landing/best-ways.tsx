@@ -1,28 +1,24 @@
 import type { LandingContent } from '../../content/content-schemas';
 import { LandingIcon } from '../../ui/icons';
-import { SectionHeader } from '../../ui/section-header';
-import section from '../../ui/section.module.css';
+import { LandingSection } from '../../ui/landing-section';
 import styles from './cards.module.css';
 
 /** Spec §1: the best-ways-to-earn block. */
 export function BestWays({ content }: { content: LandingContent['bestWays'] }) {
   return (
-    <section className={section.section} aria-labelledby="best-ways-title">
-      <div className={section.inner}>
-        <SectionHeader id="best-ways-title" heading={content.heading} lead={content.lead} />
-        <ul className={styles.grid4}>
-          {content.items.map((way) => (
-            <li key={way.title} className={styles.card}>
-              <span className={styles.iconBadge}>
-                <LandingIcon name={way.icon} size={26} />
-              </span>
-              <h3 className={styles.cardTitle}>{way.title}</h3>
-              <p className={styles.cardText}>{way.text}</p>
-              <p className={styles.earn}>{way.earn}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection titleId="best-ways-title" heading={content.heading} lead={content.lead}>
+      <ul className={styles.grid4}>
+        {content.items.map((way) => (
+          <li key={way.title} className={styles.card}>
+            <span className={styles.iconBadge}>
+              <LandingIcon name={way.icon} size={26} />
+            </span>
+            <h3 className={styles.cardTitle}>{way.title}</h3>
+            <p className={styles.cardText}>{way.text}</p>
+            <p className={styles.earn}>{way.earn}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,25 +1,21 @@
 import type { LandingContent } from '../../content/content-schemas';
 import { PayoutLogo } from '../../ui/payout-logo';
-import { SectionHeader } from '../../ui/section-header';
-import section from '../../ui/section.module.css';
+import { LandingSection } from '../../ui/landing-section';
 import styles from './cards.module.css';
 
 /** Spec §1: the cashout-via provider strip (our payout methods, crypto among them). */
 export function PayoutStrip({ content }: { content: LandingContent['payoutMethods'] }) {
   return (
-    <section className={section.section} aria-labelledby="payouts-title">
-      <div className={section.inner}>
-        <SectionHeader id="payouts-title" heading={content.heading} lead={content.lead} />
-        <ul className={styles.strip}>
-          {content.items.map((method) => (
-            <li key={method.name} className={styles.method}>
-              <PayoutLogo logo={method.logo} width={112} decorative />
-              <span className={styles.methodName}>{method.name}</span>
-              <span className={styles.methodNote}>{method.note}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection titleId="payouts-title" heading={content.heading} lead={content.lead}>
+      <ul className={styles.strip}>
+        {content.items.map((method) => (
+          <li key={method.name} className={styles.method}>
+            <PayoutLogo logo={method.logo} width={112} decorative />
+            <span className={styles.methodName}>{method.name}</span>
+            <span className={styles.methodNote}>{method.note}</span>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

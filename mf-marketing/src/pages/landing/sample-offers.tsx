@@ -1,9 +1,8 @@
 import { formatDollars } from '@rewards/shared/rules/money';
 import type { LandingContent } from '../../content/content-schemas';
 import { OfferIcon, StarRow } from '../../ui/icons';
-import { SectionHeader } from '../../ui/section-header';
+import { LandingSection } from '../../ui/landing-section';
 import { StartEarningButton } from './start-earning-button';
-import section from '../../ui/section.module.css';
 import styles from './sample-offers.module.css';
 
 const SHOWN_WORDS = 2;
@@ -17,28 +16,25 @@ export function shortOfferName(name: string): string {
 /** The three sample offer cards (spec §2) and the Start earning now button that opens the sign-in modal. */
 export function SampleOffers({ content }: { content: LandingContent['sampleOffers'] }) {
   return (
-    <section className={section.section} aria-labelledby="sample-offers-title">
-      <div className={section.inner}>
-        <SectionHeader id="sample-offers-title" heading={content.heading} lead={content.lead} />
-        <ul className={styles.grid}>
-          {content.items.map((offer) => (
-            <li key={offer.name} className={styles.card}>
-              <span className={`${styles.icon} ${styles[offer.icon]}`}>
-                <OfferIcon name={offer.icon} size={30} />
-              </span>
-              <h3 className={styles.name} title={offer.name}>
-                {shortOfferName(offer.name)}
-              </h3>
-              <p className={styles.task}>{offer.task}</p>
-              <div className={styles.footer}>
-                <StarRow value={offer.rating} size={16} label={`Rated ${offer.rating} out of 5`} />
-                <span className={`${styles.price} money`}>{formatDollars(offer.reward)}</span>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <StartEarningButton label={content.cta} />
-      </div>
-    </section>
+    <LandingSection titleId="sample-offers-title" heading={content.heading} lead={content.lead}>
+      <ul className={styles.grid}>
+        {content.items.map((offer) => (
+          <li key={offer.name} className={styles.card}>
+            <span className={`${styles.icon} ${styles[offer.icon]}`}>
+              <OfferIcon name={offer.icon} size={30} />
+            </span>
+            <h3 className={styles.name} title={offer.name}>
+              {shortOfferName(offer.name)}
+            </h3>
+            <p className={styles.task}>{offer.task}</p>
+            <div className={styles.footer}>
+              <StarRow value={offer.rating} size={16} label={`Rated ${offer.rating} out of 5`} />
+              <span className={`${styles.price} money`}>{formatDollars(offer.reward)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <StartEarningButton label={content.cta} />
+    </LandingSection>
   );
 }
