@@ -1,4 +1,5 @@
-import { avatarLetter, avatarUrl, firstName, publicName } from './user-display';
+import { publicName } from './public-name';
+import { avatarLetter, avatarUrl, firstName } from './user-display';
 
 describe('avatar letter', () => {
   it('is the first letter of the name, uppercase', () => {

@@ -1,6 +1,7 @@
 import type { LeaderboardData, LeaderboardEntry, LeaderboardPeriod } from '@rewards/shared/contracts/marketing-types';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { avatarLetter, publicName } from '@rewards/shared/rules/user-display';
+import { publicName } from '@rewards/shared/rules/public-name';
+import { avatarLetter } from '@rewards/shared/rules/user-display';
 import type { Database } from '../../db/database';
 import { periodStart } from './periods';
 import { type EarnerTotal, topEarners } from './repository';

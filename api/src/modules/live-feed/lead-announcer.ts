@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { publicName } from '@rewards/shared/rules/user-display';
+import { publicName } from '@rewards/shared/rules/public-name';
 import { type FeedDeps, publishFeedEntry } from './feed';
 import type { FeedEntry } from './repository';
 

@@ -1,5 +1,5 @@
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
-import { publicName } from '@rewards/shared/rules/user-display';
+import { publicName } from '@rewards/shared/rules/public-name';
 import type { FeedEntry } from './repository';
 
 /** A number in [0, 1), like Math.random (tests pass their own). */
