@@ -11,7 +11,7 @@ import { earnRoutes } from './modules/earn/routes';
 import { earningsRoutes } from './modules/earnings/routes';
 import { holdsPlugin } from './modules/holds/plugin';
 import { payoutsPlugin } from './modules/payouts/plugin';
-import type { RailTools } from './modules/payouts/rail';
+import type { RailTools } from './modules/payout-rails/rail';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardRoutes } from './modules/leaderboard/routes';

@@ -35,8 +35,8 @@ import {
   railSettingsDoc,
   railSettingVariables,
   railVariableProblems,
-} from './modules/payouts/payouts-config';
-import { DEFAULT_RAIL, railNames } from './modules/payouts/registry';
+} from './modules/payout-rails/payouts-config';
+import { DEFAULT_RAIL, railNames } from './modules/payout-rails/registry';
 
 export { OPS_TOKEN_FORMAT, type RateLimit, WALL_SLUG } from './config-values';
 

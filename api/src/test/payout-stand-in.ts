@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * A local stand-in for a payout provider speaking the simulated rail's HTTP protocol (see
- * modules/payouts/adapters/simulated.ts), for tests and `pnpm bench:payouts`. It counts what it saw: every
+ * modules/payout-rails/adapters/simulated.ts), for tests and `pnpm bench:payouts`. It counts what it saw: every
  * POST per id, and how many times each id was paid (never more than once: a repeated id answers the payout
  * it already has). Tests script its failures.
  */

@@ -16,7 +16,7 @@ import {
 import { findLiveSessionWithCashoutTotals } from './repository';
 import { cashoutHistory, requestCashout, toCashout, toCashoutStats } from './service';
 import type { EarningHolds } from '../../config-values';
-import type { PayoutsConfig } from '../payouts/payouts-config';
+import type { PayoutsConfig } from '../payout-rails/payouts-config';
 
 export type CashoutRoutesOptions = {
   /** Most a user may cash out per UTC day, every cashout not refunded together (CASHOUT_DAILY_LIMIT_DOLLARS). */

@@ -26,9 +26,9 @@ import {
 } from './repository';
 import { CASHOUT_MESSAGES, type CashoutInput } from './schemas';
 import { type EarningHolds, NO_HOLDS } from '../../config-values';
-import type { PayoutsConfig } from '../payouts/payouts-config';
+import type { PayoutsConfig } from '../payout-rails/payouts-config';
 import { decideInstant } from '../payouts/instant-rules';
-import { railDefinition } from '../payouts/registry';
+import { railDefinition } from '../payout-rails/registry';
 
 const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
 

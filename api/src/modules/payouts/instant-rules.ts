@@ -5,8 +5,8 @@ import type { Executor } from '../../db/executor';
 import { cashouts, referralReviews } from '../../db/schema';
 import { reversalCountsOf } from '../holds/repository';
 import { overReversalRate } from '../holds/rules';
-import type { PayoutsConfig } from './payouts-config';
-import { railDefinition } from './registry';
+import type { PayoutsConfig } from '../payout-rails/payouts-config';
+import { railDefinition } from '../payout-rails/registry';
 
 /** Statuses whose money left or may still leave (not refunded). */
 export const UNREFUNDED_STATUSES = ['pending', 'approved', 'sending', 'paid', 'failed'] as const;

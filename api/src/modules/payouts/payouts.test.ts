@@ -10,7 +10,7 @@ import { cashOut, cashoutRow, dueNow, eligibleUser, makeEligible } from '../../t
 import { useTestDatabase } from '../../test/test-database';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
 import { approveCashout } from '../cashout/service';
-import { signSimulatedWebhook, SIMULATED_SIGNATURE_HEADER } from './adapters/simulated';
+import { signSimulatedWebhook, SIMULATED_SIGNATURE_HEADER } from '../payout-rails/adapters/simulated';
 import { claimSendable } from './settle';
 import { SEND_LEASE_MS } from './worker';
 

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { announceWallets } from '../realtime/wallet-announcer';
-import type { PayoutsConfig } from './payouts-config';
-import type { RailTools } from './rail';
-import { railDefinition } from './registry';
+import type { PayoutsConfig } from '../payout-rails/payouts-config';
+import type { RailTools } from '../payout-rails/rail';
+import { railDefinition } from '../payout-rails/registry';
 import type { PayoutEffects } from './settle';
 import { payoutWebhookRoutes } from './webhook-routes';
 import { railSetOf, reconcilePayouts, runPayoutRound, type RailSet } from './worker';

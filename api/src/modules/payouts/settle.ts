@@ -6,7 +6,7 @@ import type { CashoutRow } from '../cashout/repository';
 import { appendLedgerEntry } from '../ledger/ledger';
 import { cashoutReference } from '../ledger/references';
 import { notify, type StoredNotification } from '../notifications/notify';
-import type { ProviderState } from './rail';
+import type { ProviderState } from '../payout-rails/rail';
 
 /**
  * The moves of a cashout after review, each one conditional UPDATE (whatever runs them at once, one wins).

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { cashouts } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import type { CashoutRow } from '../cashout/repository';
-import { MalformedWebhookError, type RailEvent, type RailWebhookRequest } from './rail';
+import { MalformedWebhookError, type RailEvent, type RailWebhookRequest } from '../payout-rails/rail';
 import { mergeEffects, noEffects, type PayoutEffects, applyProviderState } from './settle';
 import type { RailSet } from './worker';
 import type { Executor } from '../../db/executor';

@@ -2,9 +2,9 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
 import type { Database } from '../../db/database';
 import type { CashoutRow } from '../cashout/repository';
-import type { PayoutsConfig } from './payouts-config';
-import type { PayoutOrder, PayoutRail, RailTools, SendOutcome, StatusOutcome } from './rail';
-import { railDefinition } from './registry';
+import type { PayoutsConfig } from '../payout-rails/payouts-config';
+import type { PayoutOrder, PayoutRail, RailTools, SendOutcome, StatusOutcome } from '../payout-rails/rail';
+import { railDefinition } from '../payout-rails/registry';
 import {
   applyProviderState,
   backToApproved,

@@ -41,7 +41,7 @@ type SimulatedPayout = { id: string; reference: string; status: SimulatedStatus;
 export const simulated: RailDefinition = {
   name: 'simulated',
   title: 'Simulated (development only: pays after a few seconds)',
-  docs: 'api/src/modules/payouts/adapters/simulated.ts',
+  docs: 'api/src/modules/payout-rails/adapters/simulated.ts',
   methods: 'all',
   automatic: true,
   developmentOnly: true,
