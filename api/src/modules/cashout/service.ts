@@ -27,7 +27,7 @@ import {
 import { CASHOUT_MESSAGES, type CashoutInput } from './schemas';
 import { type EarningHolds, NO_HOLDS } from '../../config-values';
 import type { PayoutsConfig } from '../payout-rails/payouts-config';
-import { decideInstant } from '../payouts/instant-rules';
+import { decideInstant } from './instant-rules';
 import { railDefinition } from '../payout-rails/registry';
 
 const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
