@@ -16,6 +16,10 @@ import { SEND_LEASE_MS } from './worker';
 
 const WEBHOOK_SECRET = 'stand-in-webhook-secret';
 
+// Long enough for a loaded machine (a stand-in answer slower than this would fail a send); the timeout tests
+// make the stand-in slower still.
+const PROVIDER_TIMEOUT_MS = 2_000;
+
 describe(`payouts through the simulated rail and a stand-in provider on ${databaseKind}`, () => {
   const database = useTestDatabase();
   let app: FastifyInstance;
@@ -34,7 +38,7 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
     };
     // The ops commands read the configuration of their process, as they do beside a running server.
     Object.assign(process.env, env);
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env, payoutTools: { timeoutMs: 400 } });
+    app = await buildTestApp({ database: database(), mailer: captureMailer(), env, payoutTools: { timeoutMs: PROVIDER_TIMEOUT_MS } });
   });
   afterAll(async () => {
     await app.close();
@@ -172,7 +176,7 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
 
     it('after a timeout, learns from the provider that it was paid: no second POST', async () => {
       const { token } = await eligibleUser(app, db());
-      standIn.behaviour.slowPostsMs = 1500;
+      standIn.behaviour.slowPostsMs = PROVIDER_TIMEOUT_MS + 1_500;
       const { id } = await cashOut(app, token, 2);
       await app.payouts.runRound();
       expect(await cashoutRow(db(), id)).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('did not answer') });
@@ -188,7 +192,7 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
     it('reconciles a failed cashout its provider has in progress back to sending, then paid', async () => {
       const { token } = await eligibleUser(app, db());
       standIn.behaviour.payAtOnce = false;
-      standIn.behaviour.slowPostsMs = 1500;
+      standIn.behaviour.slowPostsMs = PROVIDER_TIMEOUT_MS + 1_500;
       const { id } = await cashOut(app, token, 1);
       await app.payouts.runRound();
       standIn.behaviour.slowPostsMs = undefined;
@@ -235,7 +239,7 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
 
     it('refuses to refund a failed cashout its provider has', async () => {
       const { token } = await eligibleUser(app, db(), 10_000);
-      standIn.behaviour.slowPostsMs = 1500;
+      standIn.behaviour.slowPostsMs = PROVIDER_TIMEOUT_MS + 1_500;
       const { id } = await cashOut(app, token, 1);
       await app.payouts.runRound();
       standIn.behaviour.slowPostsMs = undefined;

@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject, verify as verifySignature } from 'node:crypto';
 import { MalformedWebhookError, type PayoutOrder, type PayoutRail, type RailWebhookRequest } from '../rail';
 import { coinbase, signHook0 } from './coinbase';
-import { HOSTILE_BODIES, type StandIn, type StandInAnswer, type StandInRequest, startStandIn, testTools } from './stand-in-server.test-kit';
+import { HOSTILE_BODIES, type StandIn, type StandInAnswer, type StandInRequest, startStandIn, testTools, PAST_THE_TIMEOUT_MS } from './stand-in-server.test-kit';
 
 /**
  * The Coinbase rail against a stand-in of the CDP Payments API, answering as its documentation describes:
@@ -183,7 +183,7 @@ describe('sending', () => {
     fake.next = (request) => {
       if (request.method !== 'POST') return undefined;
       fake.next = undefined;
-      return { ...fake.handle(request), delayMs: 1000 };
+      return { ...fake.handle(request), delayMs: PAST_THE_TIMEOUT_MS };
     };
     await expect(rail.send(order())).resolves.toEqual({ kind: 'retryable', reason: 'Coinbase did not answer in time' });
     await expect(rail.send(order({ attempt: 2 }))).resolves.toEqual({ kind: 'sent', providerReference: 'transfer_1' });
@@ -218,7 +218,7 @@ describe('status', () => {
     await expect(rail.status(order({ providerReference: 'transfer_missing' }))).resolves.toMatchObject({ kind: 'unreachable' });
     fake.next = () => ({ status: 500 });
     await expect(rail.status(order())).resolves.toMatchObject({ kind: 'unreachable' });
-    fake.next = () => ({ status: 200, body: {}, delayMs: 1000 });
+    fake.next = () => ({ status: 200, body: {}, delayMs: PAST_THE_TIMEOUT_MS });
     await expect(rail.status(order({ providerReference: 'transfer_1' }))).resolves.toEqual({ kind: 'unreachable', reason: 'Coinbase did not answer in time' });
     fake.next = () => ({ status: 200, body: { transferId: 'transfer_1', status: 'something_new' } });
     await expect(rail.status(order({ providerReference: 'transfer_1' }))).resolves.toMatchObject({ kind: 'unreachable' });

@@ -1,6 +1,6 @@
 import { MalformedWebhookError, type PayoutOrder, type PayoutRail, type RailWebhookRequest } from '../rail';
 import { paypal } from './paypal';
-import { HOSTILE_BODIES, type StandIn, type StandInAnswer, type StandInRequest, startStandIn, testTools } from './stand-in-server.test-kit';
+import { HOSTILE_BODIES, type StandIn, type StandInAnswer, type StandInRequest, startStandIn, testTools, PAST_THE_TIMEOUT_MS, TEST_TIMEOUT_MS } from './stand-in-server.test-kit';
 
 /**
  * The PayPal rail against a stand-in of PayPal's Payouts API, answering as
@@ -189,7 +189,7 @@ describe('sending', () => {
       // PayPal received and paid it, but answered too late.
       fake.next = undefined;
       const answer = fake.handle(request);
-      return { ...answer, delayMs: 1000 };
+      return { ...answer, delayMs: PAST_THE_TIMEOUT_MS };
     };
     await expect(rail.send(order())).resolves.toEqual({ kind: 'retryable', reason: 'PayPal did not answer in time' });
     await expect(rail.send(order({ attempt: 2 }))).resolves.toEqual({ kind: 'sent', providerReference: 'BATCH1' });
@@ -197,10 +197,11 @@ describe('sending', () => {
   });
 
   it('the token and the payout together give up within one timeout', async () => {
-    fake.next = (request) => (request.path === '/v1/oauth2/token' || request.path === '/v1/payments/payouts' ? { ...fake.handleWithoutOverride(request), delayMs: 250 } : undefined);
+    fake.next = (request) => (request.path === '/v1/oauth2/token' || request.path === '/v1/payments/payouts' ? { ...fake.handleWithoutOverride(request), delayMs: TEST_TIMEOUT_MS * 0.9 } : undefined);
     const started = Date.now();
     await expect(rail.send(order())).resolves.toEqual({ kind: 'retryable', reason: 'PayPal did not answer in time' });
-    expect(Date.now() - started).toBeLessThan(700);
+    // Each alone within the timeout, both together past it: one deadline for the two calls.
+    expect(Date.now() - started).toBeLessThan(TEST_TIMEOUT_MS * 1.4);
   });
 
   it('wrong credentials, or no PayPal at all, are retryable and name no secret', async () => {
@@ -239,7 +240,7 @@ describe('status', () => {
     await expect(rail.status(order({ providerReference: 'NOPE' }))).resolves.toMatchObject({ kind: 'unreachable' });
     fake.next = (request) => (request.path.startsWith('/v1/payments/payouts/') ? { status: 500 } : undefined);
     await expect(rail.status(order({ providerReference: 'BATCH1' }))).resolves.toMatchObject({ kind: 'unreachable' });
-    fake.next = (request) => (request.path.startsWith('/v1/payments/payouts/') ? { status: 200, body: {}, delayMs: 1000 } : undefined);
+    fake.next = (request) => (request.path.startsWith('/v1/payments/payouts/') ? { status: 200, body: {}, delayMs: PAST_THE_TIMEOUT_MS } : undefined);
     await expect(rail.status(order({ providerReference: 'BATCH1' }))).resolves.toEqual({ kind: 'unreachable', reason: 'PayPal did not answer in time' });
   });
 });

@@ -64,9 +64,14 @@ export async function startStandIn(handler: StandInHandler): Promise<StandIn> {
   };
 }
 
+/** A rail's deadline in tests: short, yet long enough for a loaded machine's quick answers. */
+export const TEST_TIMEOUT_MS = 2_000;
+/** How long a stand-in answer waits to outlast TEST_TIMEOUT_MS. */
+export const PAST_THE_TIMEOUT_MS = TEST_TIMEOUT_MS + 1_500;
+
 /** Tools for a rail under test: real fetch, a short timeout, a clock the test may move. */
 export function testTools(overrides: Partial<RailTools> = {}): RailTools {
-  return { fetch: globalThis.fetch, timeoutMs: 400, now: () => new Date(), ...overrides };
+  return { fetch: globalThis.fetch, timeoutMs: TEST_TIMEOUT_MS, now: () => new Date(), ...overrides };
 }
 
 /** Hostile webhook bodies: none may make `parse` throw anything but MalformedWebhookError, nor `verify` throw. */

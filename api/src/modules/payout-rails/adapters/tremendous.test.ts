@@ -1,5 +1,5 @@
 import { MalformedWebhookError, type PayoutOrder, type PayoutRail, type RailWebhookRequest } from '../rail';
-import { HOSTILE_BODIES, type StandIn, type StandInAnswer, type StandInRequest, startStandIn, testTools } from './stand-in-server.test-kit';
+import { HOSTILE_BODIES, type StandIn, type StandInAnswer, type StandInRequest, startStandIn, testTools, PAST_THE_TIMEOUT_MS } from './stand-in-server.test-kit';
 import { signTremendousWebhook, tremendous } from './tremendous';
 
 /**
@@ -146,7 +146,7 @@ describe('sending', () => {
     fake.next = (request) => {
       if (request.method !== 'POST') return undefined;
       fake.next = undefined;
-      return { ...fake.handle(request), delayMs: 1000 };
+      return { ...fake.handle(request), delayMs: PAST_THE_TIMEOUT_MS };
     };
     await expect(rail.send(order())).resolves.toEqual({ kind: 'retryable', reason: 'Tremendous did not answer in time' });
     await expect(rail.send(order({ attempt: 2 }))).resolves.toEqual({ kind: 'sent', providerReference: 'RWD1' });
@@ -185,7 +185,7 @@ describe('status', () => {
     await expect(rail.status(order())).resolves.toEqual({ kind: 'unknown' });
     fake.next = () => ({ status: 500 });
     await expect(rail.status(order())).resolves.toMatchObject({ kind: 'unreachable' });
-    fake.next = () => ({ status: 200, body: {}, delayMs: 1000 });
+    fake.next = () => ({ status: 200, body: {}, delayMs: PAST_THE_TIMEOUT_MS });
     await expect(rail.status(order())).resolves.toEqual({ kind: 'unreachable', reason: 'Tremendous did not answer in time' });
     fake.next = () => ({ status: 200, body: { order: { id: 'O', status: 'SOMETHING NEW', rewards: [{ id: 'R' }] } } });
     await expect(rail.status(order())).resolves.toMatchObject({ kind: 'unreachable' });
