@@ -114,6 +114,15 @@ describe('the notification centre (issue 30)', () => {
     await bell(page, 'Notifications, 1 unread').click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByRole('link', { name: /^Unread: Cashout paid/ }).waitFor();
+    // Measured where the panel comes to rest, not while it slides in.
+    await panel.evaluate((element) =>
+      Promise.all(
+        element
+          .getAnimations({ subtree: true })
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+    );
     expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
 
     await panel.getByRole('link', { name: 'See all' }).click();
