@@ -28,8 +28,8 @@ describe('operators work on the running site (issue 12)', () => {
     const audit = await opsCommand(['audit', '--user', user.email], dataDir);
     expect(audit.code).toBe(0);
     const [header, , row] = audit.stdout.split('\n');
-    expect(header).toMatch(/^id\s+when\s+operator\s+command\s+arguments\s+reason\s+user\s+outcome\s+result$/);
-    expect(row).toMatch(new RegExp(`\\se2e-operator\\s+users:credit\\s+${user.email}\\s3\\s+goodwill\\s+${user.email}\\s+done\\s+amount=3\\.00 balance=3\\.00`));
+    expect(header).toMatch(/^id\s+when\s+operator\s+kind\s+command\s+arguments\s+reason\s+user\s+outcome\s+result$/);
+    expect(row).toMatch(new RegExp(`\\se2e-operator\\s+change\\s+users:credit\\s+${user.email}\\s3\\s+goodwill\\s+${user.email}\\s+done\\s+amount=3\\.00 balance=3\\.00`));
 
     // Blocked while the page is open: the next call answers 403 and the page says so (spec §8).
     const block = await opsCommand(['users:status', user.email, 'blocked', '--reason', 'chargeback fraud'], dataDir);
