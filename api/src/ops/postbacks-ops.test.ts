@@ -8,7 +8,7 @@ import { recordCallback } from '../modules/walls/callback-log';
 import { POSTBACK_MESSAGES } from '../modules/conversions/postback-service';
 import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
 import { injectPostback, postbackFields } from '../test/wall-test-kit';
-import { runOpsCapturing } from '../test/ops-test-kit';
+import { opsTellingWallets } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -16,13 +16,7 @@ type Listed = { id: number; wall: string; outcome: string; status_code: number; 
 
 describe(`ops commands of the postback log on ${kind}`, () => {
   const { database, db, app } = useTestApp();
-  const published: Array<{ userId: number; wallet: string }> = [];
-
-  const ops = (...argv: string[]) =>
-    runOpsCapturing(database(), argv, {
-      realtime: { publishWallet: async (userId, { wallet }) => void published.push({ userId, wallet }) },
-      invocation: { operator: 'support', cwd: '/' },
-    });
+  const { ops, published } = opsTellingWallets(database, 'support');
 
   async function json<T>(...argv: string[]): Promise<T> {
     const result = await ops(...argv, '--json');
