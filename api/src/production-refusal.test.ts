@@ -1,16 +1,10 @@
 import { DEV_APP_SECRET, DEV_PUSHER_SECRET } from './config';
-import { runServerToExit, startServerProcess } from './test/server-process';
+import { PRODUCTION_READY_ENV, runServerToExit, startServerProcess } from './test/server-process';
 
 // The real server process (src/server.ts) with a production environment: it must refuse development settings
 // before it opens anything, one line per problem on stderr, naming the variable, and exit non-zero.
 const PROCESS_TIMEOUT_MS = 90_000;
 
-const productionReady = {
-  NODE_ENV: 'production',
-  APP_SECRET: 'a-production-app-secret-of-some-length',
-  PUSHER_SECRET: 'a-production-pusher-secret',
-  SMTP_URL: 'smtp://127.0.0.1:1',
-};
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
@@ -35,7 +29,7 @@ describe('the server in production', () => {
   it(
     'counts any NODE_ENV other than development and test as production, and refuses the development secrets',
     async () => {
-      const { code, stderr } = await runServerToExit({ ...productionReady, NODE_ENV: 'staging', APP_SECRET: DEV_APP_SECRET, PUSHER_SECRET: DEV_PUSHER_SECRET });
+      const { code, stderr } = await runServerToExit({ ...PRODUCTION_READY_ENV, NODE_ENV: 'staging', APP_SECRET: DEV_APP_SECRET, PUSHER_SECRET: DEV_PUSHER_SECRET });
       expect(code).toBe(1);
       expect(lines(stderr)).toEqual([
         `APP_SECRET is the development default "${DEV_APP_SECRET}": set a secret of your own; it signs sign-in cookies and keys reset codes`,
@@ -48,7 +42,7 @@ describe('the server in production', () => {
   it(
     'starts with its own secrets, SMTP, no demo walls and named proxy hops',
     async () => {
-      const server = await startServerProcess({ ...productionReady, TRUST_PROXY: '1', DEMO_WALLS: '0' });
+      const server = await startServerProcess({ ...PRODUCTION_READY_ENV, TRUST_PROXY: '1', DEMO_WALLS: '0' });
       try {
         const health = await fetch(`${server.url}/api/health`);
         expect(health.status).toBe(200);

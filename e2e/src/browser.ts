@@ -78,9 +78,27 @@ export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 
-/** A fresh browser context (its own cookies and storage) and page, collecting page errors. */
-export async function openPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: siteUrl() });
+/** The test file's browser: launched before its first test, closed after its last. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is launched in beforeAll; use it inside tests');
+    return browser;
+  };
+}
+
+/**
+ * A fresh browser context (its own cookies and storage) and page, collecting page errors; on the site of
+ * the global setup unless `baseUrl` names another.
+ */
+export async function openPage(browser: Browser, viewport: Viewport = DESKTOP, baseUrl: string = siteUrl()): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

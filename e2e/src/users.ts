@@ -64,9 +64,14 @@ export function setAccountStatus(email: string, status: AccountStatus, dataDir: 
 }
 
 /** A fresh browser context and page signed in as `user` (see openPage), collecting page errors. */
-export async function openSignedInPage(browser: Browser, user: SignedInUser, viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser, viewport);
-  await useSession(opened.context, siteUrl(), user);
+export async function openSignedInPage(
+  browser: Browser,
+  user: SignedInUser,
+  viewport: Viewport = DESKTOP,
+  baseUrl: string = siteUrl(),
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const opened = await openPage(browser, viewport, baseUrl);
+  await useSession(opened.context, baseUrl, user);
   return opened;
 }
 

@@ -1,17 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, openPage, siteUrl } from '../src/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, useBrowser, openPage, siteUrl } from '../src/browser';
 import { logOffset, passwordResetCode } from '../src/server-log';
 import { type LocalOidcProvider, startOidcProvider } from '../src/oidc-provider';
 import { freePort, startSite, stopSite, type RunningSite } from '../src/site';
 import { newTestUser, setAccountStatus, signUpThroughApi, useSession, type TestUser } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const nav = (page: Page) => page.getByRole('banner');
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -46,7 +40,7 @@ async function registered(): Promise<TestUser> {
 
 describe('signing up, out and in (spec §2, §4, §8)', () => {
   it('signs up through the modal, lands on /Earn signed in with $0.00, and signs out from Profile → Settings → Log out', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     const user = newTestUser();
     await page.goto('/');
     await nav(page).getByRole('button', { name: 'Sign up', exact: true }).click();
@@ -74,7 +68,7 @@ describe('signing up, out and in (spec §2, §4, §8)', () => {
 
   it('says "Email or password is incorrect" for a wrong password, then signs in to /Earn', async () => {
     const user = await registered();
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await page.goto('/');
     const signIn = await signInThroughUi(page, user.email, 'not-the-password');
     await signIn.getByRole('alert').filter({ hasText: 'Email or password is incorrect' }).waitFor();
@@ -87,7 +81,7 @@ describe('signing up, out and in (spec §2, §4, §8)', () => {
   });
 
   it('opens the sign-in modal over the landing at /signin, and sign-up at /signup', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/signin');
     await page.getByRole('heading', { level: 1, name: 'Get paid to play games, test apps and answer surveys' }).waitFor();
     await dialog(page, 'Sign in').waitFor();
@@ -101,7 +95,7 @@ describe('forgot password (spec §4, §8)', () => {
   it('resets the password with the code the server sent, then signs in with the new password', async () => {
     const user = await registered();
     const newPassword = 'N3w-password-after-reset';
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await page.goto('/');
     await openSignIn(page);
     // One dialog, whose heading follows the step.
@@ -139,7 +133,7 @@ describe('forgot password (spec §4, §8)', () => {
 describe('redirects (spec §2, §6)', () => {
   it.each(['/', '/ref/ABC'])('sends a signed-in visitor of %s to /Earn', async (path) => {
     const user = await signUpThroughApi(siteUrl());
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await useSession(context, siteUrl(), user);
     await page.goto(path);
     await expectSignedInOnEarn(page);
@@ -149,7 +143,7 @@ describe('redirects (spec §2, §6)', () => {
 
 describe('Google sign-in (spec §2, §7)', () => {
   it('without Google configured lands on / with "Google login failed, please try again", the parameter removed', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await page.goto('/');
     const signIn = await openSignIn(page);
     await signIn.getByRole('link', { name: 'Sign in with Google' }).click();
@@ -183,7 +177,7 @@ describe('Google sign-in against a local OpenID provider (issue 3)', () => {
   it('signs in with Google from the sign-in modal: PKCE flow, a new account, lands on /Earn signed in', async () => {
     const account = { sub: `google-${Date.now()}`, email: `g${Date.now()}@example.com`, email_verified: true, name: 'Grace Hopper' };
     await provider!.signsInNext(account);
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: site!.url });
+    const context = await browser().newContext({ viewport: DESKTOP, baseURL: site!.url });
     const page = await context.newPage();
     await page.goto('/');
     const signIn = await openSignIn(page);
@@ -215,7 +209,7 @@ describe('a blocked account (spec §8)', () => {
     setAccountStatus(user.email, 'blocked', site.dataDir);
     site = await startSite({ DATA_DIR: site.dataDir });
 
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: site.url });
+    const context = await browser().newContext({ viewport: DESKTOP, baseURL: site.url });
     const page = await context.newPage();
     await page.goto('/signin');
     const signIn = dialog(page, 'Sign in');

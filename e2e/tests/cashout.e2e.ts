@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, siteUrl } from '../src/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, useBrowser, siteUrl } from '../src/browser';
 import { parseCashoutList, runOps } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
 import { startSite, stopSite, type RunningSite } from '../src/site';
-import { signInThroughApi, signUpThroughApi, useSession, type SignedInUser, markDocument, isSameDocument } from '../src/users';
+import { openSignedInPage, signInThroughApi, signUpThroughApi, useSession, type SignedInUser, markDocument, isSameDocument } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const PAYOUT_METHODS = ['Stake', 'Visa virtual gift card', 'PayPal', 'Letcoin', 'Payeer'];
 const SUBMITTED = 'Cashout request submitted successfully! It will be processed within 24-48 hours.';
@@ -48,11 +42,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
   it('cashes $1.00 out with PayPal after the §5 messages, then an operator pays it by hand and marks it with pnpm ops', async () => {
     site = await startSite();
     const user = await creditedUser(site.url, '2.00');
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: site.url });
-    await useSession(context, site.url, user);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openSignedInPage(browser(), user, DESKTOP, site.url);
 
     await page.goto('/Cashout');
     await page.getByRole('heading', { level: 1, name: 'Cashout' }).waitFor();
@@ -110,7 +100,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
     expect(pending).toEqual([{ id: cashout.id, email: user.email, method: 'paypal', account: user.email, amount: '$1.00', status: 'pending' }]);
     expect(runOps(['cashouts:approve', String(cashout.id), '--reason', 'paid by PayPal'], site.dataDir)).toContain(`Cashout ${cashout.id}: pending -> paid`);
 
-    const again = await browser.newContext({ viewport: DESKTOP, baseURL: site.url });
+    const again = await browser().newContext({ viewport: DESKTOP, baseURL: site.url });
     await useSession(again, site.url, await signInThroughApi(site.url, user));
     const request = (await again.newPage()).request;
     const stats = (await (await request.get('/api/Cashout/stats')).json()) as { data: CashoutStats };

@@ -1,13 +1,7 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser, openPage } from '../src/browser';
+import type { Page, Route } from 'playwright-core';
+import { useBrowser, openPage } from '../src/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const FALLBACK = 'This section is temporarily unavailable';
 
@@ -21,7 +15,7 @@ async function navigateInPage(page: Page, path: string) {
 
 describe('a remote that is down', () => {
   it('shows a fallback with Retry in its area only; the rest keeps working; Retry recovers it', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const blockMarketing = (route: Route) => route.abort('connectionrefused');
     await page.route('**/remotes/mf-marketing/**', blockMarketing);
 
@@ -47,7 +41,7 @@ describe('a remote that is down', () => {
   });
 
   it('keeps other remotes working while one is blocked', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.route('**/remotes/mf-earn/**', (route) => route.abort('connectionrefused'));
     await page.goto('/bonuses');
     await page.getByRole('heading', { level: 1, name: 'Quests' }).waitFor();
@@ -57,7 +51,7 @@ describe('a remote that is down', () => {
   });
 
   it('keeps the landing at /signin working while the remote of its modal is blocked', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.route('**/remotes/mf-account/**', (route) => route.abort('connectionrefused'));
     await page.goto('/signin');
     await page.getByRole('heading', { level: 1, name: 'Get paid to play games, test apps and answer surveys' }).waitFor();
@@ -69,7 +63,7 @@ describe('a remote that is down', () => {
   });
 
   it('times out a remote that never answers into the same fallback', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.route('**/remotes/mf-marketing/mf-manifest.json', () => {
       // never answered: the shell's deadline must end the wait
     });

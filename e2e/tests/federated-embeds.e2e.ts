@@ -1,17 +1,11 @@
-import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser, openPage, siteUrl, untilPrerenderReplaced } from '../src/browser';
+import type { Page, Route } from 'playwright-core';
+import { useBrowser, openPage, siteUrl, untilPrerenderReplaced } from '../src/browser';
 import { sharedModuleUse } from '../src/federation-share';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
 import { signUpThroughApi, useSession, type SignedInUser } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const HERO = 'Get paid to play games, test apps and answer surveys';
 const MF_EARN_FILES = '**/remotes/mf-earn/**';
@@ -47,7 +41,7 @@ async function requestCashout(user: SignedInUser, body: { wallet: string; amount
 
 describe("the home page shows mf-earn's sections through federation (spec §2 Home page)", () => {
   it('shows the Featured Surveys teaser and the offer and survey partner walls to a visitor, loaded from mf-earn', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     const mfEarn = recordRequests(page, '/remotes/mf-earn/');
     await page.goto('/');
     await heroOf(page).waitFor();
@@ -79,7 +73,7 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
   });
 
   it("asks a visitor to sign up on an unlocked partner's card (the shell hosts mf-account's modal)", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await page.goto('/');
     await heroOf(page).waitFor();
     await untilPrerenderReplaced(page);
@@ -92,7 +86,7 @@ describe("the home page shows mf-earn's sections through federation (spec §2 Ho
   });
 
   it('keeps its own hero while mf-earn is down, with Retry notices where the sections go; Retry brings them', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const blockMfEarn = (route: Route) => route.abort('connectionrefused');
     await page.route(MF_EARN_FILES, blockMfEarn);
     await page.goto('/');
@@ -121,7 +115,7 @@ describe("Profile → Withdrawals shows mf-cashout's panel through federation (s
     await creditThroughDemoPostback(siteUrl(), { userId: id, payout: '2.00' });
     await requestCashout(user, { wallet: 'PayPal', amount: '1.00', account: 'payouts@example.com' });
 
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await useSession(context, siteUrl(), user);
     const mfCashout = recordRequests(page, '/remotes/mf-cashout/');
     await page.goto('/Profile');

@@ -1,17 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, openPage, PHONE, siteUrl } from '../src/browser';
+import type { Locator, Page } from 'playwright-core';
+import { DESKTOP, useBrowser, openPage, PHONE, siteUrl } from '../src/browser';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf } from '../src/session-api';
 import { newTestUser, signUpThroughApi, useSession } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const ticker = (page: Page) => page.getByRole('region', { name: 'Live earnings' });
 const entries = (page: Page): Locator => ticker(page).getByRole('listitem');
@@ -43,7 +37,7 @@ describe('the live-leads ticker (spec §2, §4)', () => {
     const earner = await signUpThroughApi(siteUrl(), { ...newTestUser(), name: `${firstName} Vexley` });
     const { id } = await profileOf(siteUrl(), earner);
 
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     const sockets = watchSockets(page);
     try {
       await page.goto('/faq');
@@ -74,7 +68,7 @@ describe('the live-leads ticker (spec §2, §4)', () => {
     const earner = await signUpThroughApi(siteUrl(), { ...newTestUser(), name: `${firstName} Vexley` });
     const { id } = await profileOf(siteUrl(), earner);
 
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(browser(), DESKTOP);
     const sockets = watchSockets(page);
     let joined = false;
     void sockets.joinedFeed.then(() => (joined = true));
@@ -105,7 +99,7 @@ describe('the live-leads ticker (spec §2, §4)', () => {
 
   it('goes away at once, in every open tab, when a user turns Live Stats off in Settings, and stays away', async () => {
     const user = await signUpThroughApi(siteUrl());
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { context, page, errors } = await openPage(browser(), DESKTOP);
     await useSession(context, siteUrl(), user);
     try {
       const otherTab = await context.newPage();

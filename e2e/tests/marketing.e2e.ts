@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, PHONE, siteUrl } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { useBrowser, openPage, PHONE, siteUrl } from '../src/browser';
 import { runOps } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf } from '../src/session-api';
 import { startSite, stopSite, type RunningSite } from '../src/site';
 import { newTestUser, signUpThroughApi, useSession } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const heroForm = (page: Page) => page.getByRole('form', { name: 'Sign up with email' });
 
@@ -27,7 +21,7 @@ async function signUpFromHero(page: Page, email: string, password: string) {
 
 describe('the landing hero is a sign-up', () => {
   it('creates the account of a new email (named after it) and lands on /Earn', async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     const email = `hero.${randomUUID().slice(0, 8)}@example.com`;
     await signUpFromHero(page, email, 'Passw0rd-hero');
     await page.waitForURL('**/Earn');
@@ -42,7 +36,7 @@ describe('the landing hero is a sign-up', () => {
 
   it('signs a known email in with its password, and says so when the password is wrong', async () => {
     const user = await signUpThroughApi(siteUrl(), newTestUser());
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browser(), PHONE);
     await signUpFromHero(page, user.email, 'not-the-password-1');
     await heroForm(page).getByRole('alert').filter({ hasText: 'Email or password is incorrect' }).waitFor();
     await heroForm(page).getByLabel('Password').fill(user.password);
@@ -55,7 +49,7 @@ describe('the landing hero is a sign-up', () => {
 describe('the live cashout dashboard (simulated)', () => {
   // Every 3 to 10 s (the unit tests hold the timing with fake timers); here the margin is for a busy machine.
   it("receives a 'Just now' entry at the top", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/');
     const list = page.getByRole('list', { name: 'Latest cashouts' });
     // The lower landing loads as the visitor scrolls towards it.
@@ -71,7 +65,7 @@ describe('the live cashout dashboard (simulated)', () => {
 describe('the site footer', () => {
   it('is below a signed-in page too, and its links lead to the pages', async () => {
     const user = await signUpThroughApi(siteUrl());
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser());
     await useSession(context, siteUrl(), user);
     await page.goto('/Earn');
     await page.getByRole('heading', { level: 1, name: 'Earn' }).waitFor();
@@ -106,7 +100,7 @@ describe('the site footer', () => {
 
 describe('search', () => {
   it('finds offers at /search?q= with the offer cards of mf-earn', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/search?q=puzzle');
     const results = page.getByRole('list', { name: 'Search results' });
     await results.waitFor();
@@ -124,7 +118,7 @@ describe('the leaderboard', () => {
     const { id } = await profileOf(siteUrl(), user);
     // More than anyone else earns in these tests, so the user is on the top 20.
     await creditThroughDemoPostback(siteUrl(), { userId: id, payout: '900.00', offerId: 'dragon-forge-legends' });
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     await page.goto('/leaderboard');
     await page.getByRole('button', { name: 'Daily' }).click();
     // The board is cached for a few seconds: reload until the credit shows.
@@ -154,7 +148,7 @@ describe('the contact form', () => {
 
   it('stores a message that ops contact:list then shows', async () => {
     site = await startSite();
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser());
     const subject = `Missing credit ${randomUUID().slice(0, 8)}`;
     await page.goto(`${site.url}/contact`);
     const form = page.getByRole('form', { name: 'Contact form' });

@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, siteUrl } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { useBrowser, siteUrl } from '../src/browser';
 import { globalSiteDataDir, opsCommand } from '../src/ops';
 import { signUpThroughApi, openSignedInPage, markDocument, isSameDocument } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const nav = (page: Page) => page.getByRole('banner');
 const balanceLink = (page: Page, dollars: string) => nav(page).getByRole('link', { name: `Balance: ${dollars}`, exact: true });
@@ -20,7 +14,7 @@ describe('operators work on the running site (issue 12)', () => {
     const url = siteUrl();
     const dataDir = globalSiteDataDir();
     const user = await signUpThroughApi(url);
-    const { context, page, errors } = await openSignedInPage(browser, user);
+    const { context, page, errors } = await openSignedInPage(browser(), user);
 
     await page.goto('/Earn');
     await balanceLink(page, '$0.00').waitFor();

@@ -1,18 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, useBrowser } from '../src/browser';
 import { parseCashoutList, runOps } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf } from '../src/session-api';
 import { startSite, stopSite, type RunningSite } from '../src/site';
-import { signUpThroughApi, useSession } from '../src/users';
+import { openSignedInPage, signUpThroughApi } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 type StoredCashout = { id: number; status: string };
 
@@ -32,11 +26,7 @@ describe('instant cashouts (issue 32)', () => {
     await creditThroughDemoPostback(site.url, { userId: id, payout: '6.00' });
     expect(runOps(['users:verify-email', user.email, '--reason', 'e2e: checked by the test'], site.dataDir)).toContain(`${user.email}: email verified`);
 
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: site.url });
-    await useSession(context, site.url, user);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openSignedInPage(browser(), user, DESKTOP, site.url);
 
     await page.goto('/Cashout');
     await methodButton(page).click();

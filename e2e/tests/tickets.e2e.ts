@@ -1,18 +1,12 @@
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from '../src/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, useBrowser } from '../src/browser';
 import { runOps } from '../src/ops';
 import { sessionHeaders } from '../src/session-api';
 import { startSite, stopSite, type RunningSite } from '../src/site';
-import { signUpThroughApi, useSession } from '../src/users';
+import { openSignedInPage, signUpThroughApi } from '../src/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const OFFER = { id: 'dragon-forge-legends', name: 'Dragon Forge Legends' };
 
@@ -66,11 +60,7 @@ describe('a missing-credit ticket from report to credit (issue 29)', () => {
     });
     expect(started.status).toBe(200);
 
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: site.url });
-    await useSession(context, site.url, user);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const { context, page, errors } = await openSignedInPage(browser(), user, DESKTOP, site.url);
 
     await page.goto('/my-offers');
     await page.getByRole('article').getByRole('heading', { name: OFFER.name }).waitFor();

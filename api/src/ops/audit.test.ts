@@ -2,15 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { operatorAudit, postbackCallbacks, users } from '../db/schema';
 import { paypal, store } from '../test/cashout-test-kit';
 import { DETAILS, dayOf, report } from '../test/ticket-test-kit';
 import { appendLedgerEntry, balanceOf } from '../modules/ledger/ledger';
 import { injectPostback, postbackFields } from '../test/wall-test-kit';
-import { captureMailer, distinctAddress, type SignedUp, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { distinctAddress, type SignedUp, signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 import { defineCommand, OpsError, type OpsCommand } from './command';
 import { COMMANDS } from './commands';
 import { localInvocation } from './run-ops';
@@ -19,17 +17,13 @@ import { runOpsCapturing } from '../test/ops-test-kit';
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`the operators' audit log on ${kind}`, () => {
-  const database = useTestDatabase();
-  const db = () => database().db;
-  let app: FastifyInstance;
+  const { database, db, app } = useTestApp();
   let scratch: string;
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
     scratch = await mkdtemp(join(tmpdir(), 'rewards-audit-'));
   });
   afterAll(async () => {
-    await app.close();
     await rm(scratch, { recursive: true, force: true });
   });
 
@@ -46,13 +40,13 @@ describe(`the operators' audit log on ${kind}`, () => {
 
   async function pendingCashout({ user, token }: SignedUp): Promise<number> {
     await appendLedgerEntry(db(), { userId: user.id, amountCoins: 5_000, kind: 'manual_credit', note: 'test' });
-    const response = await store(app, token, paypal(1));
+    const response = await store(app(), token, paypal(1));
     if (response.statusCode !== 200) throw new Error(`cashout failed: ${response.body}`);
     return response.json().data.cashout.id as number;
   }
 
   it('records a credit with its operator, arguments, reason, user and result, in the same transaction', async () => {
-    const { email, user } = await signUp(app);
+    const { email, user } = await signUp(app());
     const result = await ops(['users:credit', email, '3', '--reason', 'goodwill', 'for', 'ticket', '12'], { operator: 'ada.ops' });
     expect(result.code).toBe(0);
     const row = await lastAudit();
@@ -70,7 +64,7 @@ describe(`the operators' audit log on ${kind}`, () => {
   });
 
   it('records status changes, approvals, rejections and imports; a failure with its error', async () => {
-    const signedUp = await signUp(app);
+    const signedUp = await signUp(app());
     const { email } = signedUp;
     const before = await auditCount();
     const approved = await pendingCashout(signedUp);
@@ -100,11 +94,11 @@ describe(`the operators' audit log on ${kind}`, () => {
 
   it('records postback replays and referral decisions with their reasons, about the user they concern', async () => {
     const address = distinctAddress();
-    const referrer = await signUp(app, {}, { from: address });
+    const referrer = await signUp(app(), {}, { from: address });
     // Signed up from the referrer's address: flagged as a possible self-referral on the first credit.
-    const friend = await signUp(app, { referral_code: referrer.user.referral_code }, { from: address });
+    const friend = await signUp(app(), { referral_code: referrer.user.referral_code }, { from: address });
     const fields = postbackFields({ user_id: String(friend.user.id), payout: '2.00' });
-    expect((await injectPostback(app, fields)).statusCode).toBe(200);
+    expect((await injectPostback(app(), fields)).statusCode).toBe(200);
     const [callback] = await db().select().from(postbackCallbacks).where(eq(postbackCallbacks.txid, fields.txid));
     const before = await auditCount();
 
@@ -129,7 +123,7 @@ describe(`the operators' audit log on ${kind}`, () => {
   });
 
   it('writes nothing for reads of no personal data and for wrong usage', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(app());
     const before = await auditCount();
     for (const argv of [
       ['users:show', email, 'extra'],
@@ -151,10 +145,10 @@ describe(`the operators' audit log on ${kind}`, () => {
   });
 
   it('records each read of personal data (who, which command and arguments, whose, which records), never the data', async () => {
-    const { email, user } = await signUp(app, { name: 'Read Me' });
-    const contact = await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada Reader', email: 'ada.reader@example.com', subject: 'Hi', message: 'My secret message' } });
+    const { email, user } = await signUp(app(), { name: 'Read Me' });
+    const contact = await app().inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada Reader', email: 'ada.reader@example.com', subject: 'Hi', message: 'My secret message' } });
     expect(contact.statusCode).toBe(201);
-    const ticket = await report(app, (await signUp(app)).token, { wall: 'notik', offer_name: 'Quest', completed_at: dayOf(2), details: DETAILS });
+    const ticket = await report(app(), (await signUp(app())).token, { wall: 'notik', offer_name: 'Quest', completed_at: dayOf(2), details: DETAILS });
     expect(ticket.statusCode).toBe(201);
     const ticketId = ticket.json().data.id as number;
 
@@ -186,7 +180,7 @@ describe(`the operators' audit log on ${kind}`, () => {
   });
 
   it('shows nothing when the read cannot be recorded', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(app());
     const failing = COMMANDS.map((command) =>
       command.name !== 'users:show'
         ? command
@@ -210,7 +204,7 @@ describe(`the operators' audit log on ${kind}`, () => {
     expect(await ops(['users:credit', 'nobody@example.com', '1', '--reason', 'test'])).toMatchObject({ code: 1, err: 'No user with email nobody@example.com' });
     expect(await lastAudit()).toMatchObject({ command: 'users:credit', outcome: 'failed', userId: null, result: { error: 'No user with email nobody@example.com' } });
 
-    const { email, user } = await signUp(app);
+    const { email, user } = await signUp(app());
     const halfway = defineCommand({
       name: 'test:halfway',
       usage: 'test:halfway',
@@ -230,7 +224,7 @@ describe(`the operators' audit log on ${kind}`, () => {
   });
 
   it('audits any command that wrote, even one that declares no reason rule or says it only reads', async () => {
-    const { user } = await signUp(app);
+    const { user } = await signUp(app());
     const writes = (name: string, reason?: 'none') =>
       defineCommand({
         name,
@@ -254,7 +248,7 @@ describe(`the operators' audit log on ${kind}`, () => {
   });
 
   it('cannot be changed or deleted through the database the application uses', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(app());
     await ops(['users:credit', email, '1', '--reason', 'keep me']);
     const row = await lastAudit();
     const refused = /operator_audit is append-only/;
@@ -271,8 +265,8 @@ describe(`the operators' audit log on ${kind}`, () => {
 
   describe('pnpm ops audit', () => {
     it('lists the newest first as a table with the reason; --limit and --user narrow it', async () => {
-      const first = await signUp(app);
-      const second = await signUp(app);
+      const first = await signUp(app());
+      const second = await signUp(app());
       await ops(['users:credit', first.email, '1', '--reason', 'first goodwill']);
       await ops(['users:credit', second.email, '2', '--reason', 'second goodwill']);
       await ops(['users:status', first.email, 'pending', '--reason', 'identity check']);
@@ -296,7 +290,7 @@ describe(`the operators' audit log on ${kind}`, () => {
     });
 
     it('--json answers every field, newest first', async () => {
-      const { email, user } = await signUp(app);
+      const { email, user } = await signUp(app());
       await ops(['users:credit', email, '0.5', '--reason', 'sorry'], { operator: 'linus' });
       const { code, body } = await json(['audit', '--user', email]);
       expect(code).toBe(0);

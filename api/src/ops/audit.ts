@@ -3,6 +3,7 @@ import { type AuditKind, type AuditOutcome, operatorAudit } from '../db/schema';
 import { findUserByEmail } from '../modules/account/repository';
 import type { Executor } from '../db/executor';
 import { defineCommand, OpsError, UsageError } from './command';
+import { readOptions, rowLimit } from './options';
 import { parseEmail } from './users';
 
 export type AuditEntry = {
@@ -77,22 +78,8 @@ export const audit = defineCommand({
   summary: `what operators did and which personal data they read, newest first (default ${DEFAULT_LIMIT} rows): who, when, the command, its reason and result`,
   reason: 'none',
   parse: (args) => {
-    let limit = DEFAULT_LIMIT;
-    let email: string | undefined;
-    for (let i = 0; i < args.length; i += 2) {
-      const [flag, value] = [args[i], args[i + 1]];
-      if (flag === '--limit') {
-        if (!value || !/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT) {
-          throw new UsageError(`--limit takes a number of rows from 1 to ${MAX_LIMIT}, got "${value ?? ''}"`);
-        }
-        limit = Number(value);
-      } else if (flag === '--user') {
-        email = parseEmail(value);
-      } else {
-        throw new UsageError(`unknown option "${flag}"`);
-      }
-    }
-    return { limit, email };
+    const options = readOptions(args, { '--limit': rowLimit(MAX_LIMIT), '--user': parseEmail }, { repeated: 'last' });
+    return { limit: options['--limit'] ?? DEFAULT_LIMIT, email: options['--user'] };
   },
   async run({ db, out }, { limit, email }) {
     const rows = await listAudit(db, { limit, email });

@@ -1,5 +1,5 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { CASHOUT_STATUSES, type CashoutStatus } from '../db/schema';
+import { CASHOUT_STATUSES } from '../db/schema';
 import {
   approveCashout,
   CashoutNotFoundError,
@@ -7,47 +7,27 @@ import {
   cashoutsForReview,
   rejectCashout,
 } from '../modules/cashout/service';
-import { findUserById } from '../modules/account/repository';
 import { findCashout } from '../modules/cashout/repository';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
 import { loadConfig } from '../config';
-import { readOptions } from './options';
+import { countOf, oneOf, onlyArgument, parseId, readOptions } from './options';
+import { countLine } from './output';
 import { whyNotRefundable } from './payouts';
+import { concernsOwner, refusalsAsOpsErrors } from './users';
 
 const DEFAULT_LIST_LIMIT = 50;
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 
-function parseId(value: string | undefined): number {
-  if (!value || !/^\d{1,15}$/.test(value) || Number(value) < 1) {
-    throw new UsageError(value ? `"${value}" is not a cashout id` : 'a cashout id is needed');
-  }
-  return Number(value);
-}
+const cashoutId = (value: string | undefined) => parseId(value, 'a cashout');
 
-/** The service's refusals are operator mistakes worth a clear line, not a stack trace (and an audit row). */
-async function reviewing<T>(context: OpsContext, id: number, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof CashoutNotPendingError) {
-      const row = await findCashout(context.db, id);
-      if (row) await concernsOwner(context, row.userId);
-    }
-    if (error instanceof CashoutNotFoundError || error instanceof CashoutNotPendingError) throw new OpsError(error.message);
-    throw error;
-  }
+function reviewing<T>(context: OpsContext, id: number, work: () => Promise<T>): Promise<T> {
+  return refusalsAsOpsErrors(context, work, { notFound: CashoutNotFoundError, closed: CashoutNotPendingError, row: () => findCashout(context.db, id) });
 }
 
 /** A cashout as --json prints it and the audit log keeps it. */
 function cashoutResult(row: { id: number; userId: number; method: string; account: string; amountCoins: number; status: string }) {
   return { id: row.id, user_id: row.userId, method: row.method, account: row.account, amount: coinsToDollarString(row.amountCoins), amount_coins: row.amountCoins, status: row.status };
-}
-
-/** The cashout's user, for the audit log. */
-async function concernsOwner(context: OpsContext, userId: number): Promise<void> {
-  const user = await findUserById(context.db, userId);
-  if (user) context.concerns(user);
 }
 
 export const cashoutsList = defineCommand({
@@ -56,24 +36,8 @@ export const cashoutsList = defineCommand({
   summary: `lists cashouts, newest first (default: all statuses, ${DEFAULT_LIST_LIMIT} rows)`,
   reason: 'none',
   parse: (args) => {
-    let status: CashoutStatus | undefined;
-    let limit = DEFAULT_LIST_LIMIT;
-    for (let i = 0; i < args.length; i += 2) {
-      const [flag, value] = [args[i], args[i + 1]];
-      if (flag === '--status') {
-        const wanted = value?.trim().toLowerCase();
-        if (!CASHOUT_STATUSES.includes(wanted as CashoutStatus)) {
-          throw new UsageError(`"${value ?? ''}" is not a cashout status; use one of ${CASHOUT_STATUSES.join(', ')}`);
-        }
-        status = wanted as CashoutStatus;
-      } else if (flag === '--limit') {
-        if (!value || !/^\d{1,5}$/.test(value) || Number(value) < 1) throw new UsageError(`--limit takes a number of rows, got "${value ?? ''}"`);
-        limit = Number(value);
-      } else {
-        throw new UsageError(`unknown option "${flag}"`);
-      }
-    }
-    return { status, limit };
+    const options = readOptions(args, { '--status': oneOf(CASHOUT_STATUSES, 'a cashout status'), '--limit': countOf('rows') }, { repeated: 'last' });
+    return { status: options['--status'], limit: options['--limit'] ?? DEFAULT_LIST_LIMIT };
   },
   async run({ db, out }, { status, limit }) {
     const rows = await cashoutsForReview(db, { status, limit });
@@ -106,8 +70,7 @@ export const cashoutsList = defineCommand({
       ]),
     );
     out.line('');
-    const more = rows.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
-    out.line(`${rows.length} ${rows.length === 1 ? 'cashout' : 'cashouts'}${more}`);
+    out.line(countLine(rows.length, limit, ['cashout', 'cashouts']));
     return result;
   },
 });
@@ -127,7 +90,7 @@ export const cashoutsApprove = defineCommand({
         return value;
       },
     });
-    return { id: parseId(args[0]), reference: options['--reference'] ?? null };
+    return { id: cashoutId(args[0]), reference: options['--reference'] ?? null };
   },
   async run(context, { id, reference }) {
     const { payouts } = loadConfig();
@@ -145,10 +108,7 @@ export const cashoutsReject = defineCommand({
   usage: 'cashouts:reject <id> --reason <text>',
   summary: 'rejects a pending cashout (or a failed one its provider did not pay) and refunds it; the user sees the reason',
   reason: 'required',
-  parse: (args) => {
-    if (args.length !== 1) throw new UsageError('cashouts:reject takes a cashout id and --reason <text>');
-    return { id: parseId(args[0]) };
-  },
+  parse: (args) => ({ id: cashoutId(onlyArgument(args, 'cashouts:reject takes a cashout id and --reason <text>')) }),
   async run(context, { id }) {
     // The reason rule 'required' guarantees it; the user reads it beside the refunded cashout.
     const reason = context.reason!;

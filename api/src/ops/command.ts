@@ -62,12 +62,8 @@ export type ReasonRule = 'required' | 'optional' | 'none';
  */
 export type ReadAudit = 'always' | 'with-json';
 
-/**
- * One operator command as written: `parse` checks the arguments before anything is opened (a typo costs
- * nothing); `run` does the work and answers its result (what `--json` prints and the audit log keeps).
- * Throw UsageError for wrong arguments, OpsError for anything else to report.
- */
-export type CommandDefinition<Args> = {
+/** What the command line and the help know of a command. */
+type CommandAbout = {
   name: string;
   usage: string;
   summary: string;
@@ -75,18 +71,20 @@ export type CommandDefinition<Args> = {
   usesDatabase?: false;
   reason?: ReasonRule;
   auditsReads?: ReadAudit;
+};
+
+/**
+ * One operator command as written: `parse` checks the arguments before anything is opened (a typo costs
+ * nothing); `run` does the work and answers its result (what `--json` prints and the audit log keeps).
+ * Throw UsageError for wrong arguments, OpsError for anything else to report.
+ */
+export type CommandDefinition<Args> = CommandAbout & {
   parse(args: readonly string[], invocation: OpsInvocation): Args;
   run(context: OpsContext, args: Args): Promise<unknown>;
 };
 
 /** A command in the table: `prepare` parses the arguments and gives back the work to run. */
-export type OpsCommand = {
-  name: string;
-  usage: string;
-  summary: string;
-  usesDatabase?: false;
-  reason?: ReasonRule;
-  auditsReads?: ReadAudit;
+export type OpsCommand = CommandAbout & {
   prepare(args: readonly string[], invocation: OpsInvocation): (context: OpsContext) => Promise<unknown>;
 };
 

@@ -1,5 +1,7 @@
 import { latestContactMessages } from '../modules/contact/repository';
-import { defineCommand, UsageError } from './command';
+import { defineCommand } from './command';
+import { countOf, readOptions } from './options';
+import { countLine } from './output';
 
 const DEFAULT_LIST_LIMIT = 20;
 const SUBJECT_WIDTH = 60;
@@ -17,16 +19,7 @@ export const contactList = defineCommand({
   summary: `lists contact form messages, newest first (default ${DEFAULT_LIST_LIMIT}): date, email, subject, sender, the message's start`,
   reason: 'none',
   auditsReads: 'always',
-  parse: (args) => {
-    let limit = DEFAULT_LIST_LIMIT;
-    for (let i = 0; i < args.length; i += 2) {
-      const [flag, value] = [args[i], args[i + 1]];
-      if (flag !== '--limit') throw new UsageError(`unknown option "${flag}"`);
-      if (!value || !/^\d{1,5}$/.test(value) || Number(value) < 1) throw new UsageError(`--limit takes a number of messages, got "${value ?? ''}"`);
-      limit = Number(value);
-    }
-    return { limit };
-  },
+  parse: (args) => ({ limit: readOptions(args, { '--limit': countOf('messages') }, { repeated: 'last' })['--limit'] ?? DEFAULT_LIST_LIMIT }),
   async run({ db, out }, { limit }) {
     const messages = await latestContactMessages(db, limit);
     const rows = messages.map((message) => ({
@@ -46,8 +39,7 @@ export const contactList = defineCommand({
       ['id', 'date', 'email', 'subject', 'from', 'message'],
       rows.map((row) => [row.id, row.created_at, row.email, cell(row.subject, SUBJECT_WIDTH), cell(row.name, 40), cell(row.message, MESSAGE_WIDTH)]),
     );
-    const more = rows.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
-    out.line(`${rows.length} ${rows.length === 1 ? 'message' : 'messages'}${more}`);
+    out.line(countLine(rows.length, limit, ['message', 'messages']));
     return rows;
   },
 });

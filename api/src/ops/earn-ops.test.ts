@@ -1,18 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config';
 import { conversions, ledgerEntries, users } from '../db/schema';
 import { balanceOf, verifyLedger } from '../modules/ledger/ledger';
 import { createRealtimePublisher } from '../modules/realtime/publisher';
 import { findRepoRoot } from '../repo-root';
-import { captureMailer, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
+import { runToEnd } from '../test/process-output';
 import { listenToWallet } from '../test/wallet-listener';
 import { COMMANDS } from './commands';
 import { type RunOpsOptions, runOps } from './run-ops';
@@ -21,19 +19,16 @@ const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const apiDir = join(findRepoRoot(), 'api');
 
 describe(`ops commands of earn and the ledger on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { database, app } = useTestApp();
   let base: string;
   let scratch: string;
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app().listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app().server.address() as AddressInfo).port}`;
     scratch = await mkdtemp(join(tmpdir(), 'rewards-earn-ops-'));
   });
   afterAll(async () => {
-    await app.close();
     await rm(scratch, { recursive: true, force: true });
   });
 
@@ -69,7 +64,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
     });
 
     it("the site shows the new catalog at once, and the other instances are told once it is committed", async () => {
-      const names = async () => ((await app.inject({ method: 'POST', url: '/api/Offers/Get', payload: {} })).json().data as Array<{ offer_id: string; name: string }>).map((offer) => offer.name);
+      const names = async () => ((await app().inject({ method: 'POST', url: '/api/Offers/Get', payload: {} })).json().data as Array<{ offer_id: string; name: string }>).map((offer) => offer.name);
       expect(await names()).not.toContain('Announced Offer');
       const announced: string[] = [];
       const run = (file: string) =>
@@ -118,7 +113,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
 
   describe('users:credit and ledger:verify', () => {
     it('credits a user with a manual_credit row carrying the reason', async () => {
-      const { user, email } = await signUp(app);
+      const { user, email } = await signUp(app());
       const result = await ops('users:credit', email.toUpperCase(), '2.50', '--reason', 'goodwill', 'for', 'ticket', '#12');
       expect(result).toMatchObject({ code: 0, out: `Credited $2.50 to ${email} (goodwill for ticket #12); the balance is now $2.50.` });
       const rows = await database().db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
@@ -126,7 +121,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
     });
 
     it("tells the running site's open pages of the user their new balance", async () => {
-      const { user, email, token } = await signUp(app);
+      const { user, email, token } = await signUp(app());
       const { pusher } = loadConfig({});
       const wallet = await listenToWallet(base, pusher.key, token, user.id);
       try {
@@ -139,7 +134,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
     });
 
     it('still credits when no site can be told, and says so', async () => {
-      const { email, user } = await signUp(app);
+      const { email, user } = await signUp(app());
       const unreachable = { publishWallet: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:8080')) };
       const result = await opsTelling(unreachable, 'users:credit', email, '1', '--reason', 'support');
       expect(result.code).toBe(0);
@@ -156,7 +151,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
 
     it('ledger:verify prints OK, or the mismatching users and exits 1', async () => {
       expect((await ops('ledger:verify')).out).toMatch(/^OK: the balances of all \d+ users equal the sums of their ledger rows\.$/);
-      const { user } = await signUp(app);
+      const { user } = await signUp(app());
       await database().db.update(users).set({ balanceCoins: 1234 }).where(eq(users.id, user.id));
       try {
         const result = await ops('ledger:verify');
@@ -171,7 +166,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
 
   describe('postback:simulate (talks to the running server, never opens the database)', () => {
     it('sends a signed credit, then its reversal, to the server', async () => {
-      const { user, email } = await signUp(app);
+      const { user, email } = await signUp(app());
       const credit = await ops('postback:simulate', '--url', base, '--wall', 'demo', '--email', email, '--offer', 'puzzle-harbor', '--event', 'levels-50', '--payout', '2.25', '--txid', `sim-${user.id}`);
       expect(credit.opened).toBe(false);
       expect(credit.code).toBe(0);
@@ -183,7 +178,7 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
     });
 
     it('speaks the BitLabs and ayeT-Studios formats too', async () => {
-      const { user, email } = await signUp(app);
+      const { user, email } = await signUp(app());
       for (const wall of ['bitlabs', 'ayetstudios']) {
         const credit = await ops('postback:simulate', '--url', base, '--wall', wall, '--email', email, '--offer', '77', '--payout', '1.00', '--txid', `${wall}-${user.id}`);
         expect([wall, credit.code, credit.out]).toEqual([wall, 0, expect.stringContaining('Conversion credited.')]);
@@ -219,24 +214,16 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
     });
 
     it('works from the real command line while the server holds the PGlite folder', async () => {
-      const { user, email } = await signUp(app);
+      const { user, email } = await signUp(app());
       const dataDir = await mkdtemp(join(tmpdir(), 'rewards-ops-sim-'));
       try {
         // This test process stands in for the server holding the database.
         await writeFile(join(dataDir, 'pglite.lock'), String(process.pid));
-        const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-          const child = spawn(
-            join(apiDir, 'node_modules', '.bin', 'tsx'),
-            ['src/ops/cli.ts', 'postback:simulate', '--url', base, '--email', email, '--offer', 'word-garden', '--event', 'level-100', '--payout', '3.20'],
-            { cwd: apiDir, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, NODE_ENV: 'test' } },
-          );
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-          child.once('error', reject);
-          child.once('exit', (code) => resolve({ code, stdout, stderr }));
-        });
+        const result = await runToEnd(
+          join(apiDir, 'node_modules', '.bin', 'tsx'),
+          ['src/ops/cli.ts', 'postback:simulate', '--url', base, '--email', email, '--offer', 'word-garden', '--event', 'level-100', '--payout', '3.20'],
+          { cwd: apiDir, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, NODE_ENV: 'test' } },
+        );
         expect([result.code, result.stderr]).toEqual([0, '']);
         expect(result.stdout).toContain('Conversion credited.');
         expect(await balanceOf(database().db, user.id)).toBe(3200);

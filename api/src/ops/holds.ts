@@ -1,22 +1,15 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { findUserByEmail } from '../modules/account/repository';
 import { listHeld } from '../modules/holds/repository';
 import { releaseHoldsOf } from '../modules/holds/release';
-import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
+import { defineCommand, UsageError } from './command';
 import { readOptions, rowLimit } from './options';
-import { parseEmail } from './users';
+import { countLine } from './output';
+import { parseEmail, userConcerned } from './users';
 
 const DEFAULT_LIST_LIMIT = 50;
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 const when = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-async function userOf({ db, concerns }: OpsContext, email: string) {
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new OpsError(`No user with email ${email}`);
-  concerns(user);
-  return user;
-}
 
 export const holdsList = defineCommand({
   name: 'holds:list',
@@ -28,7 +21,7 @@ export const holdsList = defineCommand({
     return { email: options['--user'], limit: options['--limit'] ?? DEFAULT_LIST_LIMIT };
   },
   async run(context, { email, limit }) {
-    const user = email === undefined ? undefined : await userOf(context, email);
+    const user = email === undefined ? undefined : await userConcerned(context, email);
     const rows = await listHeld(context.db, { userId: user?.id, limit });
     const result = rows.map((row) => ({
       id: row.id,
@@ -50,8 +43,7 @@ export const holdsList = defineCommand({
     );
     context.out.line('');
     const total = rows.reduce((sum, row) => sum + row.coins, 0);
-    const more = rows.length === limit ? ` (the first ${limit}; --limit shows more)` : '';
-    context.out.line(`${rows.length} held ${rows.length === 1 ? 'credit' : 'credits'}, ${dollars(total)}${more}`);
+    context.out.line(countLine(rows.length, limit, ['held credit', 'held credits'], { order: 'first', extra: `, ${dollars(total)}` }));
     return result;
   },
 });
@@ -67,7 +59,7 @@ export const holdsRelease = defineCommand({
     return { email };
   },
   async run(context, { email }) {
-    const user = await userOf(context, email);
+    const user = await userConcerned(context, email);
     const { released, wallets, notifications } = await releaseHoldsOf(context.db, user.id);
     context.notified(notifications);
     const coins = released.reduce((sum, hold) => sum + hold.coins, 0);

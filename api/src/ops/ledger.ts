@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { coinsToDollarString, dollarsToCoins } from '@rewards/shared/rules/money';
 import { users } from '../db/schema';
-import { findUserByEmail } from '../modules/account/repository';
 import { MAX_OFFER_PAYOUT_COINS } from '../modules/earn/catalog';
 import { appendLedgerEntry, verifyLedger } from '../modules/ledger/ledger';
 import { defineCommand, OpsError, UsageError } from './command';
-import { parseEmail } from './users';
+import { noArguments } from './options';
+import { parseEmail, userConcerned } from './users';
 
 const dollars = (coins: number) => `${coins < 0 ? '-' : ''}$${coinsToDollarString(Math.abs(coins))}`;
 const signedDollars = (coins: number) => `${coins < 0 ? '-' : ''}${coinsToDollarString(Math.abs(coins))}`;
@@ -15,10 +15,7 @@ export const ledgerVerify = defineCommand({
   usage: 'ledger:verify',
   summary: "checks that every user's balances (available and held) equal the sums of their ledger rows (exit 1 on a mismatch)",
   reason: 'none',
-  parse: (args) => {
-    if (args.length !== 0) throw new UsageError('ledger:verify takes no arguments');
-    return {};
-  },
+  parse: noArguments('ledger:verify'),
   async run({ db, out }) {
     const mismatches = await verifyLedger(db);
     const [total] = await db.select({ value: count() }).from(users);
@@ -61,10 +58,9 @@ export const usersCredit = defineCommand({
     if (!coins) throw new UsageError(`"${amount}" is not an amount of dollars from 0.001 to 10000 (like 2.50)`);
     return { email: parseEmail(email), coins };
   },
-  async run({ db, out, tellWallets, concerns, reason }, { email, coins }) {
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new OpsError(`No user with email ${email}`);
-    concerns(user);
+  async run(context, { email, coins }) {
+    const { db, out, tellWallets, reason } = context;
+    const user = await userConcerned(context, email);
     const { entryId, balanceCoins } = await appendLedgerEntry(db, { userId: user.id, amountCoins: coins, kind: 'manual_credit', note: reason ?? null });
     out.line(`Credited ${dollars(coins)} to ${email} (${reason}); the balance is now ${dollars(balanceCoins)}.`);
     await tellWallets([user.id]);

@@ -6,9 +6,8 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { operatorAudit } from '../db/schema';
 import { balanceOf, verifyLedger } from '../modules/ledger/ledger';
-import { captureMailer, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 import { COMMANDS } from './commands';
 import { buildOperatorApi, isLocalPeer, listenOperatorApi, socketAnswers } from './operator-api';
 import { loadConfig } from '../config';
@@ -20,13 +19,11 @@ const TOKEN = 'test-operator-token-0123456789abcdef';
 const TARGET = 'pglite:/srv/earnly/.data';
 
 describe(`the operator API on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { database, app } = useTestApp();
   let api: FastifyInstance;
   const published: number[] = [];
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
     api = await buildOperatorApi({
       token: TOKEN,
       commands: COMMANDS,
@@ -37,7 +34,6 @@ describe(`the operator API on ${kind}`, () => {
   });
   afterAll(async () => {
     await api.close();
-    await app.close();
   });
 
   const body = (argv: string[], extra: Record<string, unknown> = {}) => ({ argv, operator: 'grace', cwd: '/srv', database: TARGET, ...extra });
@@ -52,7 +48,7 @@ describe(`the operator API on ${kind}`, () => {
   const auditCount = async () => (await database().db.select({ value: count() }).from(operatorAudit))[0]?.value ?? 0;
 
   it('runs a command with the server’s database and answers what to print and the exit code', async () => {
-    const { email, user } = await signUp(app);
+    const { email, user } = await signUp(app());
     const response = await run(body(['users:credit', email.toUpperCase(), '3', '--reason', 'goodwill']));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ exit_code: 0, stdout: [`Credited $3.00 to ${email} (goodwill); the balance is now $3.00.`], stderr: [] });
@@ -63,7 +59,7 @@ describe(`the operator API on ${kind}`, () => {
   });
 
   it('records the operator the command line names, in the server’s audit log', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(app());
     await run(body(['users:status', email, 'blocked', '--reason', 'fraud'], { operator: 'linus' }));
     const audit = await run(body(['audit', '--limit', '1', '--json']));
     expect(JSON.parse(audit.json().stdout[0]).result[0]).toMatchObject({ operator: 'linus', command: 'users:status', reason: 'fraud', user_email: email });
@@ -74,7 +70,7 @@ describe(`the operator API on ${kind}`, () => {
     let userId: number;
     let auditBefore: number;
     beforeAll(async () => {
-      ({ email, user: { id: userId } } = await signUp(app));
+      ({ email, user: { id: userId } } = await signUp(app()));
       auditBefore = await auditCount();
     });
     afterEach(async () => {
@@ -285,13 +281,8 @@ describe('the operator API socket', () => {
 });
 
 describe(`the ops command line and a server's operator API on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { database, app } = useTestApp();
   let dir: string;
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'rewards-opscli-'));
   });
@@ -318,7 +309,7 @@ describe(`the ops command line and a server's operator API on ${kind}`, () => {
   }
 
   it('waits while a server starts (it holds the folder, no socket yet), then runs the command through it', async () => {
-    const { email } = await signUp(app);
+    const { email } = await signUp(app());
     // The parent of this test process stands in for the starting server that holds the folder.
     await writeFile(join(dir, 'pglite.lock'), String(process.ppid));
     let stop: (() => Promise<void>) | undefined;
@@ -360,7 +351,7 @@ describe(`the ops command line and a server's operator API on ${kind}`, () => {
     expect(((await stat(join(dir, 'ops-token'))).mode & 0o777).toString(8)).toBe('600');
     const stop = await serverOn(token!);
     try {
-      const { email } = await signUp(app);
+      const { email } = await signUp(app());
       expect((await commandLine(['users:show', email])).code).toBe(0);
     } finally {
       await stop();

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { cashouts, operatorAudit, users } from '../db/schema';
 import { appendLedgerEntry, verifyLedger } from '../modules/ledger/ledger';
 import { recordCallback } from '../modules/walls/callback-log';
-import { captureMailer, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 import { COMMANDS } from './commands';
 import { runOpsCapturing } from '../test/ops-test-kit';
 
@@ -18,15 +16,12 @@ const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\
 const HOSTILE_NAME = 'Mallory \u001b]0;pwned\u0007\u001b[2J\u202eevil';
 
 describe(`hostile ops arguments on ${kind}`, () => {
-  const database = useTestDatabase();
-  const db = () => database().db;
-  let app: FastifyInstance;
+  const { database, db, app } = useTestApp();
   let victim: { email: string; id: number };
   let hostileCallback: number;
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-    const signedUp = await signUp(app, { name: 'Mallory' });
+    const signedUp = await signUp(app(), { name: 'Mallory' });
     victim = { email: signedUp.email, id: signedUp.user.id };
     // Sign-up refuses such a name now; one stored before that rule (or written by other means) is shown harmlessly.
     await db().update(users).set({ name: HOSTILE_NAME }).where(eq(users.id, victim.id));
@@ -49,7 +44,6 @@ describe(`hostile ops arguments on ${kind}`, () => {
       replayOf: null,
     });
   });
-  afterAll(() => app.close());
 
   const ops = (argv: string[]) => runOpsCapturing(database(), argv, { commands: LOCAL_COMMANDS, invocation: { operator: 'fuzzer', cwd: '/nonexistent' } });
 

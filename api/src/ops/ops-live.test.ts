@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { findRepoRoot } from '../repo-root';
 import { genericPostbackQuery } from '../modules/walls/adapters/generic';
 import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
 import { uniqueEmail } from '../test/accounts';
 import { compiledEntries } from '../test/compiled-entries';
+import { runToEnd } from '../test/process-output';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '../test/test-database';
 import { listenToWallet, type WalletListener } from '../test/wallet-listener';
 
 // The proof of issue 12: the real server process runs, real `pnpm ops` processes work beside it while
@@ -33,13 +32,13 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
   beforeAll(async () => {
     ({ opsCli } = await compiledEntries());
     dataDir = await mkdtemp(join(tmpdir(), 'rewards-live-'));
-    if (adminUrl) databaseUrl = await createDatabase(adminUrl);
+    if (adminUrl) databaseUrl = await createScratchDatabase(adminUrl, 'rewards_live');
     server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMITS: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   });
   afterAll(async () => {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
-    if (adminUrl && databaseUrl) await dropDatabase(adminUrl, databaseUrl);
+    if (adminUrl && databaseUrl) await dropScratchDatabase(adminUrl, databaseUrl);
   });
 
   /**
@@ -47,17 +46,9 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
    * sources compiled once, not by tsx on every start; ops.test.ts runs the command line through tsx).
    */
   function ops(...args: string[]) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--enable-source-maps', opsCli, ...args], {
-        cwd: apiDir,
-        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', OPS_OPERATOR: 'live-operator', OPS_TOKEN: '' },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once('error', reject);
-      child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    return runToEnd(process.execPath, ['--enable-source-maps', opsCli, ...args], {
+      cwd: apiDir,
+      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', OPS_OPERATOR: 'live-operator', OPS_TOKEN: '' },
     });
   }
 
@@ -256,27 +247,3 @@ describe(`pnpm ops while the site runs on ${kind}`, () => {
     expect(audit.filter((row) => row.kind === 'change').map((row) => row.reason).sort()).toEqual(['offline one', 'offline two']);
   });
 });
-
-async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `rewards_live_${Date.now()}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
-  } finally {
-    await admin.end();
-  }
-}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { appendLedgerEntry } from '../modules/ledger/ledger';
 import { findRepoRoot } from '../repo-root';
 import { bearer, signUp } from '../test/accounts';
 import { useTestApp } from '../test/build-test-app';
+import { runToEnd } from '../test/process-output';
 import { loadConfig } from '../config';
 import { runCommandLine } from './command-line';
 import { COMMANDS } from './commands';
@@ -95,17 +95,9 @@ describe('the real ops command line', () => {
   const apiDir = join(findRepoRoot(), 'api');
 
   function runCli(args: string[], env: Record<string, string>) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(join(apiDir, 'node_modules', '.bin', 'tsx'), ['src/ops/cli.ts', ...args], {
-        cwd: apiDir,
-        env: { ...process.env, DATABASE_URL: '', ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once('error', reject);
-      child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    return runToEnd(join(apiDir, 'node_modules', '.bin', 'tsx'), ['src/ops/cli.ts', ...args], {
+      cwd: apiDir,
+      env: { ...process.env, DATABASE_URL: '', ...env },
     });
   }
 

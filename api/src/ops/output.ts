@@ -75,3 +75,12 @@ export function bufferedSink(): OpsOutput & { flushTo(sink: OpsOutput): void } {
     },
   };
 }
+
+/**
+ * The line under a list: how many `nouns` (`[one, many]`), `extra` (a total), and that --limit shows more
+ * when the list stopped at it (`order`: which ones the list shows).
+ */
+export function countLine(count: number, limit: number, [one, many]: readonly [string, string], { order = 'newest', extra = '' } = {}): string {
+  const more = count === limit ? ` (the ${order} ${limit}; --limit shows more)` : '';
+  return `${count} ${count === 1 ? one : many}${extra}${more}`;
+}

@@ -2,12 +2,13 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { type CashoutStatus, cashouts, users } from '../db/schema';
-import { findUserById } from '../modules/account/repository';
 import { findCashout } from '../modules/cashout/repository';
 import { scheduleRetry, type PayoutChange } from '../modules/payouts/settle';
 import { orderOf, railSetOf, reconcilePayouts } from '../modules/payouts/worker';
-import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
-import { oneOf, readOptions, rowLimit } from './options';
+import { defineCommand, OpsError, type OpsContext } from './command';
+import { oneOf, onlyArgument, parseId, readOptions, rowLimit } from './options';
+import { countLine } from './output';
+import { concernsOwner } from './users';
 
 /** The statuses of a cashout past review: what the payout rails deal with. */
 export const PAYOUT_STATUSES = ['approved', 'sending', 'paid', 'failed', 'returned', 'unclaimed'] as const satisfies readonly CashoutStatus[];
@@ -15,15 +16,6 @@ export const PAYOUT_STATUSES = ['approved', 'sending', 'paid', 'failed', 'return
 const DEFAULT_LIMIT = 50;
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 
-function parseId(value: string | undefined): number {
-  if (!value || !/^\d{1,15}$/.test(value) || Number(value) < 1) throw new UsageError(value ? `"${value}" is not a cashout id` : 'a cashout id is needed');
-  return Number(value);
-}
-
-async function concernsOwner(context: OpsContext, userId: number): Promise<void> {
-  const user = await findUserById(context.db, userId);
-  if (user) context.concerns(user);
-}
 
 export const payoutsList = defineCommand({
   name: 'payouts:list',
@@ -65,7 +57,7 @@ export const payoutsList = defineCommand({
       result.map((row) => [row.id, row.email, row.method, `$${row.amount}`, row.rail, row.status, row.attempts, row.provider_reference, row.next_attempt_at, row.failure_reason]),
     );
     out.line('');
-    out.line(`${rows.length} ${rows.length === 1 ? 'payout' : 'payouts'}${rows.length === limit ? ` (the newest ${limit}; --limit shows more)` : ''}`);
+    out.line(countLine(rows.length, limit, ['payout', 'payouts']));
     return result;
   },
 });
@@ -75,10 +67,7 @@ export const payoutsRetry = defineCommand({
   usage: 'payouts:retry <cashout id> --reason <text>',
   summary: 'sends a failed cashout again now, under the same idempotency id (the provider is asked first)',
   reason: 'required',
-  parse: (args) => {
-    if (args.length !== 1) throw new UsageError('payouts:retry takes one cashout id and --reason <text>');
-    return { id: parseId(args[0]) };
-  },
+  parse: (args) => ({ id: parseId(onlyArgument(args, 'payouts:retry takes one cashout id and --reason <text>'), 'a cashout') }),
   async run(context, { id }) {
     const row = await scheduleRetry(context.db, id);
     if (!row) {

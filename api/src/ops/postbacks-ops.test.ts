@@ -1,37 +1,22 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { liveLeads, operatorAudit, postbackCallbacks } from '../db/schema';
-import { captureMailer, distinctAddress, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { distinctAddress, signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 import { balanceOf, verifyLedger } from '../modules/ledger/ledger';
 import { genericPostbackQuery } from '../modules/walls/adapters/generic';
 import { recordCallback } from '../modules/walls/callback-log';
 import { POSTBACK_MESSAGES } from '../modules/conversions/postback-service';
 import { DEV_POSTBACK_SECRET } from '../modules/walls/registry';
 import { injectPostback, postbackFields } from '../test/wall-test-kit';
-import { runOpsCapturing } from '../test/ops-test-kit';
+import { opsTellingWallets } from '../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 type Listed = { id: number; wall: string; outcome: string; status_code: number; user_id: number | null; txid: string | null; amount: string; replay_of: number | null; query: string };
 
 describe(`ops commands of the postback log on ${kind}`, () => {
-  const database = useTestDatabase();
-  const db = () => database().db;
-  let app: FastifyInstance;
-  const published: Array<{ userId: number; wallet: string }> = [];
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
-  const ops = (...argv: string[]) =>
-    runOpsCapturing(database(), argv, {
-      realtime: { publishWallet: async (userId, { wallet }) => void published.push({ userId, wallet }) },
-      invocation: { operator: 'support', cwd: '/' },
-    });
+  const { database, db, app } = useTestApp();
+  const { ops, published } = opsTellingWallets(database, 'support');
 
   async function json<T>(...argv: string[]): Promise<T> {
     const result = await ops(...argv, '--json');
@@ -44,11 +29,11 @@ describe(`ops commands of the postback log on ${kind}`, () => {
   const lastAudit = async () => (await db().select().from(operatorAudit).orderBy(desc(operatorAudit.id)).limit(1))[0];
 
   it('lists callbacks as a table by user, wall, txid and outcome; --json has every one whole', async () => {
-    const { user, email } = await signUp(app, {}, { from: distinctAddress() });
+    const { user, email } = await signUp(app(), {}, { from: distinctAddress() });
     const fields = postbackFields({ user_id: String(user.id), payout: '1.25' });
-    await injectPostback(app, fields);
-    await injectPostback(app, fields, { secret: 'wrong' });
-    await injectPostback(app, postbackFields({ user_id: String(user.id), payout: '0.75' }), { wall: 'offery' });
+    await injectPostback(app(), fields);
+    await injectPostback(app(), fields, { secret: 'wrong' });
+    await injectPostback(app(), postbackFields({ user_id: String(user.id), payout: '0.75' }), { wall: 'offery' });
 
     const mine = await ops('postbacks:list', '--user', email);
     expect(mine.code).toBe(0);
@@ -79,9 +64,9 @@ describe(`ops commands of the postback log on ${kind}`, () => {
   });
 
   it('replays with a reason: an accepted callback changes nothing, audited with the reason and the user', async () => {
-    const { user, email } = await signUp(app, {}, { from: distinctAddress() });
+    const { user, email } = await signUp(app(), {}, { from: distinctAddress() });
     const fields = postbackFields({ user_id: String(user.id), payout: '2.00' });
-    await injectPostback(app, fields);
+    await injectPostback(app(), fields);
     const [credited] = await json<Listed[]>('postbacks:list', '--txid', fields.txid);
 
     expect(await ops('postbacks:replay', String(credited!.id))).toMatchObject({ code: 2, err: expect.stringContaining('postbacks:replay needs --reason <text>') });
@@ -104,8 +89,8 @@ describe(`ops commands of the postback log on ${kind}`, () => {
   });
 
   it('a refused replay exits 1, stores nothing and is audited as failed with its reason', async () => {
-    const { user, email } = await signUp(app, {}, { from: distinctAddress() });
-    await injectPostback(app, postbackFields({ user_id: String(user.id) }), { secret: 'wrong' });
+    const { user, email } = await signUp(app(), {}, { from: distinctAddress() });
+    await injectPostback(app(), postbackFields({ user_id: String(user.id) }), { secret: 'wrong' });
     const [refused] = await json<Listed[]>('postbacks:list', '--user', email);
     const before = await callbackCount();
     const replay = await ops('postbacks:replay', String(refused!.id), '--reason', 'the wall says it signed right');
@@ -124,7 +109,7 @@ describe(`ops commands of the postback log on ${kind}`, () => {
   });
 
   it('will not replay a refused callback that was stored shortened, and --json says it was cut', async () => {
-    const { user } = await signUp(app, {}, { from: distinctAddress() });
+    const { user } = await signUp(app(), {}, { from: distinctAddress() });
     const id = await recordCallback(db(), {
       wall: 'demo',
       method: 'GET',
@@ -149,8 +134,8 @@ describe(`ops commands of the postback log on ${kind}`, () => {
   });
 
   it('replays a callback that failed (database down): books it once, in the command\'s transaction, and tells the wallets', async () => {
-    const referrer = await signUp(app, {}, { from: distinctAddress() });
-    const { user, email } = await signUp(app, { name: 'Rita Replay', referral_code: referrer.user.referral_code }, { from: distinctAddress() });
+    const referrer = await signUp(app(), {}, { from: distinctAddress() });
+    const { user, email } = await signUp(app(), { name: 'Rita Replay', referral_code: referrer.user.referral_code }, { from: distinctAddress() });
     const fields = postbackFields({ user_id: String(user.id), payout: '3.00' });
     // As the pipeline stores a callback it could not book: answered 503, so the wall retries (or support replays).
     const failedId = await recordCallback(db(), {
@@ -197,13 +182,13 @@ describe(`ops commands of the postback log on ${kind}`, () => {
   });
 
   it('users:show lists the last five callbacks, as a table and in --json', async () => {
-    const { user, email } = await signUp(app, {}, { from: distinctAddress() });
+    const { user, email } = await signUp(app(), {}, { from: distinctAddress() });
     expect((await ops('users:show', email)).out).toContain('\nLast callbacks: none');
     const txids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const fields = postbackFields({ user_id: String(user.id), payout: '0.10' });
       txids.push(fields.txid);
-      await injectPostback(app, fields);
+      await injectPostback(app(), fields);
     }
     const shown = await ops('users:show', email);
     expect(shown.code).toBe(0);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { coinsToDollarString, dollarsToCoins } from '@rewards/shared/rules/money';
 import { type Config, loadConfig, WALL_SLUG } from '../config';
 import { CALLBACK_OUTCOMES, type CallbackOutcome } from '../db/schema';
-import { findUserByEmail, findUserById } from '../modules/account/repository';
+import { findUserById } from '../modules/account/repository';
 import { publishFeedEntry } from '../modules/live-feed/feed';
 import { feedEntryOf } from '../modules/live-feed/lead-announcer';
 import { findCallback, listCallbacks } from '../modules/walls/callback-log';
@@ -13,7 +13,8 @@ import { adapterFor, WALL_ADAPTERS, wallSecret, wallsConfigOf } from '../modules
 import { signUserLookup, USER_LOOKUP_PATH } from '../modules/walls/user-lookup';
 import { callbackResult, printCallbacks } from './callback-view';
 import { defineCommand, OpsError, type OpsOutput, UsageError } from './command';
-import { parseEmail } from './users';
+import { countLine } from './output';
+import { parseEmail, userConcerned } from './users';
 
 export type SimulateArgs = {
   wall: string;
@@ -168,14 +169,10 @@ export const postbacksList = defineCommand({
   // The terminal's table leaves out the raw query, body and headers; --json has them.
   auditsReads: 'with-json',
   parse: parseListArgs,
-  async run({ db, out, concerns }, args) {
+  async run(context, args) {
+    const { db, out } = context;
     let userId: number | undefined;
-    if (args.email !== undefined) {
-      const user = await findUserByEmail(db, args.email);
-      if (!user) throw new OpsError(`No user with email ${args.email}`);
-      concerns(user);
-      userId = user.id;
-    }
+    if (args.email !== undefined) userId = (await userConcerned(context, args.email)).id;
     const records = await listCallbacks(db, { wall: args.wall, userId, txid: args.txid, outcome: args.outcome, limit: args.limit });
     if (records.length === 0) {
       out.line('No callbacks match.');
@@ -183,8 +180,7 @@ export const postbacksList = defineCommand({
     }
     printCallbacks(out, records);
     out.line('');
-    const more = records.length === args.limit ? ` (the newest ${args.limit}; --limit shows more)` : '';
-    out.line(`${records.length} ${records.length === 1 ? 'callback' : 'callbacks'}${more}; --json has the raw query, body and headers`);
+    out.line(`${countLine(records.length, args.limit, ['callback', 'callbacks'])}; --json has the raw query, body and headers`);
     return records.map(callbackResult);
   },
 });

@@ -1,9 +1,10 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { REFERRAL_REVIEW_STATUSES, type ReferralReviewStatus } from '../db/schema';
-import { findUserByEmail } from '../modules/account/repository';
+import { REFERRAL_REVIEW_STATUSES } from '../db/schema';
 import { decideReferral, listReferralReviews, type ReferralDecision } from '../modules/referrals/referral-decisions';
 import { defineCommand, OpsError, UsageError } from './command';
-import { parseEmail } from './users';
+import { oneOf, readOptions, rowLimit } from './options';
+import { countLine } from './output';
+import { parseEmail, userConcerned } from './users';
 
 const DEFAULT_LIST_LIMIT = 50;
 const MAX_LIST_LIMIT = 500;
@@ -18,26 +19,9 @@ export const referralsList = defineCommand({
   summary: `lists referrals flagged as possible self-referral (same device or address), with the bonus withheld (default ${DEFAULT_LIST_LIMIT} rows)`,
   reason: 'none',
   parse: (args) => {
-    let status: ReferralReviewStatus | undefined;
-    let limit = DEFAULT_LIST_LIMIT;
-    for (let i = 0; i < args.length; i += 2) {
-      const [flag, value] = [args[i], args[i + 1]];
-      if (flag === '--status') {
-        const wanted = value?.trim().toLowerCase();
-        if (!REFERRAL_REVIEW_STATUSES.includes(wanted as ReferralReviewStatus)) {
-          throw new UsageError(`"${value ?? ''}" is not a review status; use one of ${REFERRAL_REVIEW_STATUSES.join(', ')}`);
-        }
-        status = wanted as ReferralReviewStatus;
-      } else if (flag === '--limit') {
-        if (!value || !/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIST_LIMIT) {
-          throw new UsageError(`--limit takes a number of rows from 1 to ${MAX_LIST_LIMIT}, got "${value ?? ''}"`);
-        }
-        limit = Number(value);
-      } else {
-        throw new UsageError(`unknown option "${flag}"`);
-      }
-    }
-    return { status, limit };
+    const spec = { '--status': oneOf(REFERRAL_REVIEW_STATUSES, 'a review status'), '--limit': rowLimit(MAX_LIST_LIMIT) };
+    const options = readOptions(args, spec, { repeated: 'last' });
+    return { status: options['--status'], limit: options['--limit'] ?? DEFAULT_LIST_LIMIT };
   },
   async run({ db, out }, { status, limit }) {
     const reviews = await listReferralReviews(db, { status, limit });
@@ -59,8 +43,7 @@ export const referralsList = defineCommand({
       ]),
     );
     out.line('');
-    const more = reviews.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
-    out.line(`${reviews.length} flagged ${reviews.length === 1 ? 'referral' : 'referrals'}${more}`);
+    out.line(countLine(reviews.length, limit, ['flagged referral', 'flagged referrals']));
     return reviews.map((review) => ({
       referred_user_id: review.referredUserId,
       referred_email: review.referredEmail,
@@ -90,9 +73,7 @@ export const referralsDecide = defineCommand({
   },
   async run(context, { email, decision }) {
     const { db, out } = context;
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new OpsError(`No user with email ${email}`);
-    context.concerns(user);
+    const user = await userConcerned(context, email);
     // The reason rule 'required' guarantees it; it is kept with the decision too.
     const decided = await decideReferral(db, { referredUserId: user.id, decision, reason: context.reason! });
     if (decided.outcome === 'no-review') throw new OpsError(`The referral of ${email} is not flagged for review.`);

@@ -2,12 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { operatorAudit, tickets } from '../db/schema';
 import { balanceOf } from '../modules/ledger/ledger';
-import { bearer, captureMailer, signUp } from '../test/accounts';
-import { buildTestApp } from '../test/build-test-app';
-import { useTestDatabase } from '../test/test-database';
+import { bearer, signUp } from '../test/accounts';
+import { useTestApp } from '../test/build-test-app';
 import { DETAILS, dayOf, pngImage, report } from '../test/ticket-test-kit';
 import { formatDuration } from './tickets';
 import { runOpsCapturing } from '../test/ops-test-kit';
@@ -15,17 +13,13 @@ import { runOpsCapturing } from '../test/ops-test-kit';
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`ops tickets:* on ${kind}`, () => {
-  const database = useTestDatabase();
-  const db = () => database().db;
-  let app: FastifyInstance;
+  const { database, db, app } = useTestApp();
   let folder: string;
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
     folder = await mkdtemp(join(tmpdir(), 'tickets-ops-'));
   });
   afterAll(async () => {
-    await app.close();
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -34,12 +28,12 @@ describe(`ops tickets:* on ${kind}`, () => {
   const latestAudit = async () => (await db().select().from(operatorAudit).orderBy(desc(operatorAudit.id)).limit(1))[0]!;
 
   async function ticketOf(offerName: string, files: Parameters<typeof report>[3] = []) {
-    const user = await signUp(app);
-    const response = await report(app, user.token, { wall: 'notik', offer_name: offerName, completed_at: dayOf(2), details: DETAILS }, files);
+    const user = await signUp(app());
+    const response = await report(app(), user.token, { wall: 'notik', offer_name: offerName, completed_at: dayOf(2), details: DETAILS }, files);
     if (response.statusCode !== 201) throw new Error(`report failed: ${response.body}`);
     return { ...user, id: response.json().data.id as number };
   }
-  const detailOf = async (token: string, id: number) => (await app.inject({ method: 'GET', url: `/api/tickets/${id}`, headers: bearer(token) })).json().data;
+  const detailOf = async (token: string, id: number) => (await app().inject({ method: 'GET', url: `/api/tickets/${id}`, headers: bearer(token) })).json().data;
 
   it('tickets:list says so when there are none, then lists newest first with the user and the offer, filtered by status', async () => {
     expect(await ops('tickets:list')).toMatchObject({ code: 0, out: 'No tickets.' });
@@ -58,7 +52,7 @@ describe(`ops tickets:* on ${kind}`, () => {
   it('tickets:show shows what the user wrote and the thread, and --screenshot saves the image (never over a file)', async () => {
     const image = pngImage(4, 4);
     const ticket = await ticketOf('Shown Quest', [{ filename: 'a.png', type: 'image/png', bytes: image }]);
-    await app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(ticket.token), payload: { text: 'Any news?' } });
+    await app().inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(ticket.token), payload: { text: 'Any news?' } });
     const shown = await ops('tickets:show', String(ticket.id));
     expect(shown.code).toBe(0);
     expect(shown.out).toContain(`user:`);
@@ -89,7 +83,7 @@ describe(`ops tickets:* on ${kind}`, () => {
     expect(detail).toMatchObject({ status: 'answered', messages: [{ author: 'support', text: 'We asked the partner.' }] });
     expect(JSON.stringify(detail)).not.toContain('support-ann');
 
-    await app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(ticket.token), payload: { text: 'Thanks!' } });
+    await app().inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(ticket.token), payload: { text: 'Thanks!' } });
     expect((await detailOf(ticket.token, ticket.id)).status).toBe('awaiting');
   });
 
@@ -114,7 +108,7 @@ describe(`ops tickets:* on ${kind}`, () => {
     expect(await ops('tickets:decline', String(ticket.id), '--reason', 'The partner has no record of this completion.')).toMatchObject({ code: 0 });
     expect(await latestAudit()).toMatchObject({ command: 'tickets:decline', outcome: 'done', reason: 'The partner has no record of this completion.' });
     expect(await detailOf(ticket.token, ticket.id)).toMatchObject({ status: 'declined', resolution: 'The partner has no record of this completion.', credited: null });
-    const reply = await app.inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(ticket.token), payload: { text: 'But I did!' } });
+    const reply = await app().inject({ method: 'POST', url: `/api/tickets/${ticket.id}/messages`, headers: bearer(ticket.token), payload: { text: 'But I did!' } });
     expect(reply.statusCode).toBe(422);
     expect(await balanceOf(db(), ticket.user.id)).toBe(0);
   });

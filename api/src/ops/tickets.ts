@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { coinsToDollarString, dollarsToCoins } from '@rewards/shared/rules/money';
 import { TICKET_LIMITS } from '@rewards/shared/contracts/ticket-types';
-import { TICKET_STATUSES, type TicketStatus } from '../db/schema';
+import { TICKET_STATUSES } from '../db/schema';
 import { findUserById } from '../modules/account/repository';
 import { MAX_OFFER_PAYOUT_COINS } from '../modules/earn/catalog';
 import { findOfferOfUser, findTicket, listTickets, messagesOf, screenshotOf, ticketStats, type TicketSummaryRow } from '../modules/tickets/repository';
@@ -11,7 +11,9 @@ import { listCallbacks } from '../modules/walls/callback-log';
 import { callbackResult, printCallbacks } from './callback-view';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
 import { operatorPath } from './offers';
-import { LAST_CALLBACKS } from './users';
+import { countOf, noArguments, oneOf, onlyArgument, parseId, readOptions } from './options';
+import { countLine } from './output';
+import { concernsOwner, LAST_CALLBACKS, refusalsAsOpsErrors } from './users';
 
 const DEFAULT_LIST_LIMIT = 50;
 /** tickets:stats looks this far back for answers and resolutions. */
@@ -19,10 +21,7 @@ export const STATS_DAYS = 30;
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 
-function parseId(value: string | undefined): number {
-  if (!value || !/^\d{1,15}$/.test(value) || Number(value) < 1) throw new UsageError(value ? `"${value}" is not a ticket id` : 'a ticket id is needed');
-  return Number(value);
-}
+const ticketId = (value: string | undefined) => parseId(value, 'a ticket');
 
 /** The ticket as --json prints it and the audit log keeps it. */
 function ticketResult(row: TicketSummaryRow) {
@@ -44,24 +43,8 @@ function ticketResult(row: TicketSummaryRow) {
 
 const offerOf = (row: TicketSummaryRow) => (row.wall === null ? `${row.offerName} (offer ${row.partnerOfferId})` : `${row.offerName} (wall ${row.wall})`);
 
-/** The ticket's user, for the audit log. */
-async function concernsOwner(context: OpsContext, userId: number): Promise<void> {
-  const user = await findUserById(context.db, userId);
-  if (user) context.concerns(user);
-}
-
-/** The service's refusals are an operator's mistakes: a clear line (and a failed audit row naming the user). */
-async function changing<T>(context: OpsContext, id: number, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof TicketClosedError) {
-      const row = await findTicket(context.db, id);
-      if (row) await concernsOwner(context, row.userId);
-    }
-    if (error instanceof TicketNotFoundError || error instanceof TicketClosedError) throw new OpsError(error.message);
-    throw error;
-  }
+function changing<T>(context: OpsContext, id: number, work: () => Promise<T>): Promise<T> {
+  return refusalsAsOpsErrors(context, work, { notFound: TicketNotFoundError, closed: TicketClosedError, row: () => findTicket(context.db, id) });
 }
 
 /** "2h 05m", "3d 4h", "45s": a duration an operator reads at a glance. */
@@ -82,22 +65,8 @@ export const ticketsList = defineCommand({
   summary: `lists missing-credit tickets, newest first (default: all statuses, ${DEFAULT_LIST_LIMIT} rows)`,
   reason: 'none',
   parse: (args) => {
-    let status: TicketStatus | undefined;
-    let limit = DEFAULT_LIST_LIMIT;
-    for (let i = 0; i < args.length; i += 2) {
-      const [flag, value] = [args[i], args[i + 1]];
-      if (flag === '--status') {
-        const wanted = value?.trim().toLowerCase();
-        if (!TICKET_STATUSES.includes(wanted as TicketStatus)) throw new UsageError(`"${value ?? ''}" is not a ticket status; use one of ${TICKET_STATUSES.join(', ')}`);
-        status = wanted as TicketStatus;
-      } else if (flag === '--limit') {
-        if (!value || !/^\d{1,5}$/.test(value) || Number(value) < 1) throw new UsageError(`--limit takes a number of rows, got "${value ?? ''}"`);
-        limit = Number(value);
-      } else {
-        throw new UsageError(`unknown option "${flag}"`);
-      }
-    }
-    return { status, limit };
+    const options = readOptions(args, { '--status': oneOf(TICKET_STATUSES, 'a ticket status'), '--limit': countOf('rows') }, { repeated: 'last' });
+    return { status: options['--status'], limit: options['--limit'] ?? DEFAULT_LIST_LIMIT };
   },
   async run({ db, out }, { status, limit }) {
     const rows = await listTickets(db, { status, limit });
@@ -111,8 +80,7 @@ export const ticketsList = defineCommand({
       rows.map((row) => [row.id, row.email, offerOf(row), row.completedOn, row.status, row.creditedCoins === null ? '-' : dollars(row.creditedCoins), row.createdAt.toISOString()]),
     );
     out.line('');
-    const more = rows.length === limit ? ` (the newest ${limit}; --limit shows more)` : '';
-    out.line(`${rows.length} ${rows.length === 1 ? 'ticket' : 'tickets'}${more}`);
+    out.line(countLine(rows.length, limit, ['ticket', 'tickets']));
     return result;
   },
 });
@@ -124,8 +92,8 @@ export const ticketsShow = defineCommand({
   reason: 'none',
   parse: (args, invocation) => {
     const [id, flag, file] = args;
-    if (args.length === 1) return { id: parseId(id), file: undefined };
-    if (args.length === 3 && flag === '--screenshot' && file) return { id: parseId(id), file: operatorPath(file, invocation.cwd) };
+    if (args.length === 1) return { id: ticketId(id), file: undefined };
+    if (args.length === 3 && flag === '--screenshot' && file) return { id: ticketId(id), file: operatorPath(file, invocation.cwd) };
     throw new UsageError('tickets:show takes a ticket id, and optionally --screenshot <file>');
   },
   // What the user wrote, their screenshot: personal data.
@@ -199,7 +167,7 @@ export const ticketsReply = defineCommand({
     const [id, ...words] = args;
     const text = readText(words.join(' '), { min: 1, max: TICKET_LIMITS.messageMax });
     if (text === null) throw new UsageError(`tickets:reply takes a ticket id and a text of 1 to ${TICKET_LIMITS.messageMax} characters`);
-    return { id: parseId(id), text };
+    return { id: ticketId(id), text };
   },
   async run(context, { id, text }) {
     const { ticket, message, notification } = await changing(context, id, () => replyToTicket(context.db, id, text, context.invocation.operator));
@@ -220,7 +188,7 @@ export const ticketsAccept = defineCommand({
     if (args.length !== 2 || !amount) throw new UsageError('tickets:accept takes a ticket id, an amount of dollars and --reason <text>');
     const coins = dollarsToCoins(amount, { maxCoins: MAX_OFFER_PAYOUT_COINS });
     if (!coins) throw new UsageError(`"${amount}" is not an amount of dollars from 0.001 to 10000 (like 2.50)`);
-    return { id: parseId(id), coins };
+    return { id: ticketId(id), coins };
   },
   async run(context, { id, coins }) {
     const reason = context.reason!;
@@ -244,10 +212,7 @@ export const ticketsDecline = defineCommand({
   usage: 'tickets:decline <id> --reason <text>',
   summary: 'declines an open ticket; the user reads the reason',
   reason: 'required',
-  parse: (args) => {
-    if (args.length !== 1) throw new UsageError('tickets:decline takes a ticket id and --reason <text>');
-    return { id: parseId(args[0]) };
-  },
+  parse: (args) => ({ id: ticketId(onlyArgument(args, 'tickets:decline takes a ticket id and --reason <text>')) }),
   async run(context, { id }) {
     const reason = context.reason!;
     const { ticket, notification } = await changing(context, id, () => declineTicket(context.db, id, reason));
@@ -263,10 +228,7 @@ export const ticketsStats = defineCommand({
   usage: 'tickets:stats',
   summary: `open tickets, and the median time to a first answer and to a resolution over the last ${STATS_DAYS} days`,
   reason: 'none',
-  parse: (args) => {
-    if (args.length !== 0) throw new UsageError('tickets:stats takes no arguments');
-    return {};
-  },
+  parse: noArguments('tickets:stats'),
   async run({ db, out }) {
     const stats = await ticketStats(db, STATS_DAYS);
     const open = stats.open.awaiting + stats.open.answered;

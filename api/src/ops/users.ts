@@ -7,6 +7,7 @@ import { countLiveSessions } from '../modules/session/session';
 import { listCallbacks } from '../modules/walls/callback-log';
 import { callbackResult, printCallbacks } from './callback-view';
 import { defineCommand, OpsError, type OpsContext, UsageError } from './command';
+import { onlyArgument } from './options';
 
 /** How many of a user's latest postback callbacks users:show lists (postbacks:list --user shows more). */
 export const LAST_CALLBACKS = 5;
@@ -20,10 +21,41 @@ export function parseEmail(value: string | undefined): string {
   return email;
 }
 
-async function userByEmail({ db }: OpsContext, email: string): Promise<UserRow> {
+/** The user with this address, named as the one the action concerns (for the audit log); none is an OpsError. */
+export async function userConcerned({ db, concerns }: OpsContext, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new OpsError(`No user with email ${email}`);
+  concerns(user);
   return user;
+}
+
+/** The owner of a row (a cashout, a ticket), for the audit log. */
+export async function concernsOwner(context: OpsContext, userId: number): Promise<void> {
+  const user = await findUserById(context.db, userId);
+  if (user) context.concerns(user);
+}
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * A service's refusals (no such row, or the row is past the change) are an operator's mistakes: a clear line,
+ * not a stack trace, and a failed audit row naming the row's owner.
+ */
+export async function refusalsAsOpsErrors<T>(
+  context: OpsContext,
+  work: () => Promise<T>,
+  refusals: { notFound: ErrorClass; closed: ErrorClass; row: () => Promise<{ userId: number } | null | undefined> },
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof refusals.closed) {
+      const row = await refusals.row();
+      if (row) await concernsOwner(context, row.userId);
+    }
+    if (error instanceof refusals.notFound || error instanceof refusals.closed) throw new OpsError(error.message);
+    throw error;
+  }
 }
 
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
@@ -34,14 +66,10 @@ export const usersShow = defineCommand({
   summary: 'shows a user: status, money, referrals, sign-in methods, sessions, last postback callbacks',
   reason: 'none',
   auditsReads: 'always',
-  parse: (args) => {
-    if (args.length !== 1) throw new UsageError('users:show takes one email address');
-    return { email: parseEmail(args[0]) };
-  },
+  parse: (args) => ({ email: parseEmail(onlyArgument(args, 'users:show takes one email address')) }),
   async run(context, { email }) {
     const { db, out } = context;
-    const user = await userByEmail(context, email);
-    context.concerns(user);
+    const user = await userConcerned(context, email);
     // One after another: the command runs in a transaction, which is one connection (pg refuses overlapping queries).
     const referrals = await db.select({ value: count() }).from(users).where(eq(users.referredBy, user.id));
     const liveSessions = await countLiveSessions(db, user.id);
@@ -110,8 +138,7 @@ export const usersStatus = defineCommand({
     return { email: parseEmail(args[0]), status: status as AccountStatus };
   },
   async run(context, { email, status }) {
-    const user = await userByEmail(context, email);
-    context.concerns(user);
+    const user = await userConcerned(context, email);
     const result = { user_id: user.id, email, from: user.status, to: status, changed: user.status !== status };
     if (!result.changed) {
       context.out.line(`${email} is already ${status}`);
@@ -129,13 +156,9 @@ export const usersVerifyEmail = defineCommand({
   usage: 'users:verify-email <email> --reason <text>',
   summary: "marks a user's email address verified (say how it was checked); instant cashouts need it",
   reason: 'required',
-  parse: (args) => {
-    if (args.length !== 1) throw new UsageError('users:verify-email takes one email address and --reason <text>');
-    return { email: parseEmail(args[0]) };
-  },
+  parse: (args) => ({ email: parseEmail(onlyArgument(args, 'users:verify-email takes one email address and --reason <text>')) }),
   async run(context, { email }) {
-    const user = await userByEmail(context, email);
-    context.concerns(user);
+    const user = await userConcerned(context, email);
     const already = user.emailVerifiedAt !== null;
     if (!already) await markEmailVerified(context.db, user.id);
     context.out.line(already ? `${email} was already verified (${user.emailVerifiedAt!.toISOString()})` : `${email}: email verified`);

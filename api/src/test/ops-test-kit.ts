@@ -21,3 +21,17 @@ export async function runOpsCapturing(database: DatabaseHandle, argv: readonly s
   });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
+
+/**
+ * `ops(...argv)` runs a command as `operator` (see runOpsCapturing); `published` keeps the wallets the
+ * commands told the running site about, in order.
+ */
+export function opsTellingWallets(database: () => DatabaseHandle, operator: string) {
+  const published: Array<{ userId: number; wallet: string }> = [];
+  const ops = (...argv: string[]) =>
+    runOpsCapturing(database(), argv, {
+      realtime: { publishWallet: async (userId, { wallet }) => void published.push({ userId, wallet }) },
+      invocation: { operator, cwd: '/' },
+    });
+  return { ops, published };
+}

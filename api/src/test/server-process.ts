@@ -20,6 +20,14 @@ export type ServerProcess = {
 
 const START_TIMEOUT_MS = 60_000;
 
+/** The least a production environment needs to start (no development secrets): tests add what they check. */
+export const PRODUCTION_READY_ENV = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'a-production-app-secret-of-some-length',
+  PUSHER_SECRET: 'a-production-pusher-secret',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+};
+
 /**
  * The real `src/server.ts` in its own process (compiled as `pnpm start` runs it, without the site), on a free port
  * and a fresh database: PGlite in a temporary folder, or the given DATABASE_URL. For tests about what

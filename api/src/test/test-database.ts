@@ -131,6 +131,20 @@ export function useTestDatabase(): () => DatabaseHandle {
   };
 }
 
+/**
+ * An empty PostgreSQL database of its own (named from `prefix`), for a server process that migrates it
+ * itself; dropScratchDatabase removes it, connections and all.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${Date.now()}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withAdminClient(adminUrl, (admin) => admin.query(`create database "${name}"`));
+  return databaseUrl(adminUrl, name);
+}
+
+export async function dropScratchDatabase(adminUrl: string, scratchUrl: string): Promise<void> {
+  await withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists "${new URL(scratchUrl).pathname.slice(1)}" with (force)`));
+}
+
 async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await withAdminClient(adminUrl, async (admin) => {
     await waitForNoConnections(admin, name);

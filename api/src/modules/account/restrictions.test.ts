@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { bearer, captureMailer, signUp, uniqueEmail } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
+import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -11,13 +11,7 @@ const BLOCKED = { status: 'error', message: 'Your account has been blocked.', er
 const PENDING = { status: 'error', message: 'The account has been temporarily disabled.', error_type: 'account_pending' };
 
 describe(`blocked and pending accounts on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, app } = useTestApp();
 
   const setStatus = (id: number, status: 'active' | 'blocked' | 'pending') =>
     database().db.update(users).set({ status }).where(eq(users.id, id));
@@ -26,29 +20,29 @@ describe(`blocked and pending accounts on ${kind}`, () => {
     ['blocked', BLOCKED],
     ['pending', PENDING],
   ] as const)('answers every authenticated call of a %s account with 403 and its error_type', async (status, expected) => {
-    const { token, user } = await signUp(app);
+    const { token, user } = await signUp(app());
     await setStatus(user.id, status);
     for (const url of ['/api/user/Profile', '/api/user/Session', '/api/user/DeleteAccount']) {
-      const response = await app.inject({ method: 'POST', url, headers: bearer(token) });
+      const response = await app().inject({ method: 'POST', url, headers: bearer(token) });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(expected);
     }
     await setStatus(user.id, 'active');
-    expect((await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).statusCode).toBe(200);
   });
 
   it.each([
     ['blocked', BLOCKED],
     ['pending', PENDING],
   ] as const)('refuses the login of a %s account with 403 after the password checks, without a session', async (status, expected) => {
-    const { email, password, user } = await signUp(app);
+    const { email, password, user } = await signUp(app());
     await setStatus(user.id, status);
-    const right = await app.inject({ method: 'POST', url: '/api/user/Login', payload: { email, password } });
+    const right = await app().inject({ method: 'POST', url: '/api/user/Login', payload: { email, password } });
     expect(right.statusCode).toBe(403);
     expect(right.json()).toEqual(expected);
     expect(right.cookies).toEqual([]);
     // A wrong password says nothing about the account's status.
-    const wrong = await app.inject({ method: 'POST', url: '/api/user/Login', payload: { email, password: 'not it at all' } });
+    const wrong = await app().inject({ method: 'POST', url: '/api/user/Login', payload: { email, password: 'not it at all' } });
     expect(wrong.statusCode).toBe(401);
   });
 });

@@ -1,28 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { cashouts, ledgerEntries } from '../../db/schema';
-import { captureMailer } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { useTestApp } from '../../test/build-test-app';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
 import { databaseKind, fundedUser, ops, paypal, stats, store } from '../../test/cashout-test-kit';
 import { insertCashout } from './repository';
 import { approveCashout, CashoutNotFoundError, CashoutNotPendingError, isUniqueViolation, rejectCashout } from './service';
 
 describe(`reviewing cashouts on ${databaseKind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-  const db = () => database().db;
+  const { database, db, app } = useTestApp();
 
   /** A user with $10 who asked for a $4 cashout. */
   async function pendingCashout() {
-    const signedUp = await fundedUser(app, db(), 10_000);
-    const response = await store(app, signedUp.token, paypal(4));
+    const signedUp = await fundedUser(app(), db(), 10_000);
+    const response = await store(app(), signedUp.token, paypal(4));
     return { ...signedUp, id: response.json().data.cashout.id as number };
   }
   const refundsOf = (id: number) =>
@@ -48,7 +38,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
     await expect(rejectCashout(db(), id, 'again')).rejects.toBeInstanceOf(CashoutNotPendingError);
     await expect(approveCashout(db(), id)).rejects.toThrow(`Cashout ${id} is rejected, not pending`);
     expect(await refundsOf(id)).toHaveLength(1);
-    expect(await stats(app, token)).toMatchObject({ current_balance: '10.00', pending_count: 0, total_requested: '0.00' });
+    expect(await stats(app(), token)).toMatchObject({ current_balance: '10.00', pending_count: 0, total_requested: '0.00' });
     expect(await verifyLedger(db())).toEqual([]);
   });
 
@@ -77,7 +67,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
   });
 
   it('recognises the unique violation of a reused Idempotency-Key, whichever driver reports it', async () => {
-    const { user } = await fundedUser(app, db(), 0);
+    const { user } = await fundedUser(app(), db(), 0);
     const row = { userId: user.id, method: 'paypal', account: 'a@b.co', amountCoins: 1_000, balanceAfterCoins: 0, idempotencyKey: 'dup' };
     await insertCashout(db(), row);
     const error = await insertCashout(db(), row).catch((caught: unknown) => caught);
@@ -115,7 +105,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
         out: `Cashout ${id}: pending -> paid ($4.00 by paypal to pat@example.com; paid by hand)`,
         err: '',
       });
-      const history = await app.inject({ method: 'GET', url: '/api/Cashout/history', headers: { authorization: `Bearer ${token}` } });
+      const history = await app().inject({ method: 'GET', url: '/api/Cashout/history', headers: { authorization: `Bearer ${token}` } });
       expect(history.json().data.items[0]).toMatchObject({ id, status: 'paid', provider_reference: 'PP-123', paid_at: expect.any(String) });
       expect(await ops(database(), 'cashouts:approve', String(id), '--reason', 'paid out')).toMatchObject({
         code: 1,
@@ -130,7 +120,7 @@ describe(`reviewing cashouts on ${databaseKind}`, () => {
       expect(result.code).toBe(0);
       expect(result.out).toBe(`Cashout ${id}: pending -> rejected; $4.00 refunded, the user's balance is now $10.00\nReason shown to the user: Wrong PayPal email`);
       expect(await balanceOf(db(), user.id)).toBe(10_000);
-      const history = await app.inject({ method: 'GET', url: '/api/Cashout/history', headers: { authorization: `Bearer ${token}` } });
+      const history = await app().inject({ method: 'GET', url: '/api/Cashout/history', headers: { authorization: `Bearer ${token}` } });
       expect(history.json().data.items[0]).toMatchObject({ id, status: 'rejected', rejection_reason: 'Wrong PayPal email' });
       expect(await ops(database(), 'cashouts:reject', String(id), '--reason', 'again')).toMatchObject({ code: 1, err: expect.stringContaining('is rejected, not pending') });
       expect(await ops(database(), 'cashouts:approve', String(id), '--reason', 'paid out')).toMatchObject({ code: 1 });

@@ -1,9 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { cashouts, ledgerEntries, users } from '../../db/schema';
-import { bearer, captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, signUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
 import { credit, databaseKind, fundedUser, paypal, stats, store } from '../../test/cashout-test-kit';
 import { CASHOUT_MESSAGES } from './schemas';
@@ -13,20 +11,13 @@ const SUBMITTED = 'Cashout request submitted successfully! It will be processed 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe(`Cashout/Store on ${databaseKind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { db, app } = useTestApp();
 
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
-  const db = () => database().db;
   const cashoutsOf = (userId: number) => db().select().from(cashouts).where(eq(cashouts.userId, userId));
 
   it('takes a cashout: debits the balance once and answers the new balance and the pending cashout', async () => {
-    const { token, user } = await fundedUser(app, db(), 10_000);
-    const response = await store(app, token, { wallet: 'paypal', amount: 1, account: '  pat@example.com ' });
+    const { token, user } = await fundedUser(app(), db(), 10_000);
+    const response = await store(app(), token, { wallet: 'paypal', amount: 1, account: '  pat@example.com ' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
@@ -62,25 +53,25 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     ['letcoin', 'LTC1qxy2kgdygjrsqtzq2n0yrf2493p83kkf'],
     ['payeer', 'P1000000'],
   ])('accepts the payout method %s', async (wallet, account) => {
-    const { token } = await fundedUser(app, db(), 1_000);
-    const response = await store(app, token, { wallet, amount: 0.25, account });
+    const { token } = await fundedUser(app(), db(), 1_000);
+    const response = await store(app(), token, { wallet, amount: 0.25, account });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ new_balance: '0.75', cashout: { method: wallet, account, amount: '0.25' } });
   });
 
   it('reads the amount as a JSON number or a numeric string, exactly, without float rounding', async () => {
-    const { token, user } = await fundedUser(app, db(), 50_000);
+    const { token, user } = await fundedUser(app(), db(), 50_000);
     for (const [amount, coins] of [['2.50', 2_500], [0.29, 290], [1.15, 1_150], ['.75', 750], [' 3 ', 3_000], ['4.100', 4_100]] as const) {
       const before = await balanceOf(db(), user.id);
-      const response = await store(app, token, paypal(amount));
+      const response = await store(app(), token, paypal(amount));
       expect(response.statusCode).toBe(200);
       expect(before - (await balanceOf(db(), user.id))).toBe(coins);
     }
   });
 
   it('takes the method name in any case and with spaces around it', async () => {
-    const { token } = await fundedUser(app, db(), 1_000);
-    const response = await store(app, token, { wallet: ' PayPal ', amount: '0.50', account: 'pat@example.com' });
+    const { token } = await fundedUser(app(), db(), 1_000);
+    const response = await store(app(), token, { wallet: ' PayPal ', amount: '0.50', account: 'pat@example.com' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.cashout.method).toBe('paypal');
   });
@@ -107,8 +98,8 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     ['"1,50"', { wallet: 'stake', amount: '1,50', account: 'a' }, 'amount', CASHOUT_MESSAGES.decimals],
     ['a huge amount', { wallet: 'stake', amount: 1e21, account: 'a' }, 'amount', 'The amount is too large.'],
   ])('refuses %s with 422 and a message a person understands, changing nothing', async (_case, body, field, message) => {
-    const { token, user } = await fundedUser(app, db(), 5_000);
-    const response = await store(app, token, body);
+    const { token, user } = await fundedUser(app(), db(), 5_000);
+    const response = await store(app(), token, body);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ status: 'error', message, errors: { [field]: [message] } });
     expect(await balanceOf(db(), user.id)).toBe(5_000);
@@ -116,8 +107,8 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
   });
 
   it('names the first problem in the order of the form (method, account, amount) and lists them all', async () => {
-    const { token } = await fundedUser(app, db(), 5_000);
-    const response = await store(app, token, { wallet: 'nope', account: '', amount: 0 });
+    const { token } = await fundedUser(app(), db(), 5_000);
+    const response = await store(app(), token, { wallet: 'nope', account: '', amount: 0 });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'error',
@@ -127,34 +118,34 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
   });
 
   it.each(['[1,2]', '"paypal"', 'null', '{"wallet":'])('refuses the body %s with 422', async (raw) => {
-    const { token } = await fundedUser(app, db(), 5_000);
-    const response = await store(app, token, raw);
+    const { token } = await fundedUser(app(), db(), 5_000);
+    const response = await store(app(), token, raw);
     expect(response.statusCode).toBe(raw === '{"wallet":' ? 400 : 422);
     expect(response.json().status).toBe('error');
   });
 
   it('refuses more than the balance with "Insufficient balance.", and pays the exact balance', async () => {
-    const { token, user } = await fundedUser(app, db(), 1_000);
-    const refused = await store(app, token, paypal(1.01));
+    const { token, user } = await fundedUser(app(), db(), 1_000);
+    const refused = await store(app(), token, paypal(1.01));
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ status: 'error', message: 'Insufficient balance.', errors: { amount: ['Insufficient balance.'] } });
     expect(await cashoutsOf(user.id)).toEqual([]);
-    const paid = await store(app, token, paypal('1.00'));
+    const paid = await store(app(), token, paypal('1.00'));
     expect(paid.json().data.new_balance).toBe('0.00');
-    expect((await store(app, token, paypal(0.25))).json().message).toBe('Insufficient balance.');
+    expect((await store(app(), token, paypal(0.25))).json().message).toBe('Insufficient balance.');
     expect(await balanceOf(db(), user.id)).toBe(0);
   });
 
   it('compares coins, not the rounded dollars shown: $2.345 cannot pay $2.35', async () => {
-    const { token, user } = await fundedUser(app, db(), 2_345);
-    expect((await store(app, token, paypal(2.35))).json().message).toBe('Insufficient balance.');
-    const paid = await store(app, token, paypal(2.34));
+    const { token, user } = await fundedUser(app(), db(), 2_345);
+    expect((await store(app(), token, paypal(2.35))).json().message).toBe('Insufficient balance.');
+    const paid = await store(app(), token, paypal(2.34));
     expect(paid.json().data.new_balance).toBe('0.00');
     expect(await balanceOf(db(), user.id)).toBe(5);
   });
 
   it('answers 401 without a session, before looking at the body', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/Cashout/Store', payload: { wallet: 'x' } });
+    const response = await app().inject({ method: 'POST', url: '/api/Cashout/Store', payload: { wallet: 'x' } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
   });
@@ -163,13 +154,13 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     ['blocked', 'Your account has been blocked.', 'account_blocked'],
     ['pending', 'The account has been temporarily disabled.', 'account_pending'],
   ] as const)('answers a %s account with the 403 of spec §8 on every cashout call and pays nothing', async (status, message, errorType) => {
-    const { token, user } = await fundedUser(app, db(), 5_000);
+    const { token, user } = await fundedUser(app(), db(), 5_000);
     await db().update(users).set({ status }).where(eq(users.id, user.id));
     const calls = [
-      store(app, token, paypal(1)),
-      store(app, token, { nonsense: true }),
-      app.inject({ method: 'GET', url: '/api/Cashout/stats', headers: bearer(token) }),
-      app.inject({ method: 'GET', url: '/api/Cashout/history?page=0', headers: bearer(token) }),
+      store(app(), token, paypal(1)),
+      store(app(), token, { nonsense: true }),
+      app().inject({ method: 'GET', url: '/api/Cashout/stats', headers: bearer(token) }),
+      app().inject({ method: 'GET', url: '/api/Cashout/history?page=0', headers: bearer(token) }),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(403);
@@ -181,10 +172,10 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
 
   describe('Idempotency-Key', () => {
     it('answers a retry with the first answer, without paying twice', async () => {
-      const { token, user } = await fundedUser(app, db(), 10_000);
-      const first = await store(app, token, paypal(2), 'key-retry-1');
+      const { token, user } = await fundedUser(app(), db(), 10_000);
+      const first = await store(app(), token, paypal(2), 'key-retry-1');
       await credit(db(), user.id, 1_000); // the balance moves; the replay still answers the first new_balance
-      const again = await store(app, token, paypal('2.00', ' pat@example.com'), 'key-retry-1');
+      const again = await store(app(), token, paypal('2.00', ' pat@example.com'), 'key-retry-1');
       expect(first.statusCode).toBe(200);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
@@ -194,10 +185,10 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     });
 
     it('refuses the key with a different request: "This Idempotency-Key was used for a different request."', async () => {
-      const { token, user } = await fundedUser(app, db(), 10_000);
-      await store(app, token, paypal(2), 'key-different');
+      const { token, user } = await fundedUser(app(), db(), 10_000);
+      await store(app(), token, paypal(2), 'key-different');
       for (const body of [paypal(3), paypal(2, 'other@example.com'), { wallet: 'visa', amount: 2, account: 'pat@example.com' }]) {
-        const response = await store(app, token, body, 'key-different');
+        const response = await store(app(), token, body, 'key-different');
         expect(response.statusCode).toBe(422);
         expect(response.json()).toMatchObject({ status: 'error', message: 'This Idempotency-Key was used for a different request.' });
       }
@@ -205,70 +196,63 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     });
 
     it('keeps keys per user: the same key from another user is another cashout', async () => {
-      const ada = await fundedUser(app, db(), 1_000);
-      const bob = await fundedUser(app, db(), 1_000);
-      const a = await store(app, ada.token, paypal(1), 'shared-key');
-      const b = await store(app, bob.token, paypal(1), 'shared-key');
+      const ada = await fundedUser(app(), db(), 1_000);
+      const bob = await fundedUser(app(), db(), 1_000);
+      const a = await store(app(), ada.token, paypal(1), 'shared-key');
+      const b = await store(app(), bob.token, paypal(1), 'shared-key');
       expect(a.json().data.cashout.id).not.toBe(b.json().data.cashout.id);
       expect(await balanceOf(db(), bob.user.id)).toBe(0);
     });
 
     it('does not remember a refusal: the same key works once the balance allows it', async () => {
-      const { token, user } = await fundedUser(app, db(), 500);
-      expect((await store(app, token, paypal(1), 'key-after-refusal')).statusCode).toBe(422);
+      const { token, user } = await fundedUser(app(), db(), 500);
+      expect((await store(app(), token, paypal(1), 'key-after-refusal')).statusCode).toBe(422);
       await credit(db(), user.id, 500);
-      const paid = await store(app, token, paypal(1), 'key-after-refusal');
+      const paid = await store(app(), token, paypal(1), 'key-after-refusal');
       expect(paid.statusCode).toBe(200);
       expect(paid.json().data.new_balance).toBe('0.00');
     });
 
     it.each([['x'.repeat(101)], ['has space'], ['tab\there'], ['']])('refuses the key %p with 422 and pays nothing', async (key) => {
-      const { token, user } = await fundedUser(app, db(), 1_000);
-      const response = await store(app, token, paypal(1), key);
+      const { token, user } = await fundedUser(app(), db(), 1_000);
+      const response = await store(app(), token, paypal(1), key);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ status: 'error', message: 'The Idempotency-Key header must be 1 to 100 visible characters.' });
       expect(await balanceOf(db(), user.id)).toBe(1_000);
     });
 
     it('takes a key of 100 visible characters', async () => {
-      const { token } = await fundedUser(app, db(), 1_000);
-      expect((await store(app, token, paypal(1), '!'.repeat(50) + '~'.repeat(50))).statusCode).toBe(200);
+      const { token } = await fundedUser(app(), db(), 1_000);
+      expect((await store(app(), token, paypal(1), '!'.repeat(50) + '~'.repeat(50))).statusCode).toBe(200);
     });
   });
 });
 
 describe(`the daily cashout limit on ${databaseKind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off', CASHOUT_DAILY_LIMIT_DOLLARS: '5' } });
-  });
-  afterAll(() => app.close());
-  const db = () => database().db;
+  const { db, app } = useTestApp({ env: { RATE_LIMITS: 'off', CASHOUT_DAILY_LIMIT_DOLLARS: '5' } });
 
   it('pays up to the limit exactly, then refuses with "Daily withdrawal limit of $5.00 reached."', async () => {
-    const { token, user } = await fundedUser(app, db(), 20_000);
-    expect((await store(app, token, paypal(3))).statusCode).toBe(200);
-    const over = await store(app, token, paypal(2.5));
+    const { token, user } = await fundedUser(app(), db(), 20_000);
+    expect((await store(app(), token, paypal(3))).statusCode).toBe(200);
+    const over = await store(app(), token, paypal(2.5));
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ message: 'Daily withdrawal limit of $5.00 reached. You can cash out up to $2.00 more today.' });
-    expect((await store(app, token, paypal(2))).statusCode).toBe(200);
-    const full = await store(app, token, paypal(0.25));
+    expect((await store(app(), token, paypal(2))).statusCode).toBe(200);
+    const full = await store(app(), token, paypal(0.25));
     expect(full.json()).toMatchObject({ status: 'error', message: 'Daily withdrawal limit of $5.00 reached. Please try again tomorrow.' });
     expect(await balanceOf(db(), user.id)).toBe(15_000);
   });
 
   it('says "Insufficient balance." before the limit when both apply', async () => {
-    const { token } = await fundedUser(app, db(), 1_000);
-    expect((await store(app, token, paypal(6))).json().message).toBe('Insufficient balance.');
+    const { token } = await fundedUser(app(), db(), 1_000);
+    expect((await store(app(), token, paypal(6))).json().message).toBe('Insufficient balance.');
   });
 
   it('counts the cashouts of today (UTC) not refunded (here one paid by hand), not rejected ones nor earlier days', async () => {
-    const { token } = await fundedUser(app, db(), 20_000);
-    const approved = (await store(app, token, paypal(2))).json().data.cashout.id;
-    const rejected = (await store(app, token, paypal(2))).json().data.cashout.id;
-    const yesterday = (await store(app, token, paypal(1))).json().data.cashout.id;
+    const { token } = await fundedUser(app(), db(), 20_000);
+    const approved = (await store(app(), token, paypal(2))).json().data.cashout.id;
+    const rejected = (await store(app(), token, paypal(2))).json().data.cashout.id;
+    const yesterday = (await store(app(), token, paypal(1))).json().data.cashout.id;
     await approveCashout(db(), approved);
     await rejectCashout(db(), rejected, 'Wrong account');
     await db()
@@ -276,32 +260,26 @@ describe(`the daily cashout limit on ${databaseKind}`, () => {
       .set({ createdAt: sql`date_trunc('day', now(), 'UTC') - interval '1 second'` })
       .where(eq(cashouts.id, yesterday));
     // Today: 2.00 approved; the rejected 2.00 and yesterday's 1.00 do not count.
-    expect((await store(app, token, paypal(3))).statusCode).toBe(200);
-    expect((await store(app, token, paypal(0.25))).json().message).toMatch(/^Daily withdrawal limit of \$5\.00 reached\./);
+    expect((await store(app(), token, paypal(3))).statusCode).toBe(200);
+    expect((await store(app(), token, paypal(0.25))).json().message).toMatch(/^Daily withdrawal limit of \$5\.00 reached\./);
   });
 
   it('is per user', async () => {
-    const ada = await fundedUser(app, db(), 10_000);
-    const bob = await fundedUser(app, db(), 10_000);
-    expect((await store(app, ada.token, paypal(5))).statusCode).toBe(200);
-    expect((await store(app, bob.token, paypal(5))).statusCode).toBe(200);
+    const ada = await fundedUser(app(), db(), 10_000);
+    const bob = await fundedUser(app(), db(), 10_000);
+    expect((await store(app(), ada.token, paypal(5))).statusCode).toBe(200);
+    expect((await store(app(), bob.token, paypal(5))).statusCode).toBe(200);
   });
 });
 
 describe(`Cashout/stats and Cashout/history on ${databaseKind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { db, app } = useTestApp();
 
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-  const db = () => database().db;
-  const history = (token: string, query = '') => app.inject({ method: 'GET', url: `/api/Cashout/history${query}`, headers: bearer(token) });
+  const history = (token: string, query = '') => app().inject({ method: 'GET', url: `/api/Cashout/history${query}`, headers: bearer(token) });
 
   it('answers zeros for a new user', async () => {
-    const { token } = await signUp(app);
-    expect(await stats(app, token)).toEqual({
+    const { token } = await signUp(app());
+    expect(await stats(app(), token)).toEqual({
       current_balance: '0.00',
       pending_amount: '0.00',
       pending_count: 0,
@@ -313,12 +291,12 @@ describe(`Cashout/stats and Cashout/history on ${databaseKind}`, () => {
   });
 
   it('sums pending (not paid yet), requested (pending + paid) and approved (paid); total_amount is what the user earned', async () => {
-    const { token, user } = await fundedUser(app, db(), 10_000);
+    const { token, user } = await fundedUser(app(), db(), 10_000);
     const ids: number[] = [];
-    for (const amount of [1, 2, 3, 0.5]) ids.push((await store(app, token, paypal(amount))).json().data.cashout.id);
+    for (const amount of [1, 2, 3, 0.5]) ids.push((await store(app(), token, paypal(amount))).json().data.cashout.id);
     await approveCashout(db(), ids[1]!);
     await rejectCashout(db(), ids[2]!, 'Account not found');
-    expect(await stats(app, token)).toEqual({
+    expect(await stats(app(), token)).toEqual({
       current_balance: '6.50', // 10 - 1 - 2 - 3 + 3 (refund) - 0.5
       pending_amount: '1.50',
       pending_count: 2,
@@ -330,11 +308,11 @@ describe(`Cashout/stats and Cashout/history on ${databaseKind}`, () => {
   });
 
   it('lists the user\'s cashouts newest first, 10 a page by default, with review outcomes', async () => {
-    const { token } = await fundedUser(app, db(), 10_000);
-    const other = await fundedUser(app, db(), 1_000);
-    await store(app, other.token, paypal(1));
+    const { token } = await fundedUser(app(), db(), 10_000);
+    const other = await fundedUser(app(), db(), 1_000);
+    await store(app(), other.token, paypal(1));
     const ids: number[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await store(app, token, paypal(`0.${25 + i}`))).json().data.cashout.id);
+    for (let i = 0; i < 12; i++) ids.push((await store(app(), token, paypal(`0.${25 + i}`))).json().data.cashout.id);
     await rejectCashout(db(), ids[11]!, 'Wrong email');
 
     const first = (await history(token)).json().data;
@@ -362,7 +340,7 @@ describe(`Cashout/stats and Cashout/history on ${databaseKind}`, () => {
   it.each(['?page=0', '?page=-1', '?page=x', '?page=1.5', '?per_page=0', '?per_page=51', '?per_page=', '?page=9999999'])(
     'refuses %s with 422',
     async (query) => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const response = await history(token, query);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/^The (page|per_page) must be a whole number/) });
@@ -371,7 +349,7 @@ describe(`Cashout/stats and Cashout/history on ${databaseKind}`, () => {
 
   it('answers 401 without a session', async () => {
     for (const url of ['/api/Cashout/stats', '/api/Cashout/history']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await app().inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
 });

@@ -1,10 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { conversions } from '../../db/schema';
-import { bearer, captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, signUp } from '../../test/accounts';
+import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { importCatalog, parseCatalog } from '../earn/catalog';
 import { verifyLedger } from '../ledger/ledger';
 import { escapeHtml } from './page';
@@ -13,16 +11,13 @@ import { balanceCoins } from '../../test/wall-test-kit';
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`the demo offer wall over real HTTP on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { database, app } = useTestApp();
   let base: string;
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app().listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app().server.address() as AddressInfo).port}`;
   });
-  afterAll(() => app.close());
 
   const page = async (path: string) => {
     const response = await fetch(`${base}${path}`);
@@ -39,7 +34,7 @@ describe(`the demo offer wall over real HTTP on ${kind}`, () => {
   const forms = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)">/g)].map((match) => match[1]);
 
   it('serves a self-contained page for every partner slug, with a strict CSP', async () => {
-    const { user } = await signUp(app);
+    const { user } = await signUp(app());
     const { status, headers, html } = await page(`/api/walls/bloomtask?user_id=${user.id}`);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -57,7 +52,7 @@ describe(`the demo offer wall over real HTTP on ${kind}`, () => {
   });
 
   it('shows every task of one offer with offer_id, and no buttons to a visitor or an unknown user', async () => {
-    const { user } = await signUp(app);
+    const { user } = await signUp(app());
     const one = await page(`/api/walls/demo?user_id=${user.id}&offer_id=dragon-forge-legends`);
     expect(forms(one.html)).toHaveLength(4);
     expect(one.html).toContain('Reach castle level 15');
@@ -71,7 +66,7 @@ describe(`the demo offer wall over real HTTP on ${kind}`, () => {
   });
 
   it('completes a task end to end: form POST, signed postback to itself over HTTP, "Completed: +$x.xx credited"', async () => {
-    const { user, token } = await signUp(app);
+    const { user, token } = await signUp(app());
     const done = await complete('bloomtask', { user_id: String(user.id), offer_id: 'dragon-forge-legends', event_id: 'level-5', return_offer: 'dragon-forge-legends' });
     expect(done.status).toBe(200);
     expect(done.html).toContain('Completed: +$4.97 credited');
@@ -90,12 +85,12 @@ describe(`the demo offer wall over real HTTP on ${kind}`, () => {
     // An offer with a single reward completes whole, and My Offers shows it.
     const single = await complete('demo', { user_id: String(user.id), offer_id: 'snake-arena-io', event_id: '' });
     expect(single.html).toContain('Completed: +$0.80 credited');
-    const mine = (await app.inject({ method: 'GET', url: '/api/Offers/my-offers', headers: bearer(token) })).json().data;
+    const mine = (await app().inject({ method: 'GET', url: '/api/Offers/my-offers', headers: bearer(token) })).json().data;
     expect(mine.find((offer: { offer_id: string }) => offer.offer_id === 'snake-arena-io')).toMatchObject({ status: 'completed' });
   });
 
   it('shows the error, changing nothing, for a bad form', async () => {
-    const { user } = await signUp(app);
+    const { user } = await signUp(app());
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ user_id: '', offer_id: 'puzzle-harbor', event_id: 'levels-50' }, 422, 'sign in to earn'],
       [{ user_id: String(user.id), offer_id: 'nope', event_id: 'levels-50' }, 404, 'that offer is not on this wall'],
@@ -112,7 +107,7 @@ describe(`the demo offer wall over real HTTP on ${kind}`, () => {
   });
 
   it('escapes everything it shows', async () => {
-    const { user } = await signUp(app);
+    const { user } = await signUp(app());
     const hostile = '<script>alert(1)</script> & "quotes" \'';
     await importCatalog(
       database().db,

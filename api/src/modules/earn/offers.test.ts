@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { MyOffer, Offer } from '@rewards/shared/contracts/offer-types';
 import { userOffers } from '../../db/schema';
-import { bearer, captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { bearer, signUp } from '../../test/accounts';
+import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { loadCatalogFile } from './catalog';
 
@@ -15,31 +13,28 @@ const OFFER_KEYS = ['categories', 'click_url', 'description', 'description2', 'd
 const MY_OFFER_KEYS = ['click_url', 'completed_steps', 'description', 'events', 'id', 'image_url', 'name', 'offer_id', 'payout_cents', 'platform', 'status', 'total_steps'];
 
 describe(`offers calls on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { database, app } = useTestApp();
   let catalogSize: number;
   let platformsOf: Map<string, readonly string[]>;
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
     const catalog = await loadCatalogFile(`${process.cwd()}/data/offers.sample.json`);
     catalogSize = catalog.length;
     platformsOf = new Map(catalog.map((offer) => [offer.offer_id, offer.platforms]));
   });
   const runsOn = (offer: Offer, platform: string) => platformsOf.get(offer.offer_id)?.includes(platform as never) ?? false;
-  afterAll(() => app.close());
 
   const getOffers = async (payload?: object, token?: string) => {
-    const response = await app.inject({ method: 'POST', url: '/api/Offers/Get', payload, headers: token ? bearer(token) : {} });
+    const response = await app().inject({ method: 'POST', url: '/api/Offers/Get', payload, headers: token ? bearer(token) : {} });
     return { statusCode: response.statusCode, body: response.json() };
   };
   const myOffers = async (token: string): Promise<MyOffer[]> => {
-    const response = await app.inject({ method: 'GET', url: '/api/Offers/my-offers', headers: bearer(token) });
+    const response = await app().inject({ method: 'GET', url: '/api/Offers/my-offers', headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     return response.json().data;
   };
   const start = (token: string, offerId: unknown) =>
-    app.inject({ method: 'POST', url: '/api/Offers/start', payload: { offer_id: offerId }, headers: bearer(token) });
+    app().inject({ method: 'POST', url: '/api/Offers/start', payload: { offer_id: offerId }, headers: bearer(token) });
   const offerById = async (offerId: string): Promise<Offer> => (await getOffers({})).body.data.find((offer: Offer) => offer.offer_id === offerId);
 
   describe('POST /api/Offers/Get', () => {
@@ -73,7 +68,7 @@ describe(`offers calls on ${kind}`, () => {
       expect(dragon.payout).toBe(119.47);
       expect(dragon.events.map((event) => event.payout)).toEqual([0.5, 4.97, 24, 90]);
 
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       const signedIn = await getOffers({}, token);
       const mine: Offer = signedIn.body.data.find((offer: Offer) => offer.offer_id === 'dragon-forge-legends');
       expect(mine.click_url).toBe(`/api/walls/demo?user_id=${user.id}&offer_id=dragon-forge-legends`);
@@ -92,7 +87,7 @@ describe(`offers calls on ${kind}`, () => {
       expect((await getOffers({ device: 'ios' })).body.data.length).toBe((await getOffers({ device: 'iOS' })).body.data.length);
       expect((await getOffers({ device: 'All' })).body.data.length).toBe(all.length);
       expect((await getOffers({ device: '' })).body.data.length).toBe(all.length);
-      expect((await app.inject({ method: 'POST', url: '/api/Offers/Get' })).json().data.length).toBe(all.length);
+      expect((await app().inject({ method: 'POST', url: '/api/Offers/Get' })).json().data.length).toBe(all.length);
     });
 
     it('answers 422 for an unknown device or a body that is not an object', async () => {
@@ -100,7 +95,7 @@ describe(`offers calls on ${kind}`, () => {
       expect(bad.statusCode).toBe(422);
       expect(bad.body).toEqual({ status: 'error', message: 'The device must be one of PC, Android, iOS.', errors: { device: ['The device must be one of PC, Android, iOS.'] } });
       expect((await getOffers({ user_agent: 'x'.repeat(600) })).statusCode).toBe(422);
-      const array = await app.inject({ method: 'POST', url: '/api/Offers/Get', payload: [1, 2], headers: { 'content-type': 'application/json' } });
+      const array = await app().inject({ method: 'POST', url: '/api/Offers/Get', payload: [1, 2], headers: { 'content-type': 'application/json' } });
       expect(array.statusCode).toBe(422);
     });
 
@@ -118,13 +113,13 @@ describe(`offers calls on ${kind}`, () => {
 
   describe('POST /api/Offers/start', () => {
     it('needs a session', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/Offers/start', payload: { offer_id: 'puzzle-harbor' } });
+      const response = await app().inject({ method: 'POST', url: '/api/Offers/start', payload: { offer_id: 'puzzle-harbor' } });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
     });
 
     it('records the offer once: a second start changes nothing and answers success', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       for (let i = 0; i < 2; i++) {
         const response = await start(token, 'puzzle-harbor');
         expect(response.statusCode).toBe(200);
@@ -135,7 +130,7 @@ describe(`offers calls on ${kind}`, () => {
     });
 
     it('answers 404 for an unknown offer and 422 for a bad body', async () => {
-      const { token } = await signUp(app);
+      const { token } = await signUp(app());
       const unknown = await start(token, 'no-such-offer');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ status: 'error', message: 'Offer not found.' });
@@ -149,13 +144,13 @@ describe(`offers calls on ${kind}`, () => {
 
   describe('GET /api/Offers/my-offers', () => {
     it('needs a session, and is empty before any start', async () => {
-      expect((await app.inject({ method: 'GET', url: '/api/Offers/my-offers' })).statusCode).toBe(401);
-      const { token } = await signUp(app);
+      expect((await app().inject({ method: 'GET', url: '/api/Offers/my-offers' })).statusCode).toBe(401);
+      const { token } = await signUp(app());
       expect(await myOffers(token)).toEqual([]);
     });
 
     it('shows a started offer in exactly the MyOffer shape, with no step done', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       await start(token, 'star-miner-idle');
       const [mine] = await myOffers(token);
       const offer = await offerById('star-miner-idle');
@@ -177,27 +172,27 @@ describe(`offers calls on ${kind}`, () => {
     });
 
     it('tracks progress per event from postbacks, completes the offer once, and the profile follows', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       await start(token, 'star-miner-idle');
       const offer = await offerById('star-miner-idle');
       const [tutorial, planet2, planet3] = offer.events;
 
-      await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'tutorial', payout: '0.40' }));
+      await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'tutorial', payout: '0.40' }));
       let [mine] = await myOffers(token);
       expect(mine!.completed_steps).toEqual([tutorial!.id]);
       expect(mine!.events.map((event) => event.status)).toEqual([1, 0, 0]);
       expect(mine!.status).toBe('active');
 
-      await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'planet-2', payout: '6.00' }));
-      await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'planet-3', payout: '12.00' }));
+      await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'planet-2', payout: '6.00' }));
+      await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'planet-3', payout: '12.00' }));
       [mine] = await myOffers(token);
       expect(mine!.completed_steps).toEqual([tutorial!.id, planet2!.id, planet3!.id]);
       expect(mine!.events.every((event) => event.completed && event.status === 1)).toBe(true);
       expect(mine!.status).toBe('completed');
 
       // Another credit on a completed offer (a new txid) counts the money, not a second completion.
-      await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'planet-3', payout: '1.00' }));
-      const profile = (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
+      await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'star-miner-idle', event_id: 'planet-3', payout: '1.00' }));
+      const profile = (await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
       // The $12.00 credit is held (a single credit of $10.00 or more), so it is pending, not available.
       expect(profile).toMatchObject({
         wallet: '7.40',
@@ -209,9 +204,9 @@ describe(`offers calls on ${kind}`, () => {
     });
 
     it('a whole-offer credit (no event) completes every event; an offer without events completes with its one credit', async () => {
-      const { token, user } = await signUp(app);
-      await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'puzzle-harbor', event_id: '', payout: '6.25' }));
-      await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'solitaire-voyage', event_id: '', payout: '2.40' }));
+      const { token, user } = await signUp(app());
+      await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'puzzle-harbor', event_id: '', payout: '6.25' }));
+      await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'solitaire-voyage', event_id: '', payout: '2.40' }));
       const mine = await myOffers(token);
       // Neither was started: a credit creates the user's offer.
       expect(mine.map((offer) => offer.offer_id).sort()).toEqual(['puzzle-harbor', 'solitaire-voyage']);
@@ -220,19 +215,19 @@ describe(`offers calls on ${kind}`, () => {
       expect(puzzle.completed_steps).toHaveLength(2);
       const solitaire = mine.find((offer) => offer.offer_id === 'solitaire-voyage')!;
       expect(solitaire).toMatchObject({ status: 'completed', total_steps: 0, completed_steps: [], events: [], platform: 'Android', payout_cents: 240 });
-      const profile = (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
+      const profile = (await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
       expect(profile).toMatchObject({ wallet: '8.65', completed_offers: 2 });
     });
 
     it('a reversal takes the step and the completion back', async () => {
-      const { token, user } = await signUp(app);
+      const { token, user } = await signUp(app());
       const fields = postbackFields({ user_id: String(user.id), offer_id: 'word-garden', event_id: 'level-100', payout: '3.20' });
-      await injectPostback(app, fields);
+      await injectPostback(app(), fields);
       expect((await myOffers(token))[0]).toMatchObject({ status: 'completed' });
-      expect((await injectPostback(app, { ...fields, status: '2' })).statusCode).toBe(200);
+      expect((await injectPostback(app(), { ...fields, status: '2' })).statusCode).toBe(200);
       const [mine] = await myOffers(token);
       expect(mine).toMatchObject({ status: 'active', completed_steps: [] });
-      const profile = (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
+      const profile = (await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
       expect(profile).toMatchObject({ wallet: '0.00', total_earnings: '0.00', completed_offers: 0 });
       const rows = await database()
         .db.select()
@@ -246,21 +241,21 @@ describe(`offers calls on ${kind}`, () => {
     it('serves our SVGs: revalidated without a version, cached forever with the current one, 304 on a match', async () => {
       const [offer] = (await getOffers({})).body.data as Offer[];
       const [path, version] = offer!.image_url.split('?v=') as [string, string];
-      const plain = await app.inject({ method: 'GET', url: path });
+      const plain = await app().inject({ method: 'GET', url: path });
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
       expect(plain.headers['cache-control']).toBe('no-cache');
       expect(plain.headers['content-security-policy']).toContain("default-src 'none'");
       expect(plain.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-      const versioned = await app.inject({ method: 'GET', url: `${path}?v=${version}` });
+      const versioned = await app().inject({ method: 'GET', url: `${path}?v=${version}` });
       expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      const again = await app.inject({ method: 'GET', url: path, headers: { 'if-none-match': String(plain.headers.etag) } });
+      const again = await app().inject({ method: 'GET', url: path, headers: { 'if-none-match': String(plain.headers.etag) } });
       expect(again.statusCode).toBe(304);
     });
 
     it('answers 404 for anything else', async () => {
       for (const url of ['/api/assets/offers/nope.svg', '/api/assets/offers/..%2f..%2fpackage.json', '/api/assets/offers/%2e%2e']) {
-        expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+        expect((await app().inject({ method: 'GET', url })).statusCode).toBe(404);
       }
     });
   });

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { type DatabaseHandle, openPostgres } from '../../db/database';
 import { cashouts, users } from '../../db/schema';
@@ -12,7 +10,9 @@ import { findRepoRoot } from '../../repo-root';
 import { uniqueEmail } from '../../test/accounts';
 import { compiledEntries } from '../../test/compiled-entries';
 import { startPayoutStandIn, type PayoutStandIn } from '../../test/payout-stand-in';
+import { runToEnd } from '../../test/process-output';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { createScratchDatabase, dropScratchDatabase } from '../../test/test-database';
 import { appendLedgerEntry, verifyLedger } from '../ledger/ledger';
 
 // The proof of issue 32's "exactly once": 200 instant cashouts, the server SIGKILLed while it sends them;
@@ -36,7 +36,7 @@ describeOnPostgres('payouts when the server is killed mid-send (PostgreSQL)', ()
   let serverEnv: Record<string, string>;
 
   beforeAll(async () => {
-    databaseUrl = await createDatabase(adminUrl!);
+    databaseUrl = await createScratchDatabase(adminUrl!, 'rewards_payout_kill');
     dataDir = await mkdtemp(join(tmpdir(), 'rewards-payout-kill-'));
     // Slow enough that many payouts are in flight when the server dies.
     standIn = await startPayoutStandIn({ slowPostsMs: 40 });
@@ -55,7 +55,7 @@ describeOnPostgres('payouts when the server is killed mid-send (PostgreSQL)', ()
     await handle?.close();
     await standIn?.close();
     await rm(dataDir, { recursive: true, force: true });
-    if (adminUrl && databaseUrl) await dropDatabase(adminUrl, databaseUrl);
+    if (adminUrl && databaseUrl) await dropScratchDatabase(adminUrl, databaseUrl);
   });
 
   async function register(base: string): Promise<string> {
@@ -71,20 +71,11 @@ describeOnPostgres('payouts when the server is killed mid-send (PostgreSQL)', ()
   }
 
   function ops(...args: string[]) {
-    return compiledEntries().then(
-      ({ opsCli }) =>
-        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--enable-source-maps', opsCli, ...args], {
-            cwd: apiDir,
-            env: { ...process.env, ...serverEnv, NODE_ENV: 'test', OPS_OPERATOR: 'kill-test', OPS_TOKEN: '' },
-          });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-          child.once('error', reject);
-          child.once('exit', (code) => resolve({ code, stdout, stderr }));
-        }),
+    return compiledEntries().then(({ opsCli }) =>
+      runToEnd(process.execPath, ['--enable-source-maps', opsCli, ...args], {
+        cwd: apiDir,
+        env: { ...process.env, ...serverEnv, NODE_ENV: 'test', OPS_OPERATOR: 'kill-test', OPS_TOKEN: '' },
+      }),
     );
   }
 
@@ -149,29 +140,5 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function createDatabase(url: string): Promise<string> {
-  const name = `rewards_payout_kill_${Date.now()}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return databaseUrl.toString();
-}
-
-async function dropDatabase(url: string, databaseUrl: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
-  } finally {
-    await admin.end();
   }
 }

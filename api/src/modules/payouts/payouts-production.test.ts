@@ -1,27 +1,21 @@
-import { runServerToExit } from '../../test/server-process';
+import { PRODUCTION_READY_ENV, runServerToExit } from '../../test/server-process';
 
 // The real server process refuses the simulated rail in production, like the other production refusals:
 // before it opens anything, one line per problem on stderr naming the variable, exit 1.
 const PROCESS_TIMEOUT_MS = 90_000;
 
-const productionReady = {
-  NODE_ENV: 'production',
-  APP_SECRET: 'a-production-app-secret-of-some-length',
-  PUSHER_SECRET: 'a-production-pusher-secret',
-  SMTP_URL: 'smtp://127.0.0.1:1',
-};
 
 describe('the server in production with payout rails', () => {
   it(
     'refuses the simulated rail, one line per method, and a bad rail name',
     async () => {
-      const refused = await runServerToExit({ ...productionReady, PAYOUT_RAIL_PAYPAL: 'simulated', PAYOUT_RAIL_STAKE: 'simulated' });
+      const refused = await runServerToExit({ ...PRODUCTION_READY_ENV, PAYOUT_RAIL_PAYPAL: 'simulated', PAYOUT_RAIL_STAKE: 'simulated' });
       expect(refused.code).toBe(1);
       expect(refused.stderr.split('\n').filter(Boolean)).toEqual([
         "PAYOUT_RAIL_STAKE=simulated is for development only (it pays nobody): choose a provider's rail or manual",
         "PAYOUT_RAIL_PAYPAL=simulated is for development only (it pays nobody): choose a provider's rail or manual",
       ]);
-      const bad = await runServerToExit({ ...productionReady, PAYOUT_RAIL_PAYPAL: 'venmo' });
+      const bad = await runServerToExit({ ...PRODUCTION_READY_ENV, PAYOUT_RAIL_PAYPAL: 'venmo' });
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('PAYOUT_RAIL_PAYPAL must be one of manual, simulated, paypal, tremendous, coinbase, got "venmo"');
     },

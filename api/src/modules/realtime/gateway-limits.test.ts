@@ -8,6 +8,7 @@ import { clientAddressResolver } from './client-address';
 import { attachGateway, type Gateway } from './gateway';
 import { CLOSE_BAD_REQUEST, CLOSE_RATE_LIMITED } from './protocol';
 import { signChannelAuth } from './signature';
+import { openFrameSocket } from '../../test/frame-socket';
 
 const credentials = { key: 'limits-key', secret: 'limits-secret' };
 const PUBLIC = ['fake-leads', 'second-public', 'third-public'];
@@ -43,29 +44,13 @@ type Site = Awaited<ReturnType<typeof startGateway>>;
 
 /** A raw client speaking the Pusher protocol: frames arrive in order, `closed` resolves with the close code. */
 async function connect(site: Site, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(`ws://127.0.0.1:${site.port}/app/${credentials.key}?protocol=7&client=js`, { headers });
-  const frames: Frame[] = [];
-  const waiting: Array<(frame: Frame) => void> = [];
-  ws.on('message', (raw) => {
-    const frame = JSON.parse(raw.toString()) as Frame;
-    const waiter = waiting.shift();
-    if (waiter) waiter(frame);
-    else frames.push(frame);
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const next = () => new Promise<Frame>((resolve) => (frames.length > 0 ? resolve(frames.shift()!) : waiting.push(resolve)));
+  const socket = await openFrameSocket<Frame>(`ws://127.0.0.1:${site.port}/app/${credentials.key}?protocol=7&client=js`, headers);
+  const { ws, next } = socket;
   const greeting = await next();
   const { socket_id: socketId } = JSON.parse(greeting.data ?? '{}') as { socket_id: string };
   return {
-    ws,
+    ...socket,
     socketId,
-    closed,
-    next,
-    send: (frame: object) => ws.send(JSON.stringify(frame)),
     subscribe: (channel: string, auth?: string) => ws.send(JSON.stringify({ event: 'pusher:subscribe', data: auth ? { channel, auth } : { channel } })),
   };
 }

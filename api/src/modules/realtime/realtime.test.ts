@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import type { LiveLead } from '@rewards/shared/contracts/api-types';
 import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import { buildTestApp } from '../../test/build-test-app';
+import { openFrameSocket } from '../../test/frame-socket';
 import { useTestDatabase } from '../../test/test-database';
 
 const KEY = 'test-key';
@@ -121,30 +122,7 @@ describe('realtime gateway', () => {
   type Frame = { event: string; channel?: string; data?: unknown };
 
   async function openSocket(path: string) {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
-    const frames: Frame[] = [];
-    const waiting: Array<(frame: Frame) => void> = [];
-    ws.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString()) as Frame;
-      const waiter = waiting.shift();
-      if (waiter) waiter(frame);
-      else frames.push(frame);
-    });
-    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    await new Promise((resolve, reject) => {
-      ws.once('open', resolve);
-      ws.once('error', reject);
-    });
-    return {
-      closed,
-      next: () =>
-        new Promise<Frame>((resolve) => {
-          const frame = frames.shift();
-          if (frame) resolve(frame);
-          else waiting.push(resolve);
-        }),
-      send: (frame: Frame) => ws.send(JSON.stringify(frame)),
-      close: () => ws.close(),
-    };
+    const socket = await openFrameSocket<Frame>(`ws://127.0.0.1:${port}${path}`);
+    return { ...socket, close: () => socket.ws.close() };
   }
 });

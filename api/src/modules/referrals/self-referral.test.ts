@@ -7,20 +7,14 @@ import { verifyLedger } from '../ledger/ledger';
 import { DEV_POSTBACK_SECRET, WALL_ADAPTERS } from '../walls/registry';
 import { DEVICE_COOKIE } from './signup-origin';
 import { balanceCoins, injectPostback, injectSigned, ledgerRows, postbackFields } from '../../test/wall-test-kit';
-import { runOpsCapturing } from '../../test/ops-test-kit';
+import { opsTellingWallets } from '../../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 describe(`self-referral and reversals of deleted accounts on ${kind}`, () => {
   const { database, db, app } = useTestApp();
 
-  const published: Array<{ userId: number; wallet: string }> = [];
-
-  const ops = (...argv: string[]) =>
-    runOpsCapturing(database(), argv, {
-      realtime: { publishWallet: async (userId, { wallet }) => void published.push({ userId, wallet }) },
-      invocation: { operator: 'reviewer', cwd: '/' },
-    });
+  const { ops, published } = opsTellingWallets(database, 'reviewer');
 
   /** Registers like the browser would, from an address, optionally carrying a device cookie; returns the cookie it ends with. */
   async function register(from: string, { referralCode, device }: { referralCode?: string; device?: string } = {}) {

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { conversions, ledgerEntries, tickets } from '../../db/schema';
-import { bearer, captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
+import { bearer, signUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { databaseKind, onPostgres, ops } from '../../test/cashout-test-kit';
 import { openExtraPool } from '../../test/extra-pool';
-import { useTestDatabase } from '../../test/test-database';
 import { DETAILS, dayOf, report, startOffer } from '../../test/ticket-test-kit';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { applyConversion } from '../conversions/postback-service';
@@ -16,26 +14,19 @@ const OFFER = 'kingdom-clash-tactics';
 const silentLog = { error: () => {}, warn: () => {}, info: () => {} } as never;
 
 describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-  const db = () => database().db;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { database, db, app } = useTestApp();
 
   async function catalogTicket(offerId = OFFER) {
-    const user = await signUp(app);
-    await startOffer(app, db(), user.token, user.user.id, offerId);
-    const response = await report(app, user.token, { offer_id: offerId, completed_at: dayOf(1), details: DETAILS });
+    const user = await signUp(app());
+    await startOffer(app(), db(), user.token, user.user.id, offerId);
+    const response = await report(app(), user.token, { offer_id: offerId, completed_at: dayOf(1), details: DETAILS });
     if (response.statusCode !== 201) throw new Error(`report failed: ${response.body}`);
     return { ...user, ticketId: response.json().data.id as number };
   }
 
   async function wallTicket(wall: string, offerName: string) {
-    const user = await signUp(app);
-    const response = await report(app, user.token, { wall, offer_name: offerName, completed_at: dayOf(2), details: DETAILS });
+    const user = await signUp(app());
+    const response = await report(app(), user.token, { wall, offer_name: offerName, completed_at: dayOf(2), details: DETAILS });
     if (response.statusCode !== 201) throw new Error(`report failed: ${response.body}`);
     return { ...user, ticketId: response.json().data.id as number };
   }
@@ -78,13 +69,13 @@ describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => 
     expect(await verifyLedger(db())).toEqual([]);
 
     // The user sees it accepted, with the amount and the reason; the balance is available for a cashout.
-    const detail = (await app.inject({ method: 'GET', url: `/api/tickets/${ticketId}`, headers: bearer(token) })).json().data;
+    const detail = (await app().inject({ method: 'GET', url: `/api/tickets/${ticketId}`, headers: bearer(token) })).json().data;
     expect(detail).toMatchObject({ status: 'accepted', credited: '2.50', resolution: 'Verified with the partner', partner_credited_later: false });
   });
 
   it('closes an open catalog ticket when the partner credits the offer: accepted, "Credited by the partner", nothing credited twice', async () => {
     const { user, ticketId } = await catalogTicket();
-    const credited = await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: OFFER, payout: '1.25' }));
+    const credited = await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: OFFER, payout: '1.25' }));
     expect(credited.statusCode).toBe(200);
     expect(await ticketRow(ticketId)).toMatchObject({ status: 'accepted', resolution: 'Credited by the partner', creditedCoins: null, partnerCreditedAt: null });
     expect(await balanceOf(db(), user.id)).toBe(1_250);
@@ -127,7 +118,7 @@ describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => 
     await wallCredit(user.id, 'Sky Farm');
     expect(await ticketEntries(ticketId)).toHaveLength(2);
     expect(await balanceOf(db(), user.id)).toBe(3_000);
-    const detail = (await app.inject({ method: 'GET', url: `/api/tickets/${ticketId}`, headers: bearer(token) })).json().data;
+    const detail = (await app().inject({ method: 'GET', url: `/api/tickets/${ticketId}`, headers: bearer(token) })).json().data;
     expect(detail).toMatchObject({ status: 'accepted', credited: '1.50', partner_credited_later: true });
     expect(await verifyLedger(db())).toEqual([]);
   });
@@ -135,7 +126,7 @@ describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => 
   it('takes it back below zero if the user cashed the ticket credit out meanwhile, like any reversal', async () => {
     const { user, token, ticketId } = await catalogTicket('rune-keepers-rpg');
     await acceptTicket(db(), ticketId, { coins: 1_000, reason: 'ok' });
-    const cashout = await app.inject({
+    const cashout = await app().inject({
       method: 'POST',
       url: '/api/Cashout/Store',
       headers: { ...bearer(token), 'content-type': 'application/json' },
@@ -143,7 +134,7 @@ describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => 
     });
     expect(cashout.statusCode).toBe(200);
     // The partner's credit of one step ($0.40 say): the ticket's $1.00 comes back out of it.
-    await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'rune-keepers-rpg', payout: '0.40', event_id: '' }));
+    await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: 'rune-keepers-rpg', payout: '0.40', event_id: '' }));
     expect(await balanceOf(db(), user.id)).toBe(400 - 1_000);
     expect(await verifyLedger(db())).toEqual([]);
   });
@@ -171,17 +162,11 @@ describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => 
 
 // On PGlite transactions run one at a time, so this race could not fail there: it needs PostgreSQL.
 (onPostgres ? describe : describe.skip)('PostgreSQL-only: 100 concurrent accepts (skipped without TEST_DATABASE_URL)', () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
-
+  const { database, app } = useTestApp();
   it('100 concurrent `ops tickets:accept` on a 40-connection pool credit once, with one audit row each', async () => {
-    const user = await signUp(app);
-    await startOffer(app, database().db, user.token, user.user.id, OFFER);
-    const ticketId = (await report(app, user.token, { offer_id: OFFER, completed_at: dayOf(1), details: DETAILS })).json().data.id as number;
+    const user = await signUp(app());
+    await startOffer(app(), database().db, user.token, user.user.id, OFFER);
+    const ticketId = (await report(app(), user.token, { offer_id: OFFER, completed_at: dayOf(1), details: DETAILS })).json().data.id as number;
     const pool = await openExtraPool(database(), 40);
     try {
       const answers = await Promise.all(Array.from({ length: 100 }, () => ops(pool, 'tickets:accept', String(ticketId), '4.00', '--reason', 'race of 100')));
@@ -197,8 +182,8 @@ describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => 
   });
 
   it('100 concurrent accepts racing the partner credit pay the user once', async () => {
-    const user = await signUp(app);
-    const ticketId = (await report(app, user.token, { wall: 'notik', offer_name: 'Race Quest', completed_at: dayOf(2), details: DETAILS })).json().data.id as number;
+    const user = await signUp(app());
+    const ticketId = (await report(app(), user.token, { wall: 'notik', offer_name: 'Race Quest', completed_at: dayOf(2), details: DETAILS })).json().data.id as number;
     const pool = await openExtraPool(database(), 40);
     try {
       const accepts = Array.from({ length: 100 }, () => ops(pool, 'tickets:accept', String(ticketId), '2.00', '--reason', 'race'));

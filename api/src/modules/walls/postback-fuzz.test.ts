@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { captureMailer, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
-import { useTestDatabase } from '../../test/test-database';
+import { signUp } from '../../test/accounts';
+import { useTestApp } from '../../test/build-test-app';
 import { verifyLedger } from '../ledger/ledger';
 import { ayetSignedString, phpQueryParams } from './adapters/ayetstudios';
 import { genericPostbackQuery } from './adapters/generic';
@@ -31,20 +29,17 @@ const hostileQuery = fc
 const WALLS = ['demo', 'offery', 'bitlabs', 'ayetstudios', 'nosuchwall', 'Demo', '..', '%2e%2e', 'a'.repeat(40)];
 
 describe(`hostile postbacks on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
+  const { database, app } = useTestApp();
   let userId: number;
 
   beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-    userId = (await signUp(app)).user.id;
+    userId = (await signUp(app())).user.id;
   });
-  afterAll(() => app.close());
 
   it('never answers 5xx to any query string on any wall', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...WALLS), hostileQuery, fc.option(hostileText, { nil: undefined }), async (wall, query, header) => {
-        const response = await app.inject({
+        const response = await app().inject({
           method: 'GET',
           url: `/api/postback/${wall}?${query}`,
           headers: header === undefined ? {} : { 'x-ayetstudios-security-hash': header.replace(/[^\x20-\x7e]/g, '') },
@@ -67,7 +62,7 @@ describe(`hostile postbacks on ${kind}`, () => {
     });
     await fc.assert(
       fc.asyncProperty(fields, async (values) => {
-        const response = await app.inject({ method: 'GET', url: `/api/postback/demo?${genericPostbackQuery(DEV_POSTBACK_SECRET, values)}` });
+        const response = await app().inject({ method: 'GET', url: `/api/postback/demo?${genericPostbackQuery(DEV_POSTBACK_SECRET, values)}` });
         expect(response.statusCode).toBeLessThan(500);
         expect([200, 404, 422]).toContain(response.statusCode);
       }),
@@ -80,7 +75,7 @@ describe(`hostile postbacks on ${kind}`, () => {
       fc.asyncProperty(hostileText, hostileText, hostileText, fc.constantFrom('COMPLETE', 'RECONCILIATION', 'SCREENOUT', '', 'x'), async (tx, val, offer, type) => {
         const target = `/api/postback/bitlabs?uid=${userId}&tx=${encodeURIComponent(tx)}&val=${encodeURIComponent(val)}&type=${type}&offer_id=${encodeURIComponent(offer)}`;
         const hash = createHmac('sha1', DEV_POSTBACK_SECRET).update(`http://localhost:80${target}`).digest('hex');
-        const bitlabs = await app.inject({ method: 'GET', url: `${target}&hash=${hash}` });
+        const bitlabs = await app().inject({ method: 'GET', url: `${target}&hash=${hash}` });
         expect(bitlabs.statusCode).toBeLessThan(500);
 
         const query = `uid=${userId}&transaction_id=${encodeURIComponent(tx)}&currency_amount=${encodeURIComponent(val)}&offer_id=${encodeURIComponent(offer)}`;
@@ -90,7 +85,7 @@ describe(`hostile postbacks on ${kind}`, () => {
         } catch {
           signed = query;
         }
-        const ayet = await app.inject({
+        const ayet = await app().inject({
           method: 'GET',
           url: `/api/postback/ayetstudios?${query}`,
           headers: { 'x-ayetstudios-security-hash': createHmac('sha256', DEV_POSTBACK_SECRET).update(signed).digest('hex') },

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { postbackCallbacks } from '../../db/schema';
-import { captureMailer, distinctAddress, signUp } from '../../test/accounts';
-import { buildTestApp } from '../../test/build-test-app';
+import { distinctAddress, signUp } from '../../test/accounts';
+import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { createTestDatabase, useTestDatabase } from '../../test/test-database';
 import { verifyLedger } from '../ledger/ledger';
 import { genericSignedMessage } from './adapters/generic';
@@ -43,21 +43,14 @@ function withAmount(adapter: WallAdapter, userId: number, amount: string) {
 }
 
 describe(`the postback route under attack on ${kind}`, () => {
-  const database = useTestDatabase();
-  let app: FastifyInstance;
-  const db = () => database().db;
-
-  beforeAll(async () => {
-    app = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off' } });
-  });
-  afterAll(() => app.close());
+  const { db, app } = useTestApp();
 
   it('answers malformed queries on every wall without a 5xx, and books nothing', async () => {
-    const user = (await signUp(app, {}, { from: distinctAddress() })).user;
+    const user = (await signUp(app(), {}, { from: distinctAddress() })).user;
     for (const wall of ['demo', ...WALL_ADAPTERS.map((adapter) => adapter.slug)]) {
       for (const query of HOSTILE_QUERIES) {
         for (const method of ['GET', 'POST'] as const) {
-          const response = await app.inject({ method, url: `/api/postback/${wall}?${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: method === 'POST' ? query : undefined });
+          const response = await app().inject({ method, url: `/api/postback/${wall}?${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: method === 'POST' ? query : undefined });
           expect([wall, query.slice(0, 40), response.statusCode < 500]).toEqual([wall, query.slice(0, 40), true]);
           expect(response.statusCode).not.toBe(200);
         }
@@ -67,10 +60,10 @@ describe(`the postback route under attack on ${kind}`, () => {
   });
 
   it('refuses huge, negative-as-text and non-numbers as amounts on every provider, even when the signature leaves the amount out', async () => {
-    const user = (await signUp(app, {}, { from: distinctAddress() })).user;
+    const user = (await signUp(app(), {}, { from: distinctAddress() })).user;
     for (const adapter of WALL_ADAPTERS) {
       for (const amount of HOSTILE_AMOUNTS) {
-        const response = await injectSigned(app, withAmount(adapter, user.id, amount));
+        const response = await injectSigned(app(), withAmount(adapter, user.id, amount));
         expect([adapter.slug, amount.slice(0, 20), response.statusCode]).toEqual([adapter.slug, amount.slice(0, 20), expect.any(Number)]);
         expect([adapter.slug, amount.slice(0, 20), [403, 422].includes(response.statusCode)]).toEqual([adapter.slug, amount.slice(0, 20), true]);
       }
@@ -79,28 +72,28 @@ describe(`the postback route under attack on ${kind}`, () => {
   });
 
   it('403 without a signature and with one made by another key, on every provider', async () => {
-    const user = (await signUp(app, {}, { from: distinctAddress() })).user;
+    const user = (await signUp(app(), {}, { from: distinctAddress() })).user;
     for (const adapter of WALL_ADAPTERS) {
       const example = { base: 'http://localhost:80', userId: user.id, txid: `s-${randomUUID()}`, coins: 500, offerId: '77', eventId: '', reverse: false };
-      const wrongKey = await injectSigned(app, adapter.sign(example, 'someone-elses-key'));
+      const wrongKey = await injectSigned(app(), adapter.sign(example, 'someone-elses-key'));
       expect([adapter.slug, wrongKey.statusCode]).toEqual([adapter.slug, 403]);
       const good = adapter.sign(example, DEV_POSTBACK_SECRET);
       const unsigned = (text: string) => text.replace(/(^|[?&])(hash|sig|signature)=[^&]*/g, '$1');
       const headers = Object.fromEntries(Object.entries(good.headers).filter(([name]) => name === 'content-type'));
       const bare = { ...good, headers, url: unsigned(good.url), body: good.body === undefined ? undefined : unsigned(good.body) };
       if (adapter.secretInPath) bare.url = bare.url.replace(`/${DEV_POSTBACK_SECRET}`, '');
-      expect([adapter.slug, (await injectSigned(app, bare)).statusCode]).toEqual([adapter.slug, 403]);
+      expect([adapter.slug, (await injectSigned(app(), bare)).statusCode]).toEqual([adapter.slug, 403]);
     }
     expect(await ledgerRows(db(), user.id)).toEqual([]);
   });
 
   it("every adapter's sign() (what postback:simulate sends) is accepted: credit, repeat, reversal", async () => {
-    const user = (await signUp(app, {}, { from: distinctAddress() })).user;
+    const user = (await signUp(app(), {}, { from: distinctAddress() })).user;
     for (const adapter of WALL_ADAPTERS) {
       const example = { base: 'http://localhost:80', userId: user.id, txid: `sim-${adapter.slug}-${user.id}`, coins: 300, offerId: '77', eventId: '', reverse: false };
       const credit = adapter.sign(example, DEV_POSTBACK_SECRET);
-      expect([adapter.slug, (await injectSigned(app, credit)).statusCode, (await injectSigned(app, credit)).statusCode]).toEqual([adapter.slug, 200, 200]);
-      expect([adapter.slug, (await injectSigned(app, adapter.sign({ ...example, reverse: true }, DEV_POSTBACK_SECRET))).statusCode]).toEqual([adapter.slug, 200]);
+      expect([adapter.slug, (await injectSigned(app(), credit)).statusCode, (await injectSigned(app(), credit)).statusCode]).toEqual([adapter.slug, 200, 200]);
+      expect([adapter.slug, (await injectSigned(app(), adapter.sign({ ...example, reverse: true }, DEV_POSTBACK_SECRET))).statusCode]).toEqual([adapter.slug, 200]);
     }
     expect(await balanceCoins(db(), user.id)).toBe(0);
     expect((await ledgerRows(db(), user.id, 'offer_reversal')).length).toBe(WALL_ADAPTERS.length);
@@ -108,34 +101,34 @@ describe(`the postback route under attack on ${kind}`, () => {
 
   it('404 for unknown walls and extra path segments, and stores them too', async () => {
     for (const wall of ['nosuchwall', 'Demo', '..', '%2e%2e', 'a'.repeat(40), '__proto__', 'constructor', '%00']) {
-      const response = await app.inject({ method: 'GET', url: `/api/postback/${wall}?user_id=1` });
+      const response = await app().inject({ method: 'GET', url: `/api/postback/${wall}?user_id=1` });
       expect([wall, response.statusCode]).toEqual([wall, 404]);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/postback/demo/extra?user_id=1' })).statusCode).toBe(404);
+    expect((await app().inject({ method: 'GET', url: '/api/postback/demo/extra?user_id=1' })).statusCode).toBe(404);
     const [last] = await db().select().from(postbackCallbacks).orderBy(desc(postbackCallbacks.id)).limit(1);
     expect(last).toMatchObject({ wall: 'demo', outcome: 'refused', statusCode: 404, path: '/api/postback/demo/{token}' });
   });
 
   it('refuses ids holding the generic format\'s separator: one signed text could be read two ways', async () => {
-    const user = (await signUp(app, {}, { from: distinctAddress() })).user;
+    const user = (await signUp(app(), {}, { from: distinctAddress() })).user;
     const honest = postbackFields({ user_id: String(user.id), offer_id: 'a:b', event_id: '' });
     const forged = { ...honest, offer_id: 'a', event_id: 'b:' };
     expect(genericSignedMessage(honest)).toBe(genericSignedMessage(forged));
     for (const fields of [honest, forged, postbackFields({ user_id: String(user.id), txid: 'tx:1' })]) {
-      expect((await injectPostback(app, fields)).statusCode).toBe(422);
+      expect((await injectPostback(app(), fields)).statusCode).toBe(422);
     }
     expect(await ledgerRows(db(), user.id)).toEqual([]);
   });
 
   it('stores every callback raw with its outcome and reason; a path secret never', async () => {
-    const user = (await signUp(app, {}, { from: distinctAddress() })).user;
+    const user = (await signUp(app(), {}, { from: distinctAddress() })).user;
     const fields = postbackFields({ user_id: String(user.id), payout: '0.40' });
-    await injectPostback(app, fields);
-    await injectPostback(app, fields);
-    await injectPostback(app, fields, { secret: 'wrong' });
-    await injectPostback(app, { ...fields, payout: 'lots' });
+    await injectPostback(app(), fields);
+    await injectPostback(app(), fields);
+    await injectPostback(app(), fields, { secret: 'wrong' });
+    await injectPostback(app(), { ...fields, payout: 'lots' });
     const adgate = WALL_ADAPTERS.find((adapter) => adapter.slug === 'adgate')!;
-    await injectSigned(app, adgate.sign({ base: 'http://localhost:80', userId: user.id, txid: `ag-${user.id}`, coins: 100, offerId: '1', eventId: '', reverse: false }, DEV_POSTBACK_SECRET));
+    await injectSigned(app(), adgate.sign({ base: 'http://localhost:80', userId: user.id, txid: `ag-${user.id}`, coins: 100, offerId: '1', eventId: '', reverse: false }, DEV_POSTBACK_SECRET));
     const rows = await db().select().from(postbackCallbacks).where(eq(postbackCallbacks.userId, user.id)).orderBy(postbackCallbacks.id);
     expect(rows.map((row) => [row.wall, row.outcome, row.statusCode, row.reason])).toEqual([
       ['demo', 'credited', 200, 'Conversion credited.'],
@@ -154,7 +147,7 @@ describe(`the postback route under attack on ${kind}`, () => {
   it("stores a callback whose raw text holds NUL bytes, which PostgreSQL's text cannot: each kept as U+FFFD", async () => {
     const body = `user_id=1&txid=nul-${randomUUID()}&payout=1.00\u0000\u0000&note=a\u0000b`;
     for (const wall of ['demo', 'lootably', 'nosuchwall']) {
-      const response = await app.inject({ method: 'POST', url: `/api/postback/${wall}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+      const response = await app().inject({ method: 'POST', url: `/api/postback/${wall}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
       expect(response.statusCode).toBeLessThan(500);
       const [stored] = await db().select().from(postbackCallbacks).where(eq(postbackCallbacks.body, body.replaceAll('\u0000', '\uFFFD')));
       expect(stored).toMatchObject({ wall, method: 'POST', statusCode: response.statusCode });

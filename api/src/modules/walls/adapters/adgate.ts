@@ -1,8 +1,8 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { secretMatches } from '../signature';
-import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
-import { providerCoins, providerId, providerName } from './provider-values';
+import { callbackParams, queryOf, type WallAdapter } from '../wall-adapter';
+import { creditOf, readCallbackCore } from './provider-values';
 
 /**
  * AdGate Media offer-wall callbacks (docs.adgatemedia.com, "Postback Information"): conversion_id, s1 (our
@@ -24,28 +24,13 @@ export const adgate: WallAdapter = {
   reply: { kind: 'envelope' },
   read(request): ConversionAction {
     const params = callbackParams(request);
-    const userId = params.get('s1') ?? '';
-    const txid = providerId(params.get('conversion_id'));
-    const coins = providerCoins(params.get('points'));
+    const { userId, txid, coins, problems } = readCallbackCore(params, { user: 's1', txid: 'conversion_id', txidIs: 'a conversion id', coins: 'points' });
     const state = (params.get('state') ?? 'approved').toLowerCase();
-    const problems: Record<string, string[]> = {};
-    if (!USER_ID.test(userId)) problems.s1 = ['The s1 must be our user id.'];
-    if (txid === '') problems.conversion_id = ['The conversion_id must be a conversion id.'];
-    if (coins === null) problems.points = ['The points must be a number of coins.'];
     if (!['approved', 'rejected', 'pending'].includes(state)) problems.state = ['The state must be approved, rejected or pending.'];
     refuseProblems(problems);
     if (state === 'rejected') return { kind: 'reverse', txid, userId: Number(userId) };
     if (state === 'pending') return { kind: 'ignore', message: 'Pending conversion acknowledged; credited once approved.' };
-    if (coins! <= 0) return { kind: 'ignore', message: 'Nothing to credit.' };
-    return {
-      kind: 'credit',
-      txid,
-      userId: Number(userId),
-      partnerOfferId: providerId(params.get('offer_id')),
-      partnerEventId: providerId(params.get('event_id')),
-      payoutCoins: coins!,
-      offerName: providerName(params.get('vc_title')),
-    };
+    return creditOf(params, { txid, userId, coins: coins! }, { offer: 'offer_id', event: 'event_id', name: 'vc_title' });
   },
   verify: (request, secret) => secretMatches(secret, request.pathToken),
   sign({ base, userId, txid, coins, offerId, eventId, reverse }, secret) {

@@ -2,7 +2,7 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { digestHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
-import { providerCoins, providerId, providerIp } from './provider-values';
+import { creditOf, providerCoins, providerId } from './provider-values';
 
 /**
  * CPX Research survey callbacks (publisher dashboard, "Postback Settings"; their macros `{trans_id}`,
@@ -37,16 +37,7 @@ export const cpx: WallAdapter = {
     if (coins === null) problems.amount_local = ['The amount_local must be a number of coins.'];
     refuseProblems(problems);
     if (status === REVERSAL) return { kind: 'reverse', txid, userId: Number(userId) };
-    if (coins! <= 0) return { kind: 'ignore', message: 'Nothing to credit.' };
-    return {
-      kind: 'credit',
-      txid,
-      userId: Number(userId),
-      partnerOfferId: providerId(params.get('offer_id')),
-      partnerEventId: '',
-      payoutCoins: coins!,
-      userIp: providerIp(params.get('ip_click')),
-    };
+    return creditOf(params, { txid, userId, coins: coins! }, { offer: 'offer_id', ip: 'ip_click' });
   },
   verify(request, secret) {
     const params = callbackParams(request);

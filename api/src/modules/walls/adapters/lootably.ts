@@ -1,8 +1,8 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { digestHex, signatureMatches } from '../signature';
-import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
-import { providerCoins, providerId, providerIp, providerName } from './provider-values';
+import { callbackParams, queryOf, type WallAdapter } from '../wall-adapter';
+import { creditOf, readCallbackCore } from './provider-values';
 
 /**
  * Lootably offer callbacks (documentation.lootably.com, "Postbacks"): userID, transactionID, ip, offerID,
@@ -26,28 +26,12 @@ export const lootably: WallAdapter = {
   reply: { kind: 'text', success: '1' },
   read(request): ConversionAction {
     const params = callbackParams(request);
-    const userId = params.get('userID') ?? '';
-    const txid = providerId(params.get('transactionID'));
-    const coins = providerCoins(params.get('currencyReward'));
+    const { userId, txid, coins, problems } = readCallbackCore(params, { user: 'userID', txid: 'transactionID', txidIs: 'a transaction id', coins: 'currencyReward' });
     const status = params.get('status') ?? '1';
-    const problems: Record<string, string[]> = {};
-    if (!USER_ID.test(userId)) problems.userID = ['The userID must be our user id.'];
-    if (txid === '') problems.transactionID = ['The transactionID must be a transaction id.'];
-    if (coins === null) problems.currencyReward = ['The currencyReward must be a number of coins.'];
     if (status !== '1' && status !== REVERSED) problems.status = ['The status must be 1 (credited) or 0 (reversed).'];
     refuseProblems(problems);
     if (status === REVERSED) return { kind: 'reverse', txid, userId: Number(userId) };
-    if (coins! <= 0) return { kind: 'ignore', message: 'Nothing to credit.' };
-    return {
-      kind: 'credit',
-      txid,
-      userId: Number(userId),
-      partnerOfferId: providerId(params.get('offerID')),
-      partnerEventId: providerId(params.get('goalID')),
-      payoutCoins: coins!,
-      offerName: providerName(params.get('offerName')),
-      userIp: providerIp(params.get('ip')),
-    };
+    return creditOf(params, { txid, userId, coins: coins! }, { offer: 'offerID', event: 'goalID', name: 'offerName', ip: 'ip' });
   },
   verify(request, secret) {
     const params = callbackParams(request);

@@ -1,9 +1,9 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { hmacHex } from '../signature';
-import { queryOf, signedUrlParams, USER_ID, type WallAdapter } from '../wall-adapter';
+import { queryOf, signedUrlParams, type WallAdapter } from '../wall-adapter';
 import { urlHashValid } from './bitlabs';
-import { providerCoins, providerId, providerIp, providerName } from './provider-values';
+import { creditOf, providerId, readCallbackCore } from './provider-values';
 
 /**
  * Notik offer and survey callbacks (Notik "Postback Documentation"): user_id, amount (our coins at 1000 per
@@ -25,28 +25,12 @@ export const notik: WallAdapter = {
   reply: { kind: 'text', success: '1' },
   read(request): ConversionAction {
     const params = signedUrlParams(request);
-    const userId = params.get('user_id') ?? '';
-    const txid = providerId(params.get('txn_id'));
-    const coins = providerCoins(params.get('amount'));
-    const problems: Record<string, string[]> = {};
-    if (!USER_ID.test(userId)) problems.user_id = ['The user_id must be our user id.'];
-    if (txid === '') problems.txn_id = ['The txn_id must be a transaction id.'];
-    if (coins === null) problems.amount = ['The amount must be a number of coins.'];
+    const { userId, txid, coins, problems } = readCallbackCore(params, { user: 'user_id', txid: 'txn_id', txidIs: 'a transaction id', coins: 'amount' });
     const rewarded = providerId(params.get('rewarded_txn_id'));
     if (coins !== null && coins < 0 && rewarded === '') problems.rewarded_txn_id = ['A chargeback must name the rewarded_txn_id it takes back.'];
     refuseProblems(problems);
     if (coins! < 0) return { kind: 'reverse', txid: rewarded, userId: Number(userId) };
-    if (coins === 0) return { kind: 'ignore', message: 'Nothing to credit.' };
-    return {
-      kind: 'credit',
-      txid,
-      userId: Number(userId),
-      partnerOfferId: providerId(params.get('offer_id')),
-      partnerEventId: providerId(params.get('event_id')),
-      payoutCoins: coins!,
-      offerName: providerName(params.get('offer_name')),
-      userIp: providerIp(params.get('conversion_ip')),
-    };
+    return creditOf(params, { txid, userId, coins: coins! }, { offer: 'offer_id', event: 'event_id', name: 'offer_name', ip: 'conversion_ip' });
   },
   verify: (request, secret) => urlHashValid('sha1', secret, request.origins, `${request.path}?${request.rawQuery}`),
   sign({ base, userId, txid, coins, offerId, eventId, reverse }, secret) {

@@ -2,7 +2,7 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { digestHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
-import { providerCoins, providerId, providerIp, providerName } from './provider-values';
+import { creditOf, providerCoins, providerId } from './provider-values';
 
 /**
  * Revlum offer callbacks (developer.revlum.com, "POST Postback" and "Postback Security"): subId (our user
@@ -45,18 +45,8 @@ export const revlum: WallAdapter = {
     refuseProblems(problems);
     if (params.get('debug') === '1') return { kind: 'ignore', message: 'Test postback acknowledged; nothing booked.' };
     if (status === CHARGEBACK) return { kind: 'reverse', txid, userId: Number(userId) };
-    if (coins === 0) return { kind: 'ignore', message: 'Nothing to credit.' };
-    return {
-      kind: 'credit',
-      txid,
-      userId: Number(userId),
-      partnerOfferId: providerId(params.get('offerId')),
-      partnerEventId: providerId(params.get('event_id')),
-      payoutCoins: coins!,
-      offerName: providerName(params.get('offerName')),
-      userIp: providerIp(params.get('userIp')),
-      signedContent: signedValues(params),
-    };
+    const action = creditOf(params, { txid, userId, coins: coins! }, { offer: 'offerId', event: 'event_id', name: 'offerName', ip: 'userIp' });
+    return action.kind === 'credit' ? { ...action, signedContent: signedValues(params) } : action;
   },
   verify(request, secret) {
     const params = callbackParams(request);

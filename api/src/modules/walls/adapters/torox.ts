@@ -2,7 +2,7 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { type ConversionAction, refuseProblems } from '../../conversions/conversion-action';
 import { digestHex, signatureMatches } from '../signature';
 import { callbackParams, queryOf, USER_ID, type WallAdapter } from '../wall-adapter';
-import { providerCoins, providerId, providerName } from './provider-values';
+import { creditOf, providerCoins, providerId } from './provider-values';
 
 /**
  * Torox (formerly OfferToro) offer callbacks ("Postback" documentation: id, oid, amount, currency_name,
@@ -37,8 +37,7 @@ export const torox: WallAdapter = {
     if (coins === null) problems.amount = ['The amount must be a number of coins.'];
     refuseProblems(problems);
     if (coins! < 0) return { kind: 'reverse', txid, userId: Number(userId) };
-    if (coins === 0) return { kind: 'ignore', message: 'Nothing to credit.' };
-    return { kind: 'credit', txid, userId: Number(userId), partnerOfferId: offerId, partnerEventId: '', payoutCoins: coins!, offerName: providerName(params.get('o_name')) };
+    return creditOf(params, { txid, userId, coins: coins! }, { offer: 'oid', name: 'o_name' });
   },
   verify(request, secret) {
     const params = callbackParams(request);
