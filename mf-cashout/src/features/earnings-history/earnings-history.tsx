@@ -61,12 +61,7 @@ export default function EarningsHistory() {
       ) : earnings.isError && items.length === 0 ? (
         <RetryNotice placement="inline" message="Your earnings could not be loaded. Please try again in a moment." onRetry={() => void earnings.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyHistory
-          title="No earnings yet"
-          text="Complete an offer and its credit shows here, with the day it can be cashed out."
-          to={PATHS.earn}
-          action="Start earning"
-        />
+        <EmptyHistory title="No earnings yet" text="Complete an offer and its credit shows here, with the day it can be cashed out." to={PATHS.earn} action="Start earning" />
       ) : (
         <EarningsTable items={items} />
       )}

@@ -38,7 +38,7 @@ function EarningRow({ item }: { item: Earning }) {
       <td className={history.detailCell}>{wallName(item.wall)}</td>
       <td className={`${history.amountCell} ${amountClass} money`}>{signedAmount(item.amount)}</td>
       <td className={history.statusCell}>
-        <div className={styles.statusStack}>
+        <div className={`${history.statusStack} ${history.notesWrap}`}>
           <span className={`${history.badge} ${TONES[item.status] ?? ''}`}>{statusLabel(item)}</span>
           {item.status === 'pending' && item.available_at ? <span className={history.note}>{availableOn(item.available_at)}</span> : null}
           {item.reason ? <span className={history.note}>{item.reason}</span> : null}

@@ -37,7 +37,7 @@ export function WithdrawalTable({ items }: { items: Cashout[] }) {
           <td className={history.detailCell}>{maskAccount(cashout.account)}</td>
           <td className={`${history.amountCell} money`}>{formatDollars(cashout.amount)}</td>
           <td className={history.statusCell}>
-            <div className={styles.statusStack}>
+            <div className={`${history.statusStack} ${history.notesBeside}`}>
               <WithdrawalStatusBadge status={cashout.status} />
               <StatusNote cashout={cashout} />
             </div>

@@ -73,12 +73,7 @@ export default function WithdrawalsPanel() {
         {withdrawals.isLoading ? (
           <HistorySkeleton label="Loading withdrawals" columnsClass={styles.skeletonColumns} />
         ) : items.length === 0 ? (
-          <EmptyHistory
-            title="No Withdrawal History"
-            text="Your cashouts will show here with their status."
-            to={PATHS.cashout}
-            action="Request Your First Cashout"
-          />
+          <EmptyHistory title="No Withdrawal History" text="Your cashouts will show here with their status." to={PATHS.cashout} action="Request Your First Cashout" />
         ) : (
           <WithdrawalTable items={items} />
         )}
