@@ -1,17 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { getApiBase } from '@rewards/shared/api/api-base';
 import { PATHS } from '@rewards/shared/paths';
-import { Link } from '@rewards/shared/router';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
+import { EmptyHistory, HistorySkeleton, LoadMoreButton } from '../../ui/history-parts';
+import history from '../../ui/history-table.module.css';
 import { useGetEarningsInfiniteQuery } from './earnings-history-api';
 import { EarningsTable } from './earnings-table';
 import { ReversalRateNote } from './reversal-rate';
 import styles from './earnings-history.module.css';
-
-/** Spec §9: the profile's tables show 3 skeleton rows while loading. */
-export const SKELETON_ROWS = 3;
 
 /**
  * The Earnings history tab of the Profile page (issue 29), exposed to mf-account as `mf_cashout/earnings-history`:
@@ -19,20 +17,20 @@ export const SKELETON_ROWS = 3;
  * more", the CSV, and the user's reversal rate.
  */
 export default function EarningsHistory() {
-  const history = useGetEarningsInfiniteQuery();
-  const pages = history.data?.pages ?? [];
+  const earnings = useGetEarningsInfiniteQuery();
+  const pages = earnings.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const rate = pages[0]?.reversal_rate;
 
   useEffect(() => {
-    if (history.error) console.warn('Earnings history could not be loaded', history.error);
-  }, [history.error]);
+    if (earnings.error) console.warn('Earnings history could not be loaded', earnings.error);
+  }, [earnings.error]);
 
   // The session's balances change with every credit, release and reversal (wallet.updated): the rows too.
   const user = useAppSelector(selectUser);
   const balances = `${user?.wallet}/${user?.pending_wallet}`;
   const shownBalances = useRef(balances);
-  const { refetch } = history;
+  const { refetch } = earnings;
   useEffect(() => {
     if (shownBalances.current === balances) return;
     shownBalances.current = balances;
@@ -43,7 +41,7 @@ export default function EarningsHistory() {
     <section className={styles.panel} aria-labelledby="earnings-history-title">
       <div className={styles.header}>
         <div className={styles.headerText}>
-          <h2 id="earnings-history-title" className={styles.heading}>
+          <h2 id="earnings-history-title" className={history.heading}>
             Earnings history
           </h2>
           <p className={styles.lead}>Every credit with its status. A held credit shows the day it becomes available to cash out.</p>
@@ -58,56 +56,21 @@ export default function EarningsHistory() {
       {/* Without a credit in the window there is no rate to speak of. */}
       {rate && rate.credits > 0 ? <ReversalRateNote rate={rate} /> : null}
 
-      {history.isLoading ? (
-        <HistorySkeleton />
-      ) : history.isError && items.length === 0 ? (
-        <RetryNotice placement="inline" message="Your earnings could not be loaded. Please try again in a moment." onRetry={() => void history.refetch()} />
+      {earnings.isLoading ? (
+        <HistorySkeleton label="Loading earnings" columnsClass={styles.skeletonColumns} />
+      ) : earnings.isError && items.length === 0 ? (
+        <RetryNotice placement="inline" message="Your earnings could not be loaded. Please try again in a moment." onRetry={() => void earnings.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyHistory />
+        <EmptyHistory title="No earnings yet" text="Complete an offer and its credit shows here, with the day it can be cashed out." to={PATHS.earn} action="Start earning" />
       ) : (
         <EarningsTable items={items} />
       )}
 
-      {history.isFetchNextPageError ? (
-        <RetryNotice placement="inline" message="More earnings could not be loaded." onRetry={() => void history.fetchNextPage()} />
-      ) : history.hasNextPage && items.length > 0 ? (
-        <button
-          type="button"
-          className={styles.loadMore}
-          onClick={() => void history.fetchNextPage()}
-          disabled={history.isFetchingNextPage}
-          aria-busy={history.isFetchingNextPage || undefined}
-        >
-          {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </button>
+      {earnings.isFetchNextPageError ? (
+        <RetryNotice placement="inline" message="More earnings could not be loaded." onRetry={() => void earnings.fetchNextPage()} />
+      ) : earnings.hasNextPage && items.length > 0 ? (
+        <LoadMoreButton list={earnings} />
       ) : null}
     </section>
-  );
-}
-
-function HistorySkeleton() {
-  return (
-    <div role="status" aria-label="Loading earnings" className={styles.skeleton}>
-      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <div key={index} className={styles.skeletonRow} aria-hidden="true">
-          <span />
-          <span />
-          <span />
-          <span />
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function EmptyHistory() {
-  return (
-    <div className={styles.empty}>
-      <h3 className={styles.emptyTitle}>No earnings yet</h3>
-      <p className={styles.emptyText}>Complete an offer and its credit shows here, with the day it can be cashed out.</p>
-      <Link to={PATHS.earn} className={`pill-button ${styles.primary}`}>
-        Start earning
-      </Link>
-    </div>
   );
 }

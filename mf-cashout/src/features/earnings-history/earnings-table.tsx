@@ -1,31 +1,24 @@
 import type { Earning } from '@rewards/shared/contracts/earnings-types';
-import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import { formatDate } from '../../ui/format-date';
+import { HistoryTable } from '../../ui/history-parts';
+import history from '../../ui/history-table.module.css';
 import { availableOn, kindCaption, signedAmount, statusLabel, wallName } from './earning-labels';
 import styles from './earnings-history.module.css';
+
+const TONES: Record<Earning['status'], string | undefined> = {
+  pending: history.pending,
+  available: history.done,
+  reversed: history.refused,
+};
 
 /** The history, newest first; on a phone each row becomes a small card. */
 export function EarningsTable({ items }: { items: Earning[] }) {
   return (
-    <table className={styles.table}>
-      <caption className={visuallyHidden}>Your earnings, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Title</th>
-          <th scope="col">Wall</th>
-          <th scope="col" className={styles.amountCell}>
-            Amount
-          </th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <EarningRow key={item.id} item={item} />
-        ))}
-      </tbody>
-    </table>
+    <HistoryTable caption="Your earnings, newest first" columns={['Title', 'Wall']}>
+      {items.map((item) => (
+        <EarningRow key={item.id} item={item} />
+      ))}
+    </HistoryTable>
   );
 }
 
@@ -34,21 +27,21 @@ function EarningRow({ item }: { item: Earning }) {
   const negative = item.amount.startsWith('-');
   const amountClass = item.status === 'reversed' && !negative ? styles.takenBack : negative ? styles.debit : styles.credit;
   return (
-    <tr className={styles.row}>
-      <td className={styles.dateCell}>
+    <tr className={history.row}>
+      <td className={history.dateCell}>
         <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
       </td>
-      <td className={styles.titleCell}>
+      <td className={history.mainCell}>
         <span className={styles.title}>{item.title}</span>
         {caption ? <span className={styles.kind}>{caption}</span> : null}
       </td>
-      <td className={styles.wallCell}>{wallName(item.wall)}</td>
-      <td className={`${styles.amountCell} ${amountClass} money`}>{signedAmount(item.amount)}</td>
-      <td className={styles.statusCell}>
-        <div className={styles.statusStack}>
-          <span className={`${styles.badge} ${styles[item.status] ?? ''}`}>{statusLabel(item)}</span>
-          {item.status === 'pending' && item.available_at ? <span className={styles.note}>{availableOn(item.available_at)}</span> : null}
-          {item.reason ? <span className={styles.note}>{item.reason}</span> : null}
+      <td className={history.detailCell}>{wallName(item.wall)}</td>
+      <td className={`${history.amountCell} ${amountClass} money`}>{signedAmount(item.amount)}</td>
+      <td className={history.statusCell}>
+        <div className={`${history.statusStack} ${history.notesWrap}`}>
+          <span className={`${history.badge} ${TONES[item.status] ?? ''}`}>{statusLabel(item)}</span>
+          {item.status === 'pending' && item.available_at ? <span className={history.note}>{availableOn(item.available_at)}</span> : null}
+          {item.reason ? <span className={history.note}>{item.reason}</span> : null}
         </div>
       </td>
     </tr>

@@ -1,5 +1,5 @@
 import type { CashoutStatus } from '@rewards/shared/contracts/cashout-types';
-import styles from './withdrawals-panel.module.css';
+import history from '../../ui/history-table.module.css';
 
 const LABELS: Record<CashoutStatus, string> = {
   pending: 'Pending',
@@ -12,6 +12,17 @@ const LABELS: Record<CashoutStatus, string> = {
   rejected: 'Rejected',
 };
 
+const TONES: Record<CashoutStatus, string | undefined> = {
+  pending: history.pending,
+  approved: history.underway,
+  sending: history.underway,
+  paid: history.done,
+  failed: history.refused,
+  returned: history.refused,
+  unclaimed: history.refused,
+  rejected: history.refused,
+};
+
 export function WithdrawalStatusBadge({ status }: { status: CashoutStatus }) {
-  return <span className={`${styles.badge} ${styles[status] ?? ''}`}>{LABELS[status] ?? status}</span>;
+  return <span className={`${history.badge} ${TONES[status] ?? ''}`}>{LABELS[status] ?? status}</span>;
 }

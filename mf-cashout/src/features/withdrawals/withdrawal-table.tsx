@@ -1,6 +1,8 @@
 import type { Cashout } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { formatDate } from '../../ui/format-date';
+import { HistoryTable } from '../../ui/history-parts';
+import history from '../../ui/history-table.module.css';
 import { payoutMethodTitle } from '../payout-methods';
 import { maskAccount } from './mask-account';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
@@ -11,50 +13,37 @@ const REFUNDED = new Set<Cashout['status']>(['rejected', 'returned', 'unclaimed'
 /** What the user may want beside the status: the provider's reference once paid, why it was refunded, what a delay means. */
 function StatusNote({ cashout }: { cashout: Cashout }) {
   if (cashout.status === 'paid' && cashout.provider_reference) {
-    return <span className={styles.reason}>Reference {cashout.provider_reference}</span>;
+    return <span className={history.note}>Reference {cashout.provider_reference}</span>;
   }
   if (REFUNDED.has(cashout.status)) {
     const refunded = cashout.status === 'rejected' ? null : 'Refunded to your balance.';
     const text = [cashout.rejection_reason, refunded].filter(Boolean).join(' ');
-    return text ? <span className={styles.reason}>{text}</span> : null;
+    return text ? <span className={history.note}>{text}</span> : null;
   }
-  if (cashout.status === 'failed') return <span className={styles.reason}>The payment provider had a problem; we are on it.</span>;
+  if (cashout.status === 'failed') return <span className={history.note}>The payment provider had a problem; we are on it.</span>;
   return null;
 }
 
 /** The withdrawal history, newest first; on a phone each row becomes a small card. */
 export function WithdrawalTable({ items }: { items: Cashout[] }) {
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Method</th>
-          <th scope="col">Account</th>
-          <th scope="col" className={styles.amountCell}>
-            Amount
-          </th>
-          <th scope="col">Status</th>
+    <HistoryTable columns={['Method', 'Account']}>
+      {items.map((cashout) => (
+        <tr key={cashout.id} className={history.row}>
+          <td className={history.dateCell}>
+            <time dateTime={cashout.created_at}>{formatDate(cashout.created_at)}</time>
+          </td>
+          <td className={`${history.mainCell} ${styles.methodCell}`}>{payoutMethodTitle(cashout.method)}</td>
+          <td className={history.detailCell}>{maskAccount(cashout.account)}</td>
+          <td className={`${history.amountCell} money`}>{formatDollars(cashout.amount)}</td>
+          <td className={history.statusCell}>
+            <div className={`${history.statusStack} ${history.notesBeside}`}>
+              <WithdrawalStatusBadge status={cashout.status} />
+              <StatusNote cashout={cashout} />
+            </div>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {items.map((cashout) => (
-          <tr key={cashout.id} className={styles.row}>
-            <td className={styles.dateCell}>
-              <time dateTime={cashout.created_at}>{formatDate(cashout.created_at)}</time>
-            </td>
-            <td className={styles.methodCell}>{payoutMethodTitle(cashout.method)}</td>
-            <td className={styles.accountCell}>{maskAccount(cashout.account)}</td>
-            <td className={`${styles.amountCell} money`}>{formatDollars(cashout.amount)}</td>
-            <td className={styles.statusCell}>
-              <div className={styles.statusStack}>
-                <WithdrawalStatusBadge status={cashout.status} />
-                <StatusNote cashout={cashout} />
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </HistoryTable>
   );
 }

@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { EmptyHistory, HistorySkeleton, LoadMoreButton } from '../../ui/history-parts';
+import history from '../../ui/history-table.module.css';
 import { useCashoutStats } from '../cashout-stats';
 import { useGetCashoutHistoryInfiniteQuery } from './cashout-history-api';
 import { WithdrawalTable } from './withdrawal-table';
 import styles from './withdrawals-panel.module.css';
-
-/** Spec §9: the profile's tables show 3 skeleton rows while loading. */
-export const SKELETON_ROWS = 3;
 
 const LOADING = '...';
 
@@ -19,12 +18,12 @@ const LOADING = '...';
 export default function WithdrawalsPanel() {
   const { stats, balance, pending, settled } = useCashoutStats();
   const hasPending = Number.parseFloat(pending) > 0;
-  const history = useGetCashoutHistoryInfiniteQuery();
-  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const withdrawals = useGetCashoutHistoryInfiniteQuery();
+  const items = withdrawals.data?.pages.flatMap((page) => page.items) ?? [];
 
   useEffect(() => {
-    if (history.error) console.warn('Withdrawal history could not be loaded', history.error);
-  }, [history.error]);
+    if (withdrawals.error) console.warn('Withdrawal history could not be loaded', withdrawals.error);
+  }, [withdrawals.error]);
 
   return (
     <div className={styles.panel}>
@@ -66,57 +65,20 @@ export default function WithdrawalsPanel() {
 
       <section aria-labelledby="withdrawals-history" className={styles.history}>
         <div className={styles.historyHeader}>
-          <h2 id="withdrawals-history" className={styles.historyTitle}>
+          <h2 id="withdrawals-history" className={history.heading}>
             Recent withdrawals
           </h2>
           <p className={styles.note}>Small cashouts are usually paid within minutes; others are reviewed within 24-48 hours. A rejected or returned cashout is refunded.</p>
         </div>
-        {history.isLoading ? (
-          <HistorySkeleton />
+        {withdrawals.isLoading ? (
+          <HistorySkeleton label="Loading withdrawals" columnsClass={styles.skeletonColumns} />
         ) : items.length === 0 ? (
-          <EmptyHistory />
+          <EmptyHistory title="No Withdrawal History" text="Your cashouts will show here with their status." to={PATHS.cashout} action="Request Your First Cashout" />
         ) : (
           <WithdrawalTable items={items} />
         )}
-        {history.hasNextPage && items.length > 0 ? (
-          <button
-            type="button"
-            className={styles.loadMore}
-            onClick={() => void history.fetchNextPage()}
-            disabled={history.isFetchingNextPage}
-            aria-busy={history.isFetchingNextPage || undefined}
-          >
-            {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        ) : null}
+        {withdrawals.hasNextPage && items.length > 0 ? <LoadMoreButton list={withdrawals} /> : null}
       </section>
-    </div>
-  );
-}
-
-function HistorySkeleton() {
-  return (
-    <div role="status" aria-label="Loading withdrawals" className={styles.skeleton}>
-      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <div key={index} className={styles.skeletonRow} aria-hidden="true">
-          <span />
-          <span />
-          <span />
-          <span />
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function EmptyHistory() {
-  return (
-    <div className={styles.empty}>
-      <h3 className={styles.emptyTitle}>No Withdrawal History</h3>
-      <p className={styles.emptyText}>Your cashouts will show here with their status.</p>
-      <Link to={PATHS.cashout} className={`pill-button ${styles.primary}`}>
-        Request Your First Cashout
-      </Link>
     </div>
   );
 }
