@@ -38,7 +38,7 @@ export async function passesSecondFactor(tx: Executor, check: FactorCheck): Prom
 }
 
 /** An authenticator code of the user's secret in use, of a time step later than the last one accepted (taken now). */
-export async function passesTotp(tx: Executor, appSecret: string, userId: number, code: string, now = Date.now()): Promise<boolean> {
+export async function passesTotp(tx: Executor, appSecret: string, userId: number, code: string, now?: number): Promise<boolean> {
   const state = await findTotpState(tx, userId);
   const secret = state?.totpSecret ? openSecret(appSecret, state.totpSecret) : undefined;
   const step = secret ? matchingTotpStep(secret, code, now) : undefined;
