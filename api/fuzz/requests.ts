@@ -119,7 +119,10 @@ function plausibleValues(field: string, identities: FuzzIdentity[]): fc.Arbitrar
       return fc.oneof(identity.map((user) => raw(quoted(`private-user-${user?.userId ?? 1}`))), text(fc.constantFrom('fake-leads', 'private-user-0', 'private-encrypted-x')));
     case 'code':
     case 'otp':
-      return text(fc.stringMatching(/^\d{6}$/));
+    case 'step_up_code':
+      return text(fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constantFrom('abcde-fghjk', 'ABCDE FGHJK', '', ' ', '0'.repeat(33), '12345\u0000')));
+    case 'challenge':
+      return text(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.constantFrom('', 'x', '../../etc', 'a'.repeat(101), '%00')));
     case 'offer_id':
       return text(fc.constantFrom('dragon-forge-legends', 'solitaire-voyage', 'no-such-offer'));
     case 'name':

@@ -6,6 +6,7 @@ import { googleAuthRoutes } from './modules/account/google';
 import { createMailer, type Mailer } from './modules/account/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
+import { twoFactorRoutes } from './modules/two-factor/routes';
 import { demoWallPlugin } from './modules/demo-wall/plugin';
 import { earnRoutes } from './modules/earn/routes';
 import { earningsRoutes } from './modules/earnings/routes';
@@ -102,7 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
-  await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins, payouts: config.payouts, holds: config.earningHolds, onInstantCashout: () => app.payouts?.wake() });
+  await app.register(twoFactorRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
+  await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins, payouts: config.payouts, holds: config.earningHolds, onInstantCashout: () => app.payouts?.wake(), mailer, appSecret: config.appSecret });
   await app.register(earningsRoutes, { prefix: '/api', holds: config.earningHolds });
   await app.register(earnRoutes, {
     prefix: '/api',
@@ -116,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(holdsPlugin);
   await app.register(payoutsPlugin, { payouts: config.payouts, tickMs: options.payoutTickMs, tools: options.payoutTools });
   await app.register(channelAuthRoutes, { prefix: '/api', pusher: config.pusher });
-  await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl });
+  await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl, mailer, appSecret: config.appSecret });
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(leaderboardRoutes, { prefix: '/api' });

@@ -113,6 +113,10 @@ export type RateLimits = {
   /** OTP checks (verify-otp and reset-password) for one email from one IP (wrong tries per account: by day, in the database). */
   otp: RateLimit;
   otp_ip: RateLimit;
+  /** Two-factor requests from one IP: sign-in second steps, their resends, the Settings calls that check or send a code. */
+  two_factor_ip: RateLimit;
+  /** Wrong second-step codes for one account from any IP (a browser known to the account is not held by it). */
+  two_factor_account: RateLimit;
   /** Contact form messages from one IP. */
   contact_ip: RateLimit;
   /** Postback callbacks refused, malformed or for an unknown wall, from one IP (accepted ones are never counted). */
@@ -128,6 +132,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgot_ip: { max: 20, windowMs: 15 * 60_000 },
   otp: { max: 10, windowMs: 15 * 60_000 },
   otp_ip: { max: 50, windowMs: 15 * 60_000 },
+  two_factor_ip: { max: 30, windowMs: 15 * 60_000 },
+  two_factor_account: { max: 20, windowMs: 60 * 60_000 },
   contact_ip: { max: 5, windowMs: 60 * 60_000 },
   postback_refused: { max: 120, windowMs: 60_000 },
 };
@@ -314,7 +320,7 @@ export const ENV_SCHEMA = z.object({
     (value) => readRateLimits(value, DEFAULT_RATE_LIMITS),
     {
       description:
-        '`off`, or overrides of some of those windows, e.g. `login=3/1m` (`contact_ip`: contact form messages per IP; `postback_refused`: refused, malformed and unknown-wall postback callbacks per IP, past it 429 and not stored)',
+        '`off`, or overrides of some of those windows, e.g. `login=3/1m` (`contact_ip`: contact form messages per IP; `two_factor_ip`: two-factor requests per IP; `two_factor_account`: wrong sign-in codes per account; `postback_refused`: refused, malformed and unknown-wall postback callbacks per IP, past it 429 and not stored)',
     },
   ),
   CASHOUT_DAILY_LIMIT_DOLLARS: withDefault('500', readDollars, {

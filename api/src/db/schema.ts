@@ -11,6 +11,8 @@ export const appMeta = pgTable('app_meta', {
 export const ACCOUNT_STATUSES = ['active', 'blocked', 'pending'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
+export const TWO_FACTOR_METHODS = ['off', 'totp', 'email'] as const;
+
 /**
  * People with an account. A deleted account keeps its row (its ledger rows point at it) with the personal
  * data removed. `balance_coins` is maintained by the ledger module only, in the transaction of each entry.
@@ -39,6 +41,10 @@ export const users = pgTable(
     emailSecurity: boolean('email_security').notNull().default(true),
     /** When the email address was shown to be the user's (Google said so at sign-in, or an operator); null: not verified. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The second step of sign-in: off, codes from an authenticator app (totp) or codes by email. */
+    twoFactorMethod: text('two_factor_method', { enum: TWO_FACTOR_METHODS }).notNull().default('off'),
+    /** When the password was last set with a reset code: sessions begun after it may cash out only with a code. */
+    passwordResetAt: timestamp('password_reset_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -49,6 +55,7 @@ export const users = pgTable(
     uniqueIndex('users_google_subject_unique').on(table.googleSubject),
     index('users_referred_by_idx').on(table.referredBy),
     check('users_status_check', sql`${table.status} in ('active', 'blocked', 'pending')`),
+    check('users_two_factor_method_check', sql`${table.twoFactorMethod} in ('off', 'totp', 'email')`),
     // No non-negative check: a reversal (chargeback) may take a balance below zero, to be earned back.
     // Debits (cashouts) still can never do it: the ledger's conditional update refuses them.
     // Held coins only ever leave by their release or their reversal, each once: never below zero.
@@ -71,6 +78,10 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When this session last passed a second factor (the sign-in's second step, or a cashout's step-up code). */
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
+    /** Begun by a sign-in from a browser the account had not signed in with before (not its sign-up's). */
+    startedOnNewDevice: boolean('started_on_new_device').notNull().default(false),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
@@ -118,6 +129,90 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   /** Wrong tries in the window, over every code of it. */
   wrongTries: integer('wrong_tries').notNull().default(0),
 });
+
+/**
+ * A user's authenticator-app secret: the one being set up (`pending_totp_secret`, until a code confirms it) and
+ * the one in use. Both are encrypted with a key derived from APP_SECRET (see two-factor/secret-box.ts).
+ * `totp_last_step` is the time step of the last code accepted: a code of that step or an older one is refused.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totpSecret: text('totp_secret'),
+  pendingTotpSecret: text('pending_totp_secret'),
+  pendingCreatedAt: timestamp('pending_created_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+});
+
+/** One-time recovery codes of an authenticator-app user, by their keyed hash; a used one keeps its row. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factor_recovery_codes_unique').on(table.userId, table.codeHash)],
+);
+
+export const TWO_FACTOR_CODE_PURPOSES = ['account', 'step_up'] as const;
+
+/**
+ * The emailed code of a user for one purpose (`account`: turning email codes on or two-factor off;
+ * `step_up`: a risky cashout) and the wrong tries of the current 30-minute window, which also count wrong
+ * authenticator codes for that purpose. A new code replaces the old one but keeps the window's tries.
+ */
+export const twoFactorCodes = pgTable(
+  'two_factor_codes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: TWO_FACTOR_CODE_PURPOSES }).notNull(),
+    codeHash: text('code_hash'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.purpose] }),
+    check('two_factor_codes_purpose_check', sql`${table.purpose} in ('account', 'step_up')`),
+  ],
+);
+
+/**
+ * A sign-in waiting for its second step: the SHA-256 of the random challenge the browser holds, whose
+ * account, how the first step was passed (`password` keeps a hash of the password hash it checked, so a
+ * password changed meanwhile voids it), wrong codes so far, and the emailed code of the email method.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    challengeHash: text('challenge_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['totp', 'email'] }).notNull(),
+    passwordFingerprint: text('password_fingerprint'),
+    attempts: integer('attempts').notNull().default(0),
+    emailCodeHash: text('email_code_hash'),
+    emailCodeSentAt: timestamp('email_code_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('login_challenges_hash_unique').on(table.challengeHash),
+    index('login_challenges_user_idx').on(table.userId),
+    index('login_challenges_expires_idx').on(table.expiresAt),
+  ],
+);
 
 export const LEDGER_KINDS = [
   'offer_credit',

@@ -14,6 +14,7 @@ import {
   UNAUTHENTICATED,
   type UserRow,
 } from '../modules/session/session';
+import { purgeDeadChallenges } from '../modules/two-factor/repository';
 
 export type AuthContext = { user: UserRow; sessionId: number };
 
@@ -110,8 +111,10 @@ function scheduleSessionPurge(app: FastifyInstance, intervalMs: number): void {
   let running: Promise<void> | undefined;
   const purge = () => {
     running ??= purgeDeadSessions(app.db)
-      .then((count) => {
+      .then(async (count) => {
         if (count > 0) app.log.info(`purged ${count} expired or revoked sessions`);
+        // Sign-ins that waited for a second step and can no longer finish.
+        await purgeDeadChallenges(app.db);
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'session purge failed'))
       .finally(() => {

@@ -51,6 +51,7 @@ export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   error_type: z.string().optional(),
+  code: z.string().optional(),
 });
 
 /**

@@ -3,21 +3,42 @@ import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { RegisterPayload, UserProfile } from '@rewards/shared/contracts/api-types';
 import type { Mailer } from '../modules/account/mailer';
 
-/** A mailer that keeps the reset codes and notification emails instead of sending them. */
+export type TwoFactorCodeKind = 'sign_in' | 'step_up' | 'settings';
+
+/** A mailer that keeps the reset codes, two-factor codes and notification emails instead of sending them. */
 export type CapturingMailer = Mailer & {
   codeFor(email: string): string;
+  /** The last two-factor code of this kind mailed to the email. */
+  twoFactorCodeFor(email: string, kind: TwoFactorCodeKind): string;
   sent: Array<{ email: string; code: string }>;
+  twoFactorCodes: Array<{ email: string; code: string; kind: TwoFactorCodeKind }>;
   notifications: Array<{ email: string; subject: string; text: string }>;
 };
 
 export function captureMailer(): CapturingMailer {
   const sent: Array<{ email: string; code: string }> = [];
   const notifications: CapturingMailer['notifications'] = [];
+  const twoFactorCodes: CapturingMailer['twoFactorCodes'] = [];
   return {
     sent,
     notifications,
+    twoFactorCodes,
     async sendPasswordResetCode(email, code) {
       sent.push({ email, code });
+    },
+    async sendSignInCode(email, code) {
+      twoFactorCodes.push({ email, code, kind: 'sign_in' });
+    },
+    async sendStepUpCode(email, code) {
+      twoFactorCodes.push({ email, code, kind: 'step_up' });
+    },
+    async sendTwoFactorSettingsCode(email, code) {
+      twoFactorCodes.push({ email, code, kind: 'settings' });
+    },
+    twoFactorCodeFor(email, kind) {
+      const found = twoFactorCodes.filter((item) => item.email === email && item.kind === kind).at(-1);
+      if (!found) throw new Error(`no ${kind} code was sent to ${email}`);
+      return found.code;
     },
     async sendNotificationEmail(email, message) {
       notifications.push({ email, ...message });

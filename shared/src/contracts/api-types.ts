@@ -5,7 +5,8 @@ import type { EmailPreferences } from './notifications';
 export type FieldErrors = Record<string, string[]>;
 
 export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
-export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string };
+/** `code`: a stable name of the refusal the UI may act on or translate (e.g. `challenge_expired`, `step_up_required`). */
+export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string; code?: string };
 
 export type AccountRestriction = 'account_blocked' | 'account_pending';
 
@@ -15,6 +16,8 @@ export type UserProfile = {
   email: string;
   /** Whether the email address was shown to be the user's (Google verified it at sign-in, or an operator did). */
   email_verified: boolean;
+  /** The second step of sign-in: off, codes from an authenticator app, or codes by email. */
+  two_factor: TwoFactorSetting;
   image: string | null;
   avatar: string | null;
   /** The available balance: dollars as a string with two decimals, e.g. "12.34". What cashouts may take. */
@@ -33,6 +36,36 @@ export type UserProfile = {
 };
 
 export type LoginPayload = { email: string; password: string };
+
+/** A two-factor method, and `off`. */
+export type TwoFactorSetting = 'off' | 'totp' | 'email';
+export type TwoFactorMethod = Exclude<TwoFactorSetting, 'off'>;
+
+/**
+ * `POST /user/Login` (200) when the password was right and the account has two-factor on: no session yet.
+ * The browser posts the challenge with a code to `POST /user/Login/2fa` within 10 minutes (5 wrong codes void it).
+ */
+export type TwoFactorRequired = { two_factor_required: true; method: TwoFactorMethod; challenge: string };
+/** What `POST /user/Login` answers in `data`: the signed-in user, or the second step. */
+export type LoginResult = { user: UserProfile } | TwoFactorRequired;
+/** `POST /user/Login/2fa`: a TOTP code, an emailed code or a recovery code. Answers like Login (`data: { user }` + session). */
+export type LoginSecondStepPayload = { challenge: string; code: string };
+export type LoginResendPayload = { challenge: string };
+/** 422 of Login/2fa when the challenge is dead (10 minutes passed, 5 wrong codes, or the password changed). */
+export const CHALLENGE_EXPIRED = 'challenge_expired';
+
+export type TotpSetupResult = { secret: string; otpauth_url: string };
+export type TotpEnableResult = { recovery_codes: string[]; user: UserProfile };
+export type TwoFactorCodePayload = { code: string };
+/** `password` is required for accounts that have one; Google-only accounts send only the code. */
+export type TwoFactorDisablePayload = { password?: string; code: string };
+
+/**
+ * 403 of `POST /api/Cashout/Store` for a risky cashout: nothing was booked. For `email` a code was just mailed
+ * (at most one a minute); the same request with `step_up_code` books it; a wrong code is 422 "Invalid code.".
+ */
+export const STEP_UP_REQUIRED = 'step_up_required';
+export type StepUpRequiredError = { status: 'error'; code: typeof STEP_UP_REQUIRED; method: TwoFactorMethod; message: string };
 export type RegisterPayload = {
   name: string;
   email: string;

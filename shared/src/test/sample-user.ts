@@ -8,6 +8,7 @@ export function sampleUser(overrides: Partial<UserProfile> = {}): UserProfile {
     name: 'Ada Lovelace',
     email: 'ada@example.com',
     email_verified: false,
+    two_factor: 'off',
     image: null,
     avatar: null,
     wallet: '12.34',

@@ -28,6 +28,7 @@ describe(`account calls on ${kind}`, () => {
             name: 'Ada',
             email,
             email_verified: false,
+            two_factor: 'off',
             image: null,
             avatar: null,
             wallet: '0.00',

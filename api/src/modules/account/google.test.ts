@@ -14,6 +14,7 @@ import { useTestDatabase } from '../../test/test-database';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { leaderboard } from '../leaderboard/service';
 import { DEVICE_COOKIE } from './known-devices';
+import { totpClock, totpCodeAt } from '../two-factor/totp';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SITE = 'http://app.test';
@@ -283,6 +284,44 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(FAILED);
       expect(tokenOf(response)).toBeFalsy();
+    }
+  });
+
+  it('asks a two-factor account for the second step: no session, a redirect to /#two-factor=…, then Login/2fa signs in', async () => {
+    const email = uniqueEmail('google-2fa');
+    const first = await signInWithGoogle({ sub: 'google-2fa-1', email, email_verified: true, name: 'Tess Two' });
+    const token = tokenOf(first)!;
+    const setup = await app.inject({ method: 'POST', url: '/api/user/2fa/totp/setup', headers: bearer(token) });
+    const { secret } = setup.json().data;
+    const now = Math.floor(Date.now() / 30_000) * 30_000 + 15_000;
+    totpClock.now = () => now;
+    // The second step happens a step later: the code that turned it on cannot be used again.
+    const later = () => (totpClock.now = () => now + 30_000);
+    try {
+      expect((await app.inject({ method: 'POST', url: '/api/user/2fa/totp/enable', headers: bearer(token), payload: { code: totpCodeAt(secret, now) } })).statusCode).toBe(200);
+      const second = await signInWithGoogle({ sub: 'google-2fa-1', email, email_verified: true });
+      expect(second.statusCode).toBe(302);
+      const location = String(second.headers.location);
+      const match = /^http:\/\/app\.test\/#two-factor=([A-Za-z0-9_-]{43})&method=totp$/.exec(location);
+      expect(match).not.toBeNull();
+      expect(tokenOf(second)).toBeUndefined();
+      const device = second.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)!.value;
+      later();
+      const finish = await app.inject({
+        method: 'POST',
+        url: '/api/user/Login/2fa',
+        payload: { challenge: match![1], code: totpCodeAt(secret, now + 30_000) },
+        cookies: { [DEVICE_COOKIE]: device },
+      });
+      expect(finish.statusCode).toBe(200);
+      expect(finish.json().data.user).toMatchObject({ email, two_factor: 'totp' });
+      expect(tokenOf(finish)).toBeTruthy();
+      // A Google-only account turns it off with a code alone (no password to give).
+      totpClock.now = () => now + 60_000;
+      const off = await app.inject({ method: 'POST', url: '/api/user/2fa/disable', headers: bearer(tokenOf(finish)!), payload: { code: totpCodeAt(secret, now + 60_000) } });
+      expect(off.statusCode).toBe(200);
+    } finally {
+      totpClock.now = () => Date.now();
     }
   });
 });

@@ -15,10 +15,13 @@ import {
   linkGoogleSubjectDroppingPassword,
   type UserRow,
 } from './repository';
-import { forgetDevices, rememberDevice } from './known-devices';
+import { deviceIdFor, forgetDevices, rememberDevice, setDeviceCookie } from './known-devices';
+import type { Mailer } from './mailer';
+import { startLoginChallenge } from '../two-factor/challenges';
+import { markSessionStart } from '../two-factor/repository';
 import { REFERRAL_CODE_PATTERN } from './secrets';
 import { type ClientInfo, notifyNewSignIn } from './service';
-import { revokeAllSessions, startSession } from '../session/session';
+import { hashSessionToken, revokeAllSessions, startSession } from '../session/session';
 import { rememberSignupOrigin } from '../referrals/signup-origin';
 
 export const GOOGLE_FAILED_PATH = '/?error=google_auth_failed';
@@ -121,10 +124,15 @@ function googleDisplayName(googleName: string | undefined, email: string): strin
     .join('');
 }
 
-export type GoogleRoutesOptions = { google: GoogleConfig; publicUrl: string | undefined };
+export type GoogleRoutesOptions = { google: GoogleConfig; publicUrl: string | undefined; mailer: Mailer; appSecret: string };
+
+/** Where the callback sends a browser whose account has two-factor on: the sign-in modal's second step reads the fragment. */
+export function twoFactorPath(challenge: string, method: string): string {
+  return `/#two-factor=${encodeURIComponent(challenge)}&method=${encodeURIComponent(method)}`;
+}
 
 /** `GET /api/auth/google/redirect` and `/callback`: OpenID Connect authorization code flow with PKCE and state. */
-export const googleAuthRoutes: ZodPlugin<GoogleRoutesOptions> = async (app, { google, publicUrl }) => {
+export const googleAuthRoutes: ZodPlugin<GoogleRoutesOptions> = async (app, { google, publicUrl, mailer, appSecret }) => {
   const siteUrl = (path: string) => `${publicUrl ?? ''}${path}`;
   let discovered: Promise<oidc.Configuration> | undefined;
 
@@ -201,8 +209,17 @@ export const googleAuthRoutes: ZodPlugin<GoogleRoutesOptions> = async (app, { go
       await rememberSignupOrigin(app.db, request, reply, user.id);
       const userAgent = request.headers['user-agent'];
       const client: ClientInfo = { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
+      if (user.twoFactorMethod !== 'off') {
+        // No session yet: the browser keeps its id for the second step, which records it once passed.
+        const secondStep = await startLoginChallenge({ db: app.db, mailer, appSecret, log: request.log }, user, null);
+        setDeviceCookie(request, reply, deviceIdFor(request));
+        return reply.redirect(siteUrl(twoFactorPath(secondStep.challenge, secondStep.method)));
+      }
       const token = await startSession(app.db, user.id, client);
       if (await rememberDevice(app.db, request, reply, user.id)) {
+        await markSessionStart(app.db, hashSessionToken(token), { twoFactor: false, newDevice: true }).catch((error: unknown) => {
+          request.log.warn({ err: error, userId: user.id }, 'new-device session could not be marked');
+        });
         const newSignIn = await notifyNewSignIn(app.db, user.id, client).catch((error: unknown) => {
           request.log.warn({ err: error, userId: user.id }, 'new sign-in notification could not be stored');
         });

@@ -2,12 +2,31 @@ import nodemailer from 'nodemailer';
 import { BRAND_NAME } from '@rewards/shared/brand';
 import type { NotificationMailer } from '../notifications/delivery';
 import { OTP_TTL_MINUTES } from './repository';
+import { EMAIL_CODE_TTL_MINUTES } from '../two-factor/repository';
 
-/** Sends the account emails: the password reset code, and the notifications that go by email too. */
+/** Sends the account emails: the password reset code, the two-factor codes, and the notifications that go by email too. */
 export type Mailer = NotificationMailer & {
   sendPasswordResetCode(email: string, code: string): Promise<void>;
+  /** The second step of a sign-in (email two-factor). */
+  sendSignInCode(email: string, code: string): Promise<void>;
+  /** The code that confirms a risky cashout. */
+  sendStepUpCode(email: string, code: string): Promise<void>;
+  /** The code that turns email two-factor on, or two-factor off (Settings). */
+  sendTwoFactorSettingsCode(email: string, code: string): Promise<void>;
   close(): void;
 };
+
+type CodeEmail = { subject: string; lead: string; ifNotYou: string };
+
+const CODE_EMAILS = {
+  signIn: { subject: 'sign-in code', lead: 'Your sign-in code', ifNotYou: 'If you did not try to sign in, someone knows your password: reset it now.' },
+  stepUp: { subject: 'cashout code', lead: 'The code that confirms your cashout', ifNotYou: 'If you did not ask for a cashout, reset your password now and contact support.' },
+  settings: {
+    subject: 'two-factor code',
+    lead: 'The code to change your two-factor authentication',
+    ifNotYou: 'If you did not ask for it, reset your password now: someone is signed in to your account.',
+  },
+} satisfies Record<string, CodeEmail>;
 
 /** Where the development fallback writes (the server's log, or an operator's terminal). */
 export type MailLog = { info(message: string): void };
@@ -24,6 +43,15 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
       async sendPasswordResetCode(email, code) {
         log.info(`password reset code for ${email}: ${code}`);
       },
+      async sendSignInCode(email, code) {
+        log.info(`sign-in code for ${email}: ${code}`);
+      },
+      async sendStepUpCode(email, code) {
+        log.info(`cashout code for ${email}: ${code}`);
+      },
+      async sendTwoFactorSettingsCode(email, code) {
+        log.info(`two-factor code for ${email}: ${code}`);
+      },
       async sendNotificationEmail(email, { subject }) {
         log.info(`email to ${email}: ${subject}`);
       },
@@ -31,7 +59,18 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
+  const sendCode = async (email: string, code: string, { subject, lead, ifNotYou }: CodeEmail) => {
+    await transport.sendMail({
+      from,
+      to: email,
+      subject: `Your ${BRAND_NAME} ${subject}: ${code}`,
+      text: [`${lead} is ${code}.`, '', `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes and works once.`, ifNotYou].join('\n'),
+    });
+  };
   return {
+    sendSignInCode: (email, code) => sendCode(email, code, CODE_EMAILS.signIn),
+    sendStepUpCode: (email, code) => sendCode(email, code, CODE_EMAILS.stepUp),
+    sendTwoFactorSettingsCode: (email, code) => sendCode(email, code, CODE_EMAILS.settings),
     async sendPasswordResetCode(email, code) {
       await transport.sendMail({
         from,

@@ -86,8 +86,12 @@ export async function markEmailVerified(db: Executor, userId: number): Promise<b
   return rows.length > 0;
 }
 
-export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+/** `reset`: set with a reset code (remembered: sessions begun soon after it cash out riskily only with a code). */
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string, { reset = false } = {}): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()`, ...(reset ? { passwordResetAt: sql`now()` } : {}) })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -98,7 +102,8 @@ export async function setPasswordHash(db: Executor, userId: number, passwordHash
 export async function linkGoogleSubjectDroppingPassword(db: Executor, userId: number, subject: string): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ googleSubject: subject, passwordHash: null, updatedAt: sql`now()` })
+    // Like a reset, it forgets the account's browsers: sessions begun soon after it cash out riskily only with a code.
+    .set({ googleSubject: subject, passwordHash: null, passwordResetAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), isNull(users.googleSubject), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -146,6 +151,7 @@ export async function anonymiseUser(db: Executor, userId: number): Promise<void>
       passwordHash: null,
       image: null,
       googleSubject: null,
+      twoFactorMethod: 'off',
       deletedAt: sql`now()`,
       updatedAt: sql`now()`,
     })

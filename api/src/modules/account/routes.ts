@@ -11,6 +11,7 @@ import { findLiveSessionWithTotals } from './repository';
 import {
   forgotPasswordBody,
   loginBody,
+  loginResponse,
   messageResponse,
   profileResponse,
   registerBody,
@@ -26,7 +27,7 @@ import { MESSAGES } from './service';
 
 export type AccountRoutesOptions = { mailer: Mailer; appSecret: string };
 
-function clientOf(request: FastifyRequest): account.ClientInfo {
+export function clientOf(request: FastifyRequest): account.ClientInfo {
   const userAgent = request.headers['user-agent'];
   return { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
 }
@@ -45,7 +46,7 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     return reply.code(201).send({ status: 'success', message: MESSAGES.registered, data: { user: profile } });
   });
 
-  app.post('/user/Login', { schema: { body: loginBody, response: { 200: signedInResponse } } }, async (request, reply) => {
+  app.post('/user/Login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply) => {
     const { email } = request.body;
     const address = rateLimitAddress(request);
     await app.enforceRateLimits([
@@ -60,13 +61,16 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     const accountLimit = knownDevice ? [] : [{ limit: 'login_account' as const, key: rateLimitSubject(email) }];
     await app.enforceRateLimits(accountLimit);
     const deviceId = deviceIdFor(request);
-    const { token, user, newSignIn } = await account.login(app.db, request.body, clientOf(request), deviceId).catch(async (error: unknown) => {
+    const outcome = await account.login(deps, request.body, clientOf(request), deviceId).catch(async (error: unknown) => {
       if (!(error instanceof UnauthorizedError)) await app.giveBackRateLimitHits(accountLimit);
       throw error;
     });
     await app.giveBackRateLimitHits(accountLimit);
-    if (newSignIn) void app.deliverNotifications([newSignIn]);
+    // The browser keeps its id for the second step, which records it as known once passed.
     setDeviceCookie(request, reply, deviceId);
+    if ('secondStep' in outcome) return { status: 'success' as const, message: MESSAGES.secondStep, data: outcome.secondStep };
+    const { token, user, newSignIn } = outcome;
+    if (newSignIn) void app.deliverNotifications([newSignIn]);
     setSessionCookie(request, reply, token);
     return { status: 'success' as const, message: MESSAGES.loggedIn, data: { user: await account.profileOf(app.db, user) } };
   });

@@ -136,6 +136,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   name: z.string(),
   email: z.string(),
   email_verified: z.boolean(),
+  two_factor: z.enum(['off', 'totp', 'email']),
   image: z.string().nullable(),
   avatar: z.string().nullable(),
   wallet: dollars,
@@ -161,3 +162,13 @@ export const signedInResponse = z.object({
   message: z.string(),
   data: z.object({ user: userProfileSchema }),
 });
+
+/** Login: signed in, or (two-factor on) the second step to take, with no session yet. */
+export const loginResponse = z.union([
+  signedInResponse,
+  z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.object({ two_factor_required: z.literal(true), method: z.enum(['totp', 'email']), challenge: z.string() }),
+  }),
+]);

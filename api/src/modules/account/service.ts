@@ -33,9 +33,14 @@ import type {
   VerifyOtpInput,
 } from './schemas';
 import { hashOtpCode, hashPassword, newOtpCode, verifyPassword } from './secrets';
+import type { Transaction } from '../../db/executor';
+import type { TwoFactorRequired } from '@rewards/shared/contracts/api-types';
+import { startLoginChallenge } from '../two-factor/challenges';
+import { forgetTwoFactor, markSessionStart } from '../two-factor/repository';
 import {
   assertAccountActive,
   insertSessionIfPasswordUnchanged,
+  insertSessionIfUserLive,
   newSession,
   revokeAllSessions,
   revokeSession,
@@ -48,6 +53,7 @@ import { eraseTicketTextsOfUser } from '../tickets/repository';
 export const MESSAGES = {
   registered: 'Registration successful.',
   loggedIn: 'Login successful.',
+  secondStep: 'Enter your two-factor code to finish signing in.',
   loggedOut: 'Logged out successfully.',
   deleted: 'Your account has been deleted.',
   wrongCredentials: 'Email or password is incorrect',
@@ -78,26 +84,76 @@ export async function register(db: Database, input: RegisterInput, client: Clien
   return { token: await startSession(db, user.id, client), user };
 }
 
-/** Signs in with the password; `deviceId` (the browser's) is recorded as known with the session. */
-export async function login(db: Database, input: LoginInput, client: ClientInfo, deviceId: string): Promise<LoggedIn> {
+/** The second step a sign-in still needs (the password was right; no session yet). */
+export type SecondStepNeeded = { secondStep: TwoFactorRequired };
+export type LoginOutcome = LoggedIn | SecondStepNeeded;
+
+/**
+ * Signs in with the password; `deviceId` (the browser's) is recorded as known with the session. With
+ * two-factor on, a right password opens no session: it answers the second step (see two-factor/challenges.ts).
+ */
+export async function login(deps: AccountDeps, input: LoginInput, client: ClientInfo, deviceId: string): Promise<LoginOutcome> {
+  const { db } = deps;
   const user = await findUserByEmail(db, input.email);
   // verifyPassword spends a hash even without a user, so timing does not reveal registered emails.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user?.passwordHash || !passwordOk) throw new UnauthorizedError(MESSAGES.wrongCredentials);
   assertAccountActive(user.status);
-  const verifiedHash = user.passwordHash;
-  const { token, session } = newSession(user.id, client);
+  if (user.twoFactorMethod !== 'off') return { secondStep: await startLoginChallenge(deps, user, user.passwordHash) };
+  const signedIn = await openSignInSession(db, { userId: user.id, verifiedPasswordHash: user.passwordHash, client, deviceId, twoFactor: false });
+  if (!signedIn) throw new UnauthorizedError(MESSAGES.wrongCredentials);
+  return signedIn;
+}
+
+export type SignInSession = {
+  userId: number;
+  /** The password hash the sign-in checked; null for Google, which checked no password. */
+  verifiedPasswordHash: string | null;
+  client: ClientInfo;
+  deviceId: string;
+  /** The sign-in passed a second factor (the session's two_factor_at). */
+  twoFactor: boolean;
+  /** Runs first in the session's transaction (a second step uses its code up there); throws to open nothing. */
+  before?: (tx: Transaction) => Promise<void>;
+};
+
+/**
+ * Opens the session of a sign-in and records its browser, in one transaction; undefined when the password
+ * checked was changed meanwhile (or the account deleted). Throws 403 for a blocked or held account.
+ */
+export async function openSignInSession(db: Database, sign: SignInSession): Promise<LoggedIn | undefined> {
+  const { token, session } = newSession(sign.userId, sign.client);
   // The password may have been reset (or dropped by a Google link) while it was being checked.
   // With the session, under its lock on the account: a reset that forgets the account's devices comes after
   // this (the device goes, with the session) or before (then the password changed and nothing is recorded).
   const { current, newSignIn } = await db.transaction(async (tx) => {
-    const unchanged = await insertSessionIfPasswordUnchanged(tx, session, verifiedHash);
-    if (unchanged?.status !== 'active' || !(await recordDevice(tx, user.id, deviceId))) return { current: unchanged, newSignIn: undefined };
-    return { current: unchanged, newSignIn: await notifyNewSignIn(tx, user.id, client) };
+    await sign.before?.(tx);
+    const unchanged =
+      sign.verifiedPasswordHash === null ? await insertSessionIfUserLive(tx, session) : await insertSessionIfPasswordUnchanged(tx, session, sign.verifiedPasswordHash);
+    // Nothing a second step used up stays used when no session opens.
+    if (sign.before && unchanged?.status !== 'active') throw unchanged ? restrictionOf(unchanged.status) : new SignInVoidedError();
+    if (unchanged?.status !== 'active') return { current: unchanged, newSignIn: undefined };
+    const newDevice = await recordDevice(tx, sign.userId, sign.deviceId);
+    await markSessionStart(tx, session.tokenHash, { twoFactor: sign.twoFactor, newDevice });
+    return { current: unchanged, newSignIn: newDevice ? await notifyNewSignIn(tx, sign.userId, sign.client) : undefined };
   });
-  if (!current) throw new UnauthorizedError(MESSAGES.wrongCredentials);
+  if (!current) return undefined;
   assertAccountActive(current.status);
   return { token, user: current, newSignIn };
+}
+
+/** The sign-in's password or account changed between its two steps. */
+export class SignInVoidedError extends Error {
+  override name = 'SignInVoidedError';
+}
+
+function restrictionOf(status: UserRow['status']): Error {
+  try {
+    assertAccountActive(status);
+  } catch (error) {
+    return error as Error;
+  }
+  return new SignInVoidedError();
 }
 
 /** "New sign-in to your account": the browser and address of a sign-in from a device new to the account. */
@@ -117,6 +173,7 @@ export function toProfile(user: UserRow, totals: AccountTotals, unreadNotificati
     name: user.name,
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
+    two_factor: user.twoFactorMethod,
     image: user.image,
     avatar: user.image,
     wallet: coinsToDollarString(user.balanceCoins),
@@ -157,6 +214,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<void>
     await revokeAllSessions(tx, userId);
     await forgetDevices(tx, userId);
     await deleteResetCodes(tx, userId);
+    await forgetTwoFactor(tx, userId);
     await eraseTicketTextsOfUser(tx, userId);
     await deleteNotificationsOf(tx, userId);
   });
@@ -216,7 +274,7 @@ export async function resetPassword({ db, appSecret }: AccountDeps, input: Reset
   const passwordHash = await hashPassword(input.password);
   const reset = await db.transaction(async (tx) => {
     if (!(await consumeResetCode(tx, user.id, codeHash))) return undefined;
-    await setPasswordHash(tx, user.id, passwordHash);
+    await setPasswordHash(tx, user.id, passwordHash, { reset: true });
     await revokeAllSessions(tx, user.id);
     // Whoever knew the old password keeps no browser that skips the wrong-password limit.
     await forgetDevices(tx, user.id);

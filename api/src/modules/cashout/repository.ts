@@ -32,7 +32,14 @@ const UNPAID_STATUSES = sql.raw(`('pending', 'approved', 'sending', 'failed')`);
  */
 export async function lockUser(tx: Transaction, userId: number) {
   const rows = await tx
-    .select({ balanceCoins: users.balanceCoins, status: users.status, createdAt: users.createdAt, emailVerifiedAt: users.emailVerifiedAt })
+    .select({
+      balanceCoins: users.balanceCoins,
+      status: users.status,
+      createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      email: users.email,
+      twoFactorMethod: users.twoFactorMethod,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

@@ -17,6 +17,7 @@ import { findLiveSessionWithCashoutTotals } from './repository';
 import { cashoutHistory, requestCashout, toCashout, toCashoutStats } from './service';
 import type { EarningHolds } from '../../config-values';
 import type { PayoutsConfig } from '../payout-rails/payouts-config';
+import type { Mailer } from '../account/mailer';
 
 export type CashoutRoutesOptions = {
   /** Most a user may cash out per UTC day, every cashout not refunded together (CASHOUT_DAILY_LIMIT_DOLLARS). */
@@ -25,10 +26,13 @@ export type CashoutRoutesOptions = {
   holds: EarningHolds;
   /** Called after an instant cashout was committed: the payout worker sends it now rather than at its next round. */
   onInstantCashout?: () => void;
+  /** For the code before a risky cashout (emailed codes, keyed by APP_SECRET). */
+  mailer: Mailer;
+  appSecret: string;
 };
 
 /** The cashout calls of spec §7 under /api/Cashout. The session is checked first, before the body. */
-export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dailyLimitCoins, payouts, holds, onInstantCashout }) => {
+export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dailyLimitCoins, payouts, holds, onInstantCashout, mailer, appSecret }) => {
   app.post(
     '/Cashout/Store',
     { onRequest: app.requireUser, schema: { body: storeCashoutBody, response: { 200: storeCashoutResponse } } },
@@ -36,7 +40,15 @@ export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dail
       const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
       if (!key.ok) throw new HttpError(422, CASHOUT_MESSAGES.idempotencyKey, { errors: { [IDEMPOTENCY_HEADER]: [CASHOUT_MESSAGES.idempotencyKey] } });
       const userId = authOf(request).user.id;
-      const { cashout, newBalanceCoins } = await requestCashout(app.db, { userId, input: request.body, idempotencyKey: key.key, dailyLimitCoins, payouts, holds });
+      const { cashout, newBalanceCoins } = await requestCashout(app.db, {
+        userId,
+        input: request.body,
+        idempotencyKey: key.key,
+        dailyLimitCoins,
+        payouts,
+        holds,
+        stepUp: { sessionId: authOf(request).sessionId, deps: { db: app.db, mailer, appSecret, log: request.log } },
+      });
       if (cashout.status === 'approved') onInstantCashout?.();
       // The user's other tabs and devices show the lower balance too.
       void announceWallets({ db: app.db, realtime: app.realtime, log: request.log }, [userId]);

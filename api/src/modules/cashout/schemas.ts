@@ -26,19 +26,25 @@ export const CASHOUT_MESSAGES = {
   idempotencyKey: `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters.`,
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
   body: 'The request body must be a JSON object.',
+  invalidCode: 'Invalid code.',
 } as const;
 
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 const EMAIL = z.email();
 
-export type CashoutInput = { method: PayoutMethodName; account: string; amountCoins: number };
+export type CashoutInput = { method: PayoutMethodName; account: string; amountCoins: number; stepUpCode?: string };
+
+const MAX_STEP_UP_CODE_LENGTH = 32;
 
 /**
  * Cashout/Store's body (spec §7): `wallet` (method name), `amount` in dollars (the text the user typed, or a number),
  * `account`. Checked in the order the form asks for them, so the first message is the one to fix first.
  */
 export const storeCashoutBody = z
-  .object({ wallet: z.unknown().optional(), amount: z.unknown().optional(), account: z.unknown().optional() }, { error: CASHOUT_MESSAGES.body })
+  .object(
+    { wallet: z.unknown().optional(), amount: z.unknown().optional(), account: z.unknown().optional(), step_up_code: z.unknown().optional() },
+    { error: CASHOUT_MESSAGES.body },
+  )
   .transform((raw, ctx): CashoutInput => {
     const fail = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message, input: raw[field as keyof typeof raw] });
 
@@ -63,8 +69,13 @@ export const storeCashoutBody = z
     const amount = readCashoutAmount(raw.amount, minimum);
     if (!amount.ok) fail('amount', cashoutAmountMessage(amount.problem, minimum));
 
+    // The code a risky cashout asks for (step_up_required); anything but a short text is not a code.
+    const stepUpCode = typeof raw.step_up_code === 'string' ? raw.step_up_code.trim() : undefined;
+    const noCode = raw.step_up_code === undefined || raw.step_up_code === null;
+    if (!noCode && (stepUpCode === undefined || stepUpCode === '' || stepUpCode.length > MAX_STEP_UP_CODE_LENGTH)) fail('step_up_code', CASHOUT_MESSAGES.invalidCode);
+
     if (!method || !amount.ok) return z.NEVER;
-    return { method: method.name, account, amountCoins: amount.coins };
+    return { method: method.name, account, amountCoins: amount.coins, ...(stepUpCode ? { stepUpCode } : {}) };
   });
 
 /** Optional `Idempotency-Key`: 1-100 visible ASCII characters (a UUID is what mf-cashout sends). */

@@ -29,6 +29,8 @@ import { type EarningHolds, NO_HOLDS } from '../../config-values';
 import type { PayoutsConfig } from '../payout-rails/payouts-config';
 import { decideInstant } from './instant-rules';
 import { railDefinition } from '../payout-rails/registry';
+import type { TwoFactorDeps } from '../two-factor/service';
+import { askForStepUp, passStepUp, returnStepUpTry, startStepUpAttempt, StepUpNeeded, stepUpReason, WrongStepUpCode } from '../two-factor/step-up';
 
 const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
 
@@ -64,6 +66,8 @@ export type CashoutRequestInput = {
   /** The rails and the instant-payout rules, and the holds' reversal rule; unset: every method manual (all reviewed). */
   payouts?: PayoutsConfig;
   holds?: EarningHolds;
+  /** The session asking and what a step-up code needs (modules/two-factor/step-up.ts); unset: no step-up (operators' tools). */
+  stepUp?: { sessionId: number; deps: TwoFactorDeps };
 };
 
 export type AcceptedCashout = { cashout: CashoutRow; newBalanceCoins: number };
@@ -79,13 +83,16 @@ function refusal(message: string, field = 'amount'): ValidationError {
  * and books its ledger debit. A request carrying an Idempotency-Key already used answers the first cashout.
  */
 export async function requestCashout(db: Database, request: CashoutRequestInput): Promise<AcceptedCashout> {
-  const { userId, input, idempotencyKey, dailyLimitCoins, payouts, holds } = request;
+  const { userId, idempotencyKey, dailyLimitCoins, payouts, holds, stepUp } = request;
+  const { stepUpCode, ...input } = request.input;
   if (idempotencyKey) {
     const earlier = await findCashoutByKey(db, userId, idempotencyKey);
     if (earlier) return replay(earlier, input);
   }
+  const attempt = stepUp ? await startStepUpAttempt(db, userId, stepUpCode) : undefined;
+  let codeChecked = false;
   try {
-    return await db.transaction(async (tx) => {
+    const accepted = await db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
       if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
       assertAccountActive(user.status);
@@ -97,6 +104,10 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
       if (user.balanceCoins < input.amountCoins) throw refusal(CASHOUT_MESSAGES.insufficientBalance);
       const today = await liveCoinsToday(tx, userId);
       if (today + input.amountCoins > dailyLimitCoins) throw refusal(dailyLimitMessage(dailyLimitCoins, today));
+      if (stepUp && (await stepUpReason(tx, { userId, sessionId: stepUp.sessionId, ...input }))) {
+        await passStepUp(tx, stepUp.deps.appSecret, { userId, sessionId: stepUp.sessionId, email: user.email, twoFactorMethod: user.twoFactorMethod }, attempt);
+        codeChecked = true;
+      }
 
       const balanceAfterCoins = user.balanceCoins - input.amountCoins;
       const decision = payouts
@@ -129,7 +140,12 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
       }
       return { cashout, newBalanceCoins: balanceAfterCoins };
     });
+    // A code sent along but not needed spent no try.
+    if (!codeChecked) await returnStepUpTry(db, userId, attempt);
+    return accepted;
   } catch (error) {
+    if (!(error instanceof WrongStepUpCode)) await returnStepUpTry(db, userId, attempt);
+    if (error instanceof StepUpNeeded && stepUp) return askForStepUp(stepUp.deps, error);
     if (error instanceof InsufficientBalanceError) throw refusal(CASHOUT_MESSAGES.insufficientBalance);
     if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_UNIQUE)) {
       const earlier = await findCashoutByKey(db, userId, idempotencyKey);

@@ -123,6 +123,18 @@ export async function insertSessionIfPasswordUnchanged(
   return user;
 }
 
+/** insertSessionIfPasswordUnchanged for a sign-in that checked no password (Google): the account must still be there. */
+export async function insertSessionIfUserLive(tx: Transaction, session: NewSession): Promise<UserRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, session.userId), isNull(users.deletedAt)))
+    .for('share');
+  const user = rows[0];
+  if (user?.status === 'active') await insertSession(tx, session);
+  return user;
+}
+
 export type SessionWithUser = { sessionId: number; lastUsedAt: Date; user: UserRow };
 
 /**
