@@ -1,6 +1,7 @@
 import type { FieldErrors } from '@rewards/shared/contracts/api-types';
 
-export type DomainErrorDetails = { errors?: FieldErrors; errorType?: string };
+/** `code`: a stable name of the refusal the UI may act on (`email_unverified`), sent as the envelope's `code`. */
+export type DomainErrorDetails = { errors?: FieldErrors; errorType?: string; code?: string };
 
 /**
  * A refusal a service means the person to read: what went wrong in the domain's words, never how HTTP says

@@ -60,6 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const body: ErrorEnvelope = { status: 'error', message: error.message };
       if (error.details.errors) body.errors = error.details.errors;
       if (error.details.errorType) body.error_type = error.details.errorType;
+      if (error.details.code) body.code = error.details.code;
       return reply.code(domainErrorStatus(error)).send(body);
     }
     if (error instanceof RequestValidationError) {

@@ -3,21 +3,34 @@ import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { RegisterPayload, UserProfile } from '@rewards/shared/contracts/api-types';
 import type { Mailer } from '../modules/account/mailer';
 
-/** A mailer that keeps the reset codes and notification emails instead of sending them. */
+/** A mailer that keeps the reset and verification codes and notification emails instead of sending them. */
 export type CapturingMailer = Mailer & {
   codeFor(email: string): string;
   sent: Array<{ email: string; code: string }>;
+  /** The email verification codes, in the order mailed. */
+  verificationCodes: Array<{ email: string; code: string }>;
+  verificationCodeFor(email: string): string;
   notifications: Array<{ email: string; subject: string; text: string }>;
 };
 
 export function captureMailer(): CapturingMailer {
   const sent: Array<{ email: string; code: string }> = [];
   const notifications: CapturingMailer['notifications'] = [];
+  const verificationCodes: CapturingMailer['verificationCodes'] = [];
   return {
     sent,
     notifications,
+    verificationCodes,
     async sendPasswordResetCode(email, code) {
       sent.push({ email, code });
+    },
+    async sendEmailVerificationCode(email, code) {
+      verificationCodes.push({ email, code });
+    },
+    verificationCodeFor(email) {
+      const found = verificationCodes.filter((item) => item.email === email).at(-1);
+      if (!found) throw new Error(`no verification code was sent to ${email}`);
+      return found.code;
     },
     async sendNotificationEmail(email, message) {
       notifications.push({ email, ...message });

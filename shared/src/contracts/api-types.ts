@@ -5,7 +5,8 @@ import type { EmailPreferences } from './notifications';
 export type FieldErrors = Record<string, string[]>;
 
 export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
-export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string };
+/** `code`: a stable name of the refusal for the UI to act on (e.g. `email_unverified`); the message stays for people. */
+export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string; code?: string };
 
 export type AccountRestriction = 'account_blocked' | 'account_pending';
 
@@ -33,6 +34,21 @@ export type UserProfile = {
 };
 
 export type LoginPayload = { email: string; password: string };
+
+/** `POST /user/verify-email`: the 6-digit code mailed at sign-up (or by "Resend code"). */
+export type VerifyEmailPayload = { code: string };
+
+/** One of the user's live sessions, as "Where you're signed in" lists them (`GET /user/sessions`). */
+export type SignedInSession = {
+  id: number;
+  /** Browser and system from the session's User-Agent, e.g. "Chrome on Windows"; "Unknown browser" when it says nothing we know. */
+  device: string;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  /** The session of the browser asking. */
+  current: boolean;
+};
 export type RegisterPayload = {
   name: string;
   email: string;

@@ -1,11 +1,13 @@
 import nodemailer from 'nodemailer';
 import { BRAND_NAME } from '@rewards/shared/brand';
 import type { NotificationMailer } from '../notifications/delivery';
+import { EMAIL_CODE_TTL_MINUTES } from './email-verification-codes';
 import { OTP_TTL_MINUTES } from './repository';
 
-/** Sends the account emails: the password reset code, and the notifications that go by email too. */
+/** Sends the account emails: the password reset and email verification codes, and the notifications that go by email too. */
 export type Mailer = NotificationMailer & {
   sendPasswordResetCode(email: string, code: string): Promise<void>;
+  sendEmailVerificationCode(email: string, code: string): Promise<void>;
   close(): void;
 };
 
@@ -16,13 +18,17 @@ export type MailerOptions = { smtpUrl: string | undefined; from: string; log: Ma
 
 /**
  * SMTP when SMTP_URL is set. Otherwise each email goes to the log as one line: `password reset code for
- * <email>: <code>` (which development and the end-to-end tests read), `email to <email>: <subject>`.
+ * <email>: <code>` and `email verification code for <email>: <code>` (which development and the end-to-end
+ * tests read), `email to <email>: <subject>`.
  */
 export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
   if (!smtpUrl) {
     return {
       async sendPasswordResetCode(email, code) {
         log.info(`password reset code for ${email}: ${code}`);
+      },
+      async sendEmailVerificationCode(email, code) {
+        log.info(`email verification code for ${email}: ${code}`);
       },
       async sendNotificationEmail(email, { subject }) {
         log.info(`email to ${email}: ${subject}`);
@@ -42,6 +48,19 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
           '',
           `It expires in ${OTP_TTL_MINUTES} minutes and works once.`,
           'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+        ].join('\n'),
+      });
+    },
+    async sendEmailVerificationCode(email, code) {
+      await transport.sendMail({
+        from,
+        to: email,
+        subject: `Your ${BRAND_NAME} verification code: ${code}`,
+        text: [
+          `Your ${BRAND_NAME} email verification code is ${code}.`,
+          '',
+          `Type it in the banner at the top of the site. It expires in ${EMAIL_CODE_TTL_MINUTES} minutes.`,
+          `If you did not sign up to ${BRAND_NAME}, ignore this email: somebody typed your address by mistake.`,
         ].join('\n'),
       });
     },

@@ -26,6 +26,7 @@ export const CASHOUT_MESSAGES = {
   idempotencyKey: `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters.`,
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
   body: 'The request body must be a JSON object.',
+  emailUnverified: 'Verify your email before your first cashout.',
 } as const;
 
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
