@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { emailVerificationCodes, notifications, users } from '../../db/schema';
+import { emailVerificationCodes, notifications, operatorAudit, users } from '../../db/schema';
 import { bearer, captureMailer, signUp, type SignedUp } from '../../test/accounts';
 import { useTestApp } from '../../test/build-test-app';
+import { runOpsCapturing } from '../../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const VERIFIED = { status: 'success', message: 'Email verified.' };
@@ -14,7 +15,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 describe(`verified email on ${kind}`, () => {
   const mailer = captureMailer();
-  const { app, db } = useTestApp({ mailer });
+  const { app, db, database } = useTestApp({ mailer });
 
   const verify = (user: SignedUp, code: unknown) =>
     app().inject({ method: 'POST', url: '/api/user/verify-email', headers: bearer(user.token), payload: { code } as object });
@@ -185,6 +186,21 @@ describe(`verified email on ${kind}`, () => {
   it('needs a signed-in user: 401 without a session', async () => {
     expect((await app().inject({ method: 'POST', url: '/api/user/verify-email', payload: { code: '123456' } })).statusCode).toBe(401);
     expect((await app().inject({ method: 'POST', url: '/api/user/verify-email/resend' })).statusCode).toBe(401);
+  });
+
+  it('ops users:verify-email verifies by hand (audited with the reason): the code dies, the notification is stored', async () => {
+    const user = await signUp(app());
+    const code = mailer.verificationCodeFor(user.email);
+    const result = await runOpsCapturing(database(), ['users:verify-email', user.email, '--reason', 'answered our support email']);
+    expect(result).toMatchObject({ code: 0, out: `${user.email}: email verified` });
+    expect((await profile(user)).email_verified).toBe(true);
+    expect(await codeRow(user.user.id)).toBeUndefined();
+    expect(await db().$count(notifications, and(eq(notifications.userId, user.user.id), eq(notifications.kind, 'email_verified')))).toBe(1);
+    const [audit] = await db().select().from(operatorAudit).where(and(eq(operatorAudit.command, 'users:verify-email'), eq(operatorAudit.userId, user.user.id)));
+    expect(audit).toMatchObject({ reason: 'answered our support email', outcome: 'done', userEmail: user.email });
+    // The code mailed before is of no use any more; the banner's verify just says verified.
+    expect((await verify(user, code)).json()).toEqual(VERIFIED);
+    expect((await runOpsCapturing(database(), ['users:verify-email', user.email])).code).not.toBe(0);
   });
 
   it('forgets the code when the account is deleted', async () => {
