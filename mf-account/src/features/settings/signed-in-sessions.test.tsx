@@ -36,13 +36,13 @@ describe('Settings: "Where you\'re signed in"', () => {
     const section = screen.getByRole('region', { name: "Where you're signed in" });
     const rows = await within(section).findAllByRole('listitem');
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('Firefox on Linux · 198.51.100.2');
+    expect(rows[0]).toHaveTextContent('Firefox on Linux198.51.100.2 · Signed in');
     expect(rows[0]).toHaveTextContent('This device');
     expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
-    expect(rows[1]).toHaveTextContent('Safari on iPhone · 198.51.100.9');
+    expect(rows[1]).toHaveTextContent('Safari on iPhone198.51.100.9 · Signed in');
     expect(rows[1]).toHaveTextContent('Signed in Mar 1, 2027');
     const signOut = within(rows[1]!).getByRole('button', { name: 'Sign out' });
-    expect(signOut).toHaveAccessibleDescription('Safari on iPhone · 198.51.100.9');
+    expect(signOut).toHaveAccessibleDescription('Safari on iPhone');
     expect(screen.getByRole('button', { name: 'Sign out everywhere else' })).toBeEnabled();
   });
 

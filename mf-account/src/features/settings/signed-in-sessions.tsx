@@ -85,9 +85,9 @@ function SessionRow({ session, onNotice }: { session: SignedInSession; onNotice:
       <div className={styles.details}>
         <p id={deviceId} className={styles.device}>
           {session.device}
-          {session.ip ? <span className={styles.ip}> · {session.ip}</span> : null}
         </p>
         <p className={styles.times}>
+          {session.ip ? <span className={styles.ip}>{session.ip} · </span> : null}
           Signed in {when(session.created_at)} · Last active {session.current ? 'now' : when(session.last_seen_at)}
         </p>
       </div>
