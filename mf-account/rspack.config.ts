@@ -13,6 +13,8 @@ export default (_env: unknown, argv: { mode?: string }) =>
         './invite-modal': './src/features/invite/invite-modal.tsx',
         // The panel of the shell's bell (runtime config `modals.notifications`).
         './notifications-panel': './src/features/notifications/notifications-panel.tsx',
+        // Above every page of a signed-in user with an unverified email (runtime config `verifyEmailBanner`).
+        './verify-email-banner': './src/features/verify-email/verify-email-banner.tsx',
       },
       devPort: 3003,
     },

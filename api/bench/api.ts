@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { findRepoRoot } from '../src/repo-root';
-import { BROWSER_HEADERS, type BenchUser, cashOut, catalogTargets, type Conversion, creditPath, newTxid, postback, REFERRER_ADDRESS, referredOrNot, signUp, walletCoins } from './fixtures';
+import { BROWSER_HEADERS, type BenchUser, cashOut, catalogTargets, type Conversion, creditPath, newTxid, postback, REFERRER_ADDRESS, referredOrNot, signUp, verifyEmail, walletCoins } from './fixtures';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { type BenchServer, benchEachDatabase, cpuMs, startBenchServer, treeRss } from './server';
 
@@ -209,6 +209,7 @@ async function makeUsers(server: BenchServer, expected: Map<number, number>) {
   const targets = await catalogTargets(server.url);
   for (const user of users.slice(0, 10)) {
     for (let index = 0; index < 20; index++) await postback(server.url, { userId: user.id, txid: newTxid(), coins: 1000, ...targets[index % targets.length]! });
+    await verifyEmail(server.url, user, await server.verificationCode(user.email));
     await cashOut(server.url, user, 1);
     await cashOut(server.url, user, 2);
     expected.set(user.id, 20 * 1000 - 3000);

@@ -5,7 +5,7 @@ import { POSTBACK_SECRET } from './server';
 /** What a browser sends with every API call (it always accepts compressed answers). */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
-export type BenchUser = { id: number; token: string; referralCode: string };
+export type BenchUser = { id: number; email: string; token: string; referralCode: string };
 
 let visitors = 0;
 
@@ -26,12 +26,13 @@ export const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) &
 /** A new account, signed up from `address` (each user its own by default). */
 export async function signUp(base: string, referralCode?: string, address = visitorAddress(++visitors)): Promise<BenchUser> {
   const password = 'bench password 1';
+  const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
   const response = await call(`${base}/api/user/Register`, {
     method: 'POST',
     headers: { 'x-forwarded-for': address },
     json: {
       name: 'Bench User',
-      email: `bench-${randomBytes(6).toString('hex')}@example.com`,
+      email,
       password,
       password_confirmation: password,
       ...(referralCode ? { referral_code: referralCode } : {}),
@@ -40,7 +41,7 @@ export async function signUp(base: string, referralCode?: string, address = visi
   const token = /auth_token=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   const { data } = (await response.json()) as { data: { user: { id: number; referral_code: string } } };
   if (!token) throw new Error('sign-up set no auth_token cookie');
-  return { id: data.user.id, token, referralCode: data.user.referral_code };
+  return { id: data.user.id, email, token, referralCode: data.user.referral_code };
 }
 
 export type Conversion = { userId: number; txid: string; coins: number; offerId: string; eventId: string };
@@ -67,6 +68,11 @@ export async function catalogTargets(base: string): Promise<Array<{ offerId: str
 
 export async function postback(base: string, conversion: Conversion): Promise<void> {
   await call(`${base}${creditPath(conversion)}`);
+}
+
+/** Verifies the user's email with the code mailed at sign-up (a first cashout needs it). */
+export async function verifyEmail(base: string, user: BenchUser, code: string): Promise<void> {
+  await call(`${base}/api/user/verify-email`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, json: { code } });
 }
 
 export async function cashOut(base: string, user: BenchUser, dollars: number): Promise<void> {

@@ -2,13 +2,49 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { staleReason } from '../../tools/build-stamp/build-stamp.cjs';
 
-export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
+/** `verificationCode(email)`: the email verification code the server mailed to `email` at sign-up (a first cashout needs it verified). */
+export type BenchServer = { url: string; pid: number; stop(): Promise<void>; verificationCode(email: string): Promise<string> };
+
+/** An SMTP server in this process that keeps the verification codes the bench server mails. */
+async function startCodeCapture() {
+  const codes = new Map<string, string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        const code = /email verification code is (\d{6})/.exec(raw)?.[1];
+        for (const recipient of session.envelope.rcptTo) if (code) codes.set(recipient.address, code);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    async codeFor(email: string): Promise<string> {
+      for (let waited = 0; waited < 10_000; waited += 20) {
+        const code = codes.get(email);
+        if (code) return code;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no verification code was mailed to ${email}`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 export const POSTBACK_SECRET = 'bench-postback-secret';
 const START_TIMEOUT_MS = 240_000;
@@ -43,6 +79,7 @@ export async function startBenchServer(repoRoot: string, databaseUrl?: string, n
   await ensureCompiledServer(repoRoot);
   const port = await freePort();
   const workDir = await mkdtemp(join(tmpdir(), 'earnly-bench-'));
+  const mail = await startCodeCapture();
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/server.js'], {
     cwd: join(repoRoot, 'api'),
     env: {
@@ -59,8 +96,8 @@ export async function startBenchServer(repoRoot: string, databaseUrl?: string, n
       TRUST_PROXY: '127.0.0.1',
       APP_SECRET: randomBytes(16).toString('hex'),
       PUSHER_SECRET: randomBytes(16).toString('hex'),
-      // Production refuses to start without one; the bench sends no email.
-      SMTP_URL: 'smtp://127.0.0.1:1',
+      // Production refuses to start without one; the bench keeps the verification codes (cashOut needs them).
+      SMTP_URL: mail.url,
       POSTBACK_SECRET_DEMO: POSTBACK_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,7 +136,11 @@ export async function startBenchServer(repoRoot: string, databaseUrl?: string, n
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, pid: child.pid!, stop };
+  const stopAll = async () => {
+    await stop();
+    await mail.close();
+  };
+  return { url, pid: child.pid!, stop: stopAll, verificationCode: mail.codeFor };
 }
 
 /** A process and all its descendants (Linux /proc). */

@@ -57,6 +57,11 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
         '/apps/:appId/events',
         '/api/tickets',
         '/api/tickets/:id/messages',
+        '/api/user/verify-email',
+        '/api/user/verify-email/resend',
+        '/api/user/sessions',
+        '/api/user/sessions/:id',
+        '/api/user/sessions/revoke-others',
         '/*',
       ]),
     );
@@ -103,6 +108,8 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
       '/api/user/email-preferences',
       '/api/user/earnings',
       '/api/user/earnings.csv',
+      '/api/user/sessions',
+      '/api/user/sessions/revoke-others',
     ];
     expect(deep.filter((route) => !((tally.acceptedByRoute[route] ?? 0) > 0))).toEqual([]);
   }, PASS_TIMEOUT_MS);

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
 import { cashouts, ledgerEntries } from '../src/db/schema';
+import { markEmailVerified } from '../src/modules/account/repository';
 import { appendLedgerEntry, verifyLedger } from '../src/modules/ledger/ledger';
 import { genericPostbackQuery } from '../src/modules/walls/adapters/generic';
 import { conversionReference } from '../src/modules/ledger/references';
@@ -59,7 +60,11 @@ jest.setTimeout(120_000);
       const batch = await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, j) => register(servers[(i + j) % 2]!.url)));
       users.push(...batch);
     }
-    for (const user of users) await appendLedgerEntry(db, { userId: user.id, amountCoins: 50_000, kind: 'manual_credit', note: 'kill test' });
+    for (const user of users) {
+      await appendLedgerEntry(db, { userId: user.id, amountCoins: 50_000, kind: 'manual_credit', note: 'kill test' });
+      // A first cashout needs a verified email.
+      await markEmailVerified(db, user.id);
+    }
 
     const run = randomBytes(3).toString('hex');
     const calls: Array<CashoutCall | PostbackCall> = [

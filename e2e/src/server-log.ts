@@ -32,3 +32,16 @@ export async function passwordResetCode(email: string, options: { offset?: numbe
   const match = await waitForLogLine(new RegExp(`password reset code for ${escapeRegExp(email)}: (\\d{6})`), options);
   return match[1]!;
 }
+
+/**
+ * The email verification code the server wrote for `email` after `offset` (without SMTP the API logs one line,
+ * `email verification code for <email>: <code>`, at sign-up and on "Resend code").
+ */
+export async function emailVerificationCode(email: string, options: { offset?: number; file?: string } = {}): Promise<string> {
+  const pattern = new RegExp(`email verification code for ${escapeRegExp(email)}: (\\d{6})`, 'g');
+  await waitForLogLine(pattern, options);
+  // The latest one: a resend replaces the code before it.
+  const { offset = 0, file = siteLogFile() } = options;
+  const matches = [...readFileSync(file).subarray(offset).toString('utf8').matchAll(pattern)];
+  return matches.at(-1)![1]!;
+}

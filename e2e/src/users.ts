@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, openPage, siteUrl, type Viewport } from './browser';
+import { DESKTOP, openPage, siteLogFile, siteUrl, type Viewport } from './browser';
+import { emailVerificationCode } from './server-log';
 import { repositoryRoot } from './site';
 
 export type TestUser = { name: string; email: string; password: string };
@@ -27,6 +28,20 @@ export async function signUpThroughApi(baseUrl: string, user: TestUser = newTest
   });
   if (!response.ok) throw new Error(`Register answered ${response.status}: ${await response.text()}`);
   return { ...user, token: authTokenFrom(response) };
+}
+
+/**
+ * Verifies a signed-up user's email as the banner does, with the code the server logged at sign-up (read from
+ * `logFile`, the site's log). A first cashout needs it.
+ */
+export async function verifyEmailThroughApi(baseUrl: string, user: SignedInUser, logFile: string = siteLogFile()): Promise<void> {
+  const code = await emailVerificationCode(user.email, { file: logFile });
+  const response = await fetch(`${baseUrl}/api/user/verify-email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.token}` },
+    body: JSON.stringify({ code }),
+  });
+  if (!response.ok) throw new Error(`verify-email answered ${response.status}: ${await response.text()}`);
 }
 
 /** Signs an existing user in through the real API. */

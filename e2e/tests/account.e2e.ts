@@ -56,7 +56,7 @@ describe('signing up, out and in (spec §2, §4, §8)', () => {
     await nav(page).getByRole('link', { name: 'Test', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/Profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    await page.getByText(user.email).waitFor();
+    await page.getByRole('main').getByText(user.email).waitFor();
     await page.getByRole('button', { name: 'Settings' }).click();
     await dialog(page, 'Settings').getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/');

@@ -5,7 +5,7 @@ import { parseCashoutList, runOps } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
 import { startSite, stopSite, type RunningSite } from '../src/site';
-import { openSignedInPage, signInThroughApi, signUpThroughApi, useSession, type SignedInUser, markDocument, isSameDocument } from '../src/users';
+import { openSignedInPage, signInThroughApi, signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser, markDocument, isSameDocument } from '../src/users';
 
 const browser = useBrowser();
 
@@ -18,8 +18,10 @@ type CashoutStats = { current_balance: string; pending_amount: string; pending_c
 type StoredCashout = { id: number; status: string; amount: string; method: string };
 
 /** A new user whose balance is `payout` dollars, credited by a signed demo-wall postback. */
-async function creditedUser(baseUrl: string, payout: string): Promise<SignedInUser> {
+async function creditedUser(baseUrl: string, payout: string, logFile?: string): Promise<SignedInUser> {
   const user = await signUpThroughApi(baseUrl);
+  // A first cashout needs a verified email (the banner's code).
+  await verifyEmailThroughApi(baseUrl, user, logFile);
   const { id } = await profileOf(baseUrl, user);
   await creditThroughDemoPostback(baseUrl, { userId: id, payout });
   return user;
@@ -41,7 +43,7 @@ describe('cashing out (spec §2 Cashout page, §4 cashout modal, §5; issue 5)',
 
   it('cashes $1.00 out with PayPal after the §5 messages, then an operator pays it by hand and marks it with pnpm ops', async () => {
     site = await startSite();
-    const user = await creditedUser(site.url, '2.00');
+    const user = await creditedUser(site.url, '2.00', site.logFile);
     const { context, page, errors } = await openSignedInPage(browser(), user, DESKTOP, site.url);
 
     await page.goto('/Cashout');

@@ -3,7 +3,7 @@ import { useBrowser, openPage, siteUrl, untilPrerenderReplaced } from '../src/br
 import { sharedModuleUse } from '../src/federation-share';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
-import { signUpThroughApi, useSession, type SignedInUser } from '../src/users';
+import { signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser } from '../src/users';
 
 const browser = useBrowser();
 
@@ -113,6 +113,7 @@ describe("Profile → Withdrawals shows mf-cashout's panel through federation (s
     const user = await signUpThroughApi(siteUrl());
     const { id } = await profileOf(siteUrl(), user);
     await creditThroughDemoPostback(siteUrl(), { userId: id, payout: '2.00' });
+    await verifyEmailThroughApi(siteUrl(), user);
     await requestCashout(user, { wallet: 'PayPal', amount: '1.00', account: 'payouts@example.com' });
 
     const { context, page, errors } = await openPage(browser());

@@ -3,7 +3,7 @@ import { launchBrowser, PHONE, siteUrl } from '../src/browser';
 import { globalSiteDataDir, opsCommand } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { profileOf, sessionHeaders } from '../src/session-api';
-import { signUpThroughApi, type SignedInUser, useSession, openSignedInPage, markDocument, isSameDocument } from '../src/users';
+import { signUpThroughApi, type SignedInUser, useSession, verifyEmailThroughApi, openSignedInPage, markDocument, isSameDocument } from '../src/users';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +33,7 @@ async function readAll(url: string, user: SignedInUser): Promise<void> {
 async function userWithPendingCashout(url: string): Promise<{ user: SignedInUser; cashoutId: number }> {
   const user = await signUpThroughApi(url);
   await creditThroughDemoPostback(url, { userId: (await profileOf(url, user)).id, payout: '2.00' });
+  await verifyEmailThroughApi(url, user);
   await readAll(url, user);
   const response = await fetch(`${url}/api/Cashout/Store`, {
     method: 'POST',

@@ -214,6 +214,25 @@ export const loginChallenges = pgTable(
   ],
 );
 
+/**
+ * The one live email-verification code of a user (sign-up mails it; a resend replaces it) and the user's count
+ * of codes mailed in the current 24-hour window; the row is deleted when the email is verified.
+ */
+export const emailVerificationCodes = pgTable('email_verification_codes', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  /** Wrong tries of this code; the code is dead at the limit. */
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** When the code was mailed: a new one no sooner than a minute later, on every instance. */
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Start of the 24-hour window `codesSent` counts in. */
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  codesSent: integer('codes_sent').notNull().default(1),
+});
+
 export const LEDGER_KINDS = [
   'offer_credit',
   'offer_reversal',

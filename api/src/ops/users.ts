@@ -1,8 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { ACCOUNT_STATUSES, type AccountStatus, users } from '../db/schema';
+import { deleteEmailCodes } from '../modules/account/email-verification-codes';
 import { findUserByEmail, findUserById, markEmailVerified, setStatus, type UserRow } from '../modules/account/repository';
 import { earningsOf } from '../modules/ledger/ledger';
+import { notify } from '../modules/notifications/notify';
 import { countLiveSessions } from '../modules/session/session';
 import { listCallbacks } from '../modules/walls/callback-log';
 import { callbackResult, printCallbacks } from './callback-view';
@@ -154,13 +156,19 @@ export const usersStatus = defineCommand({
 export const usersVerifyEmail = defineCommand({
   name: 'users:verify-email',
   usage: 'users:verify-email <email> --reason <text>',
-  summary: "marks a user's email address verified (say how it was checked); instant cashouts need it",
+  summary: "marks a user's email address verified (say how it was checked); the first cashout and instant cashouts need it",
   reason: 'required',
   parse: (args) => ({ email: parseEmail(onlyArgument(args, 'users:verify-email takes one email address and --reason <text>')) }),
   async run(context, { email }) {
     const user = await userConcerned(context, email);
     const already = user.emailVerifiedAt !== null;
-    if (!already) await markEmailVerified(context.db, user.id);
+    if (!already) {
+      // As if the user had typed the code (in the command's audited transaction): the banner goes, the code
+      // mailed is of no use any more, the bell says so.
+      await markEmailVerified(context.db, user.id);
+      await deleteEmailCodes(context.db, user.id);
+      context.notified([await notify(context.db, { userId: user.id, kind: 'email_verified', data: {} })]);
+    }
     context.out.line(already ? `${email} was already verified (${user.emailVerifiedAt!.toISOString()})` : `${email}: email verified`);
     return { user_id: user.id, email, email_verified: true, changed: !already };
   },

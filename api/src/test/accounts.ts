@@ -5,13 +5,16 @@ import type { Mailer } from '../modules/account/mailer';
 
 export type TwoFactorCodeKind = 'sign_in' | 'step_up' | 'settings';
 
-/** A mailer that keeps the reset codes, two-factor codes and notification emails instead of sending them. */
+/** A mailer that keeps the reset codes, two-factor and email verification codes and notification emails instead of sending them. */
 export type CapturingMailer = Mailer & {
   codeFor(email: string): string;
   /** The last two-factor code of this kind mailed to the email. */
   twoFactorCodeFor(email: string, kind: TwoFactorCodeKind): string;
   sent: Array<{ email: string; code: string }>;
   twoFactorCodes: Array<{ email: string; code: string; kind: TwoFactorCodeKind }>;
+  /** The email verification codes, in the order mailed. */
+  verificationCodes: Array<{ email: string; code: string }>;
+  verificationCodeFor(email: string): string;
   notifications: Array<{ email: string; subject: string; text: string }>;
 };
 
@@ -19,12 +22,22 @@ export function captureMailer(): CapturingMailer {
   const sent: Array<{ email: string; code: string }> = [];
   const notifications: CapturingMailer['notifications'] = [];
   const twoFactorCodes: CapturingMailer['twoFactorCodes'] = [];
+  const verificationCodes: CapturingMailer['verificationCodes'] = [];
   return {
     sent,
     notifications,
     twoFactorCodes,
+    verificationCodes,
     async sendPasswordResetCode(email, code) {
       sent.push({ email, code });
+    },
+    async sendEmailVerificationCode(email, code) {
+      verificationCodes.push({ email, code });
+    },
+    verificationCodeFor(email) {
+      const found = verificationCodes.filter((item) => item.email === email).at(-1);
+      if (!found) throw new Error(`no verification code was sent to ${email}`);
+      return found.code;
     },
     async sendSignInCode(email, code) {
       twoFactorCodes.push({ email, code, kind: 'sign_in' });

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@rewards/shared/contracts/cashout-types';
 import type { DatabaseHandle } from '../db/database';
 import { bearer, signUp, type SignedUp } from './accounts';
+import { markEmailVerified } from '../modules/account/repository';
 import { appendLedgerEntry } from '../modules/ledger/ledger';
 import type { Executor } from '../db/executor';
 import { runOpsCapturing } from './ops-test-kit';
@@ -16,10 +17,11 @@ export async function credit(db: Executor, userId: number, coins: number): Promi
   await appendLedgerEntry(db, { userId, amountCoins: coins, kind: 'manual_credit', note: 'test credit' });
 }
 
-/** A new user with `coins` in the wallet. */
-export async function fundedUser(app: FastifyInstance, db: Executor, coins: number): Promise<SignedUp> {
+/** A new user with `coins` in the wallet, with the email verified (a first cashout needs it) unless `verified` is false. */
+export async function fundedUser(app: FastifyInstance, db: Executor, coins: number, { verified = true }: { verified?: boolean } = {}): Promise<SignedUp> {
   const signedUp = await signUp(app);
   if (coins > 0) await credit(db, signedUp.user.id, coins);
+  if (verified) await markEmailVerified(db, signedUp.user.id);
   return signedUp;
 }
 

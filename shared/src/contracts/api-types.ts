@@ -66,6 +66,20 @@ export type TwoFactorDisablePayload = { password?: string; code: string };
  */
 export const STEP_UP_REQUIRED = 'step_up_required';
 export type StepUpRequiredError = { status: 'error'; code: typeof STEP_UP_REQUIRED; method: TwoFactorMethod; message: string };
+/** `POST /user/verify-email`: the 6-digit code mailed at sign-up (or by "Resend code"). */
+export type VerifyEmailPayload = { code: string };
+
+/** One of the user's live sessions, as "Where you're signed in" lists them (`GET /user/sessions`). */
+export type SignedInSession = {
+  id: number;
+  /** Browser and system from the session's User-Agent, e.g. "Chrome on Windows"; "Unknown browser" when it says nothing we know. */
+  device: string;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  /** The session of the browser asking. */
+  current: boolean;
+};
 export type RegisterPayload = {
   name: string;
   email: string;

@@ -50,6 +50,11 @@ export type RuntimeConfig = {
    * no footer. If that remote is down the pages show without it.
    */
   footer?: string;
+  /**
+   * The banner the shell shows above every page of a signed-in user whose email is not verified, as
+   * `remoteName/exposedModule` (mf-account's); its code loads only for those users. Absent: no banner.
+   */
+  verifyEmailBanner?: string;
   /** Absent (a document written before embeds were configurable): the built-in `EMBEDS`. */
   embeds?: EmbedSlots;
 };

@@ -13,3 +13,6 @@ export const DEFAULT_MODAL_SLOTS: ModalSlots = {
 
 /** The exposed module the shell mounts below every page (mf-marketing's footer), as the built-in runtime config names it. */
 export const DEFAULT_FOOTER_SLOT = 'mf_marketing/site-footer';
+
+/** The exposed module the shell shows above the pages of a signed-in user with an unverified email (mf-account's). */
+export const DEFAULT_VERIFY_EMAIL_BANNER_SLOT = 'mf_account/verify-email-banner';

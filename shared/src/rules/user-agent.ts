@@ -25,11 +25,13 @@ const SYSTEMS: readonly Rule[] = [
 
 const find = (rules: readonly Rule[], userAgent: string) => rules.find(([, pattern]) => pattern.test(userAgent))?.[0];
 
+export const UNKNOWN_BROWSER = 'an unknown browser';
+
 /** "Chrome on Windows", "Safari on iPhone", "Firefox", "macOS"; "an unknown browser" when it says nothing we know. */
 export function describeUserAgent(userAgent: string | null | undefined): string {
   const text = (userAgent ?? '').slice(0, 1000);
   const browser = find(BROWSERS, text);
   const system = find(SYSTEMS, text);
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'an unknown browser';
+  return browser ?? system ?? UNKNOWN_BROWSER;
 }

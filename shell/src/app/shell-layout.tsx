@@ -17,6 +17,7 @@ import { usePageShown } from './page-shown';
 import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
 import { useReferralCapture } from './use-referral-capture';
+import { VerifyEmailBannerSlot } from './verify-email-banner-slot';
 import styles from './shell-layout.module.css';
 
 type Props = { children: ReactNode };
@@ -43,6 +44,7 @@ export function ShellLayout({ children }: Props) {
       <GlobalLoadingBar />
       <SiteHeader />
       <LiveTickerSlot connection={realtime} pageShown={pageShown} />
+      <VerifyEmailBannerSlot />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>

@@ -20,6 +20,7 @@ export const testRuntimeConfig: RuntimeConfig = {
   realtime: { key: 'test', cluster: 'eu', wsHost: '', wsPort: 0, forceTLS: false, channel: 'fake-leads' },
   remoteTimeoutMs: 4000,
   footer: 'mf_marketing/site-footer',
+  verifyEmailBanner: 'mf_account/verify-email-banner',
 };
 
 export function WithRuntimeConfig({ children }: { children: ReactNode }) {

@@ -50,7 +50,10 @@ describe('password reset email', () => {
     const smtp = await startSmtpCapture();
     const app = await buildTestApp({ database: database(), env: { SMTP_URL: smtp.url, MAIL_FROM: 'Earnly <support@earnly.test>', RATE_LIMITS: 'off' } });
     try {
+      // The sign-up's own email (the verification code) first, so the next one is the reset code.
+      const verification = smtp.next();
       const { email } = await signUp(app);
+      await verification;
       const arrived = smtp.next();
       const response = await app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email } });
       expect(response.json()).toEqual({ status: 'success', message: 'OTP code sent to your email successfully!' });
@@ -64,6 +67,40 @@ describe('password reset email', () => {
     } finally {
       await app.close();
       await smtp.close();
+    }
+  });
+
+  it('mails the email verification code at sign-up by SMTP, and that code verifies the email', async () => {
+    const smtp = await startSmtpCapture();
+    const app = await buildTestApp({ database: database(), env: { SMTP_URL: smtp.url, MAIL_FROM: 'Earnly <support@earnly.test>', RATE_LIMITS: 'off' } });
+    try {
+      const arrived = smtp.next();
+      const { email, token } = await signUp(app);
+      const message = await arrived;
+      expect(message.to).toEqual([email]);
+      expect(message.raw).toContain('Your Earnly verification code:');
+      const code = /email verification code is (\d{6})/.exec(message.raw)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      const verified = await app.inject({ method: 'POST', url: '/api/user/verify-email', headers: { authorization: `Bearer ${token}` }, payload: { code } });
+      expect(verified.json()).toEqual({ status: 'success', message: 'Email verified.' });
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it('without SMTP_URL writes the verification code as one log line: "email verification code for <email>: <code>"', async () => {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'off' });
+    let app: FastifyInstance | undefined;
+    try {
+      app = await buildApp({ config, database: database(), logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+      const { email } = await signUp(app);
+      const matches = lines.map((line) => /email verification code for (\S+): (\d{6})/.exec(line)).filter((match) => match !== null);
+      expect(matches).toHaveLength(1);
+      expect(matches[0]?.[1]).toBe(email);
+    } finally {
+      await app?.close();
     }
   });
 

@@ -1,12 +1,14 @@
 import nodemailer from 'nodemailer';
 import { BRAND_NAME } from '@rewards/shared/brand';
 import type { NotificationMailer } from '../notifications/delivery';
+import { EMAIL_CODE_TTL_MINUTES as VERIFICATION_CODE_TTL_MINUTES } from './email-verification-codes';
 import { OTP_TTL_MINUTES } from './repository';
 import { EMAIL_CODE_TTL_MINUTES } from '../two-factor/repository';
 
-/** Sends the account emails: the password reset code, the two-factor codes, and the notifications that go by email too. */
+/** Sends the account emails: the password reset and email verification codes, the two-factor codes, and the notifications that go by email too. */
 export type Mailer = NotificationMailer & {
   sendPasswordResetCode(email: string, code: string): Promise<void>;
+  sendEmailVerificationCode(email: string, code: string): Promise<void>;
   /** The second step of a sign-in (email two-factor). */
   sendSignInCode(email: string, code: string): Promise<void>;
   /** The code that confirms a risky cashout. */
@@ -35,7 +37,8 @@ export type MailerOptions = { smtpUrl: string | undefined; from: string; log: Ma
 
 /**
  * SMTP when SMTP_URL is set. Otherwise each email goes to the log as one line: `password reset code for
- * <email>: <code>` (which development and the end-to-end tests read), `email to <email>: <subject>`.
+ * <email>: <code>` and `email verification code for <email>: <code>` (which development and the end-to-end
+ * tests read), `email to <email>: <subject>`.
  */
 export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
   if (!smtpUrl) {
@@ -51,6 +54,9 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
       },
       async sendTwoFactorSettingsCode(email, code) {
         log.info(`two-factor code for ${email}: ${code}`);
+      },
+      async sendEmailVerificationCode(email, code) {
+        log.info(`email verification code for ${email}: ${code}`);
       },
       async sendNotificationEmail(email, { subject }) {
         log.info(`email to ${email}: ${subject}`);
@@ -81,6 +87,19 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
           '',
           `It expires in ${OTP_TTL_MINUTES} minutes and works once.`,
           'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+        ].join('\n'),
+      });
+    },
+    async sendEmailVerificationCode(email, code) {
+      await transport.sendMail({
+        from,
+        to: email,
+        subject: `Your ${BRAND_NAME} verification code: ${code}`,
+        text: [
+          `Your ${BRAND_NAME} email verification code is ${code}.`,
+          '',
+          `Type it in the banner at the top of the site. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
+          `If you did not sign up to ${BRAND_NAME}, ignore this email: somebody typed your address by mistake.`,
         ].join('\n'),
       });
     },

@@ -5,9 +5,11 @@ import { authenticate, authOf, clearSessionCookie, setSessionCookie } from '../.
 import { rateLimitAddress, rateLimitSubject } from '../../plugins/rate-limit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../referrals/signup-origin';
+import { sendFirstEmailCode } from './email-verification';
 import type { Mailer } from './mailer';
 import { deviceIdFor, isKnownDevice, readDeviceId, rememberDevice, setDeviceCookie } from './known-devices';
 import { findLiveSessionWithTotals } from './repository';
+import { accountSecurityRoutes } from './security-routes';
 import {
   forgotPasswordBody,
   loginBody,
@@ -35,6 +37,7 @@ export function clientOf(request: FastifyRequest): account.ClientInfo {
 /** The account calls of spec §7 under /api/user (sign-up, sign-in, profile, sign-out, delete, password reset). */
 export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mailer, appSecret }) => {
   const deps: account.AccountDeps = { db: app.db, mailer, appSecret, log: app.log };
+  await app.register(accountSecurityRoutes, { deps });
 
   app.post('/user/Register', { schema: { body: registerBody, response: { 201: signedInResponse } } }, async (request, reply) => {
     await app.enforceRateLimits([{ limit: 'register_ip', key: rateLimitAddress(request) }]);
@@ -42,6 +45,7 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
     await rememberSignupOrigin(app.db, request, reply, user.id);
     await rememberDevice(app.db, request, reply, user.id);
     setSessionCookie(request, reply, token);
+    await sendFirstEmailCode(deps, user);
     const profile: UserProfile = await account.profileOf(app.db, user);
     return reply.code(201).send({ status: 'success', message: MESSAGES.registered, data: { user: profile } });
   });

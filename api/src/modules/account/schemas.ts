@@ -5,8 +5,10 @@ import type {
   LoginPayload,
   RegisterPayload,
   ResetPasswordPayload,
+  SignedInSession,
   UpdateProfilePayload,
   UserProfile,
+  VerifyEmailPayload,
   VerifyOtpPayload,
 } from '@rewards/shared/contracts/api-types';
 import type { EmailPreferencesPayload } from '@rewards/shared/contracts/notifications';
@@ -104,6 +106,13 @@ export const resetPasswordBody = body({
 
 export const updateProfileBody = body({ name });
 
+export const verifyEmailBody = body({
+  code: text('code')
+    .trim()
+    .min(1, 'The code field is required.')
+    .regex(/^\d{6}$/, 'The code must be 6 digits.'),
+});
+
 const preference = (label: string) => z.boolean({ error: `The ${label} field must be true or false.` }).optional();
 
 export const updateEmailPreferencesBody = body({
@@ -124,6 +133,7 @@ export type LoginInput = Checked<z.output<typeof loginBody>, LoginPayload>;
 export type ForgotPasswordInput = Checked<z.output<typeof forgotPasswordBody>, ForgotPasswordPayload>;
 export type VerifyOtpInput = Checked<z.output<typeof verifyOtpBody>, VerifyOtpPayload>;
 export type ResetPasswordInput = Checked<z.output<typeof resetPasswordBody>, ResetPasswordPayload>;
+export type VerifyEmailInput = Checked<z.output<typeof verifyEmailBody>, VerifyEmailPayload>;
 export type UpdateProfileInput = Checked<z.output<typeof updateProfileBody>, UpdateProfilePayload>;
 export type UpdateEmailPreferencesInput = Checked<z.output<typeof updateEmailPreferencesBody>, EmailPreferencesPayload>;
 
@@ -172,3 +182,16 @@ export const loginResponse = z.union([
     data: z.object({ two_factor_required: z.literal(true), method: z.enum(['totp', 'email']), challenge: z.string() }),
   }),
 ]);
+/** `/user/sessions/:id`: the id is checked by the route (anything but a positive integer is no session: 404). */
+export const sessionIdParams = z.object({ id: z.string() });
+
+const signedInSession: z.ZodType<SignedInSession> = z.object({
+  id: z.number().int(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  current: z.boolean(),
+});
+
+export const sessionsResponse = z.object({ status: z.literal('success'), data: z.array(signedInSession) });

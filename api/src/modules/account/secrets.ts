@@ -6,9 +6,12 @@ export function newOtpCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** Keyed by the server secret and bound to the user, so a leaked table does not give codes away cheaply. */
-export function hashOtpCode(secret: string, userId: number, code: string): string {
-  return createHmac('sha256', secret).update(`password-reset:${userId}:${code}`).digest('hex');
+/** What a code is for: a code mailed for one purpose never works for another. */
+export type OtpPurpose = 'password-reset' | 'email-verification';
+
+/** Keyed by the server secret and bound to the user and the purpose, so a leaked table does not give codes away cheaply. */
+export function hashOtpCode(secret: string, userId: number, code: string, purpose: OtpPurpose = 'password-reset'): string {
+  return createHmac('sha256', secret).update(`${purpose}:${userId}:${code}`).digest('hex');
 }
 
 // No 0/O, 1/I/L: a code read aloud or copied by hand cannot be mistaken.

@@ -7,6 +7,7 @@ import { InvalidRequestError, TooManyAttemptsError, UnauthorizedError, Validatio
 import { type AccountTotals, accountTotals } from '../ledger/ledger';
 import { notify, type StoredNotification } from '../notifications/notify';
 import { countUnread, deleteNotificationsOf } from '../notifications/repository';
+import { deleteEmailCodes } from './email-verification-codes';
 import { forgetDevices, recordDevice } from './known-devices';
 import type { Mailer } from './mailer';
 import {
@@ -215,6 +216,7 @@ export async function deleteAccount(db: Database, userId: number): Promise<void>
     await forgetDevices(tx, userId);
     await deleteResetCodes(tx, userId);
     await forgetTwoFactor(tx, userId);
+    await deleteEmailCodes(tx, userId);
     await eraseTicketTextsOfUser(tx, userId);
     await deleteNotificationsOf(tx, userId);
   });

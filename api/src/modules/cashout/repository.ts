@@ -54,6 +54,12 @@ export async function findCashoutByKey(db: Executor, userId: number, idempotency
   return rows[0];
 }
 
+/** Whether the user ever asked for a cashout (whatever became of it). */
+export async function hasCashedOut(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: cashouts.id }).from(cashouts).where(eq(cashouts.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
 export async function findCashout(db: Executor, id: number): Promise<CashoutRow | undefined> {
   const rows = await db.select().from(cashouts).where(eq(cashouts.id, id));
   return rows[0];

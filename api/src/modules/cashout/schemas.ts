@@ -27,6 +27,7 @@ export const CASHOUT_MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different request.',
   body: 'The request body must be a JSON object.',
   invalidCode: 'Invalid code.',
+  emailUnverified: 'Verify your email before your first cashout.',
 } as const;
 
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;

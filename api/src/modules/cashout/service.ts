@@ -3,7 +3,7 @@ import { MINIMUM_CASHOUT_COINS } from '@rewards/shared/rules/cashout-amount';
 import type { Cashout, CashoutHistoryPage, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
 import type { Database } from '../../db/database';
 import type { CashoutStatus } from '../../db/schema';
-import { UnauthorizedError, ValidationError } from '../../domain-errors';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../domain-errors';
 import { assertAccountActive, UNAUTHENTICATED } from '../session/session';
 import type { UserRow } from '../account/repository';
 import { appendLedgerEntry, InsufficientBalanceError } from '../ledger/ledger';
@@ -16,6 +16,7 @@ import {
   type CashoutTotals,
   findCashout,
   findCashoutByKey,
+  hasCashedOut,
   insertCashout,
   listCashouts,
   liveCoinsToday,
@@ -33,6 +34,9 @@ import type { TwoFactorDeps } from '../two-factor/service';
 import { askForStepUp, passStepUp, returnStepUpTry, startStepUpAttempt, StepUpNeeded, stepUpReason, WrongStepUpCode } from '../two-factor/step-up';
 
 const IDEMPOTENCY_UNIQUE = 'cashouts_user_idempotency_key_unique';
+
+/** The `code` of Cashout/Store's 403 for a first cashout before the email is verified. */
+export const EMAIL_UNVERIFIED = 'email_unverified';
 
 /** The ledger reference shared by a cashout's debit and its refund. */
 
@@ -100,6 +104,10 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
       if (idempotencyKey) {
         const earlier = await findCashoutByKey(tx, userId, idempotencyKey);
         if (earlier) return replay(earlier, input);
+      }
+      // A stranger's address typed in at sign-up must not receive a payout: the first cashout needs the email verified.
+      if (user.emailVerifiedAt === null && !(await hasCashedOut(tx, userId))) {
+        throw new ForbiddenError(CASHOUT_MESSAGES.emailUnverified, { code: EMAIL_UNVERIFIED });
       }
       if (user.balanceCoins < input.amountCoins) throw refusal(CASHOUT_MESSAGES.insufficientBalance);
       const today = await liveCoinsToday(tx, userId);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationItem, NotificationsPage } from '@rewards/shared/contracts/notifications';
 import { notifications } from '../../db/schema';
+import { markEmailVerified } from '../account/repository';
 import { bearer, captureMailer, distinctAddress, signUp, type SignedUp, uniqueEmail } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { credit, paypal, store } from '../../test/cashout-test-kit';
@@ -68,6 +69,7 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
 
   async function pendingCashout(user: SignedUp, dollars = 4) {
     await credit(db(), user.user.id, 10_000);
+    await markEmailVerified(db(), user.user.id);
     const response = await store(app, user.token, paypal(dollars));
     expect(response.statusCode).toBe(200);
     return response.json().data.cashout.id as number;

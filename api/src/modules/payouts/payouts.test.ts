@@ -81,8 +81,15 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
     it.each([
       ['over AUTO_PAYOUT_MAX_DOLLARS', async () => ({ dollars: 25, setup: async () => {} }), /amount \$25\.00 is over AUTO_PAYOUT_MAX_DOLLARS \(\$20\.00\)/],
       [
-        'an unverified email',
-        async () => ({ dollars: 5, setup: async (userId: number) => void (await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, userId))) }),
+        // A first cashout is refused outright (403 email_unverified); one after an earlier cashout goes to review.
+        'an unverified email that cashed out before',
+        async () => ({
+          dollars: 5,
+          setup: async (userId: number) => {
+            await db().insert(cashouts).values({ userId, method: 'paypal', account: 'pat@example.com', amountCoins: 1_000, balanceAfterCoins: 0, status: 'rejected' });
+            await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, userId));
+          },
+        }),
         /email not verified/,
       ],
       [
@@ -400,7 +407,7 @@ describe(`payouts through the simulated rail and a stand-in provider on ${databa
     });
 
     it('users:verify-email verifies an address (audited); the user answer says email_verified', async () => {
-      const { token, email, user } = await fundedUser(app, db(), 0);
+      const { token, email, user } = await fundedUser(app, db(), 0, { verified: false });
       const profile = async () => (await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data;
       expect((await profile()).email_verified).toBe(false);
       expect(await ops(database(), 'users:verify-email', email, '--reason', 'answered our email')).toMatchObject({ code: 0, out: `${email}: email verified` });

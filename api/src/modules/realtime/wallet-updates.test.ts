@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import PusherClient from 'pusher-js';
 import { CHANNEL_AUTH_PATH, userChannel } from '@rewards/shared/contracts/realtime';
 import { users } from '../../db/schema';
+import { markEmailVerified } from '../account/repository';
 import { bearer, captureMailer, distinctAddress, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
@@ -53,6 +54,7 @@ describe(`wallet.updated on the user's private channel (${onPostgres ? 'PostgreS
     expect(await wallet.nextCount(1)).toEqual([{ wallet: '2.50', pending_wallet: '0.00', version: expect.any(Number) }]);
 
     expect((await injectPostback(app, fields)).statusCode).toBe(200); // a repeat moves nothing
+    await markEmailVerified(database().db, user.id);
     const cashout = await app.inject({
       method: 'POST',
       url: '/api/Cashout/Store',

@@ -1,7 +1,7 @@
 import { EMBEDS } from '@rewards/shared/contracts/embeds';
 import { LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
-import { DEFAULT_FOOTER_SLOT, DEFAULT_MODAL_SLOTS } from '@rewards/shared/contracts/slots';
+import { DEFAULT_FOOTER_SLOT, DEFAULT_MODAL_SLOTS, DEFAULT_VERIFY_EMAIL_BANNER_SLOT } from '@rewards/shared/contracts/slots';
 import type { PusherConfig } from '../../config';
 
 /** The document the shell reads at start when no RUNTIME_CONFIG_FILE overrides it. */
@@ -27,6 +27,7 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
     realtime: { key: pusher.key, cluster: pusher.cluster, wsHost: '', wsPort: 0, forceTLS: false, channel: LEADS_CHANNEL },
     remoteTimeoutMs: 4000,
     footer: DEFAULT_FOOTER_SLOT,
+    verifyEmailBanner: DEFAULT_VERIFY_EMAIL_BANNER_SLOT,
     embeds: { ...EMBEDS },
   };
 }

@@ -27,6 +27,7 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
   }),
   remoteTimeoutMs: z.number().int().positive(),
   footer: exposedModule.optional(),
+  verifyEmailBanner: exposedModule.optional(),
   embeds: z
     .object({
       partnerWalls: exposedModule.optional(),

@@ -183,6 +183,38 @@ export async function revokeSession(db: Executor, sessionId: number): Promise<vo
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/** A live session as its user sees it in "Where you're signed in". */
+export type LiveSessionRow = { id: number; userAgent: string | null; ip: string | null; createdAt: Date; lastUsedAt: Date };
+
+/** The user's sessions that could still be used (not revoked, not expired), most recently used first. */
+export async function listLiveSessions(db: Executor, userId: number): Promise<LiveSessionRow[]> {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
+    .orderBy(sql`${sessions.lastUsedAt} desc`, sql`${sessions.id} desc`);
+}
+
+/** Revokes one live session of this user; false when it is not theirs, not live or not there (nothing changes). */
+export async function revokeSessionOfUser(db: Executor, userId: number, sessionId: number): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every session of the user but `keepSessionId` (the one asking); answers how many. */
+export async function revokeOtherSessions(db: Executor, userId: number, keepSessionId: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.id} <> ${keepSessionId}`))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
 export async function revokeAllSessions(db: Executor, userId: number): Promise<void> {
   await db
     .update(sessions)

@@ -6,6 +6,7 @@ import { databaseKind, onPostgres, ops } from '../../test/cashout-test-kit';
 import { openExtraPool } from '../../test/extra-pool';
 import { DETAILS, dayOf, report, startOffer } from '../../test/ticket-test-kit';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
+import { markEmailVerified } from '../account/repository';
 import { applyConversion } from '../conversions/postback-service';
 import { balanceOf, verifyLedger } from '../ledger/ledger';
 import { acceptTicket, TicketClosedError } from './service';
@@ -126,6 +127,7 @@ describe(`money of missing-credit tickets on ${databaseKind} (issue 29)`, () => 
   it('takes it back below zero if the user cashed the ticket credit out meanwhile, like any reversal', async () => {
     const { user, token, ticketId } = await catalogTicket('rune-keepers-rpg');
     await acceptTicket(db(), ticketId, { coins: 1_000, reason: 'ok' });
+    await markEmailVerified(db(), user.id);
     const cashout = await app().inject({
       method: 'POST',
       url: '/api/Cashout/Store',

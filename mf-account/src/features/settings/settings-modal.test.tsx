@@ -5,8 +5,11 @@ import { fail, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
 import { renderModal } from '../../test/render-modal';
 import SettingsModal from './settings-modal';
 
+// The "Where you're signed in" section lists the sessions (its own tests are in signed-in-sessions.test.tsx).
+const SESSIONS: FakeAnswers = { 'GET /user/sessions': ok({ status: 'success', data: [] }) };
+
 function renderSettings(answers: FakeAnswers = {}) {
-  return renderModal(SettingsModal, { answers, preloadedState: signedInState(), route: '/Profile' });
+  return renderModal(SettingsModal, { answers: { ...SESSIONS, ...answers }, preloadedState: signedInState(), route: '/Profile' });
 }
 
 describe('settings modal (spec §2, §8)', () => {

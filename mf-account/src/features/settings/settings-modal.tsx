@@ -12,6 +12,7 @@ import { Modal } from '@rewards/shared/ui/modal.tsx';
 import form from '../../ui/form.module.css';
 import { EmailPreferencesSetting } from './email-preferences';
 import { SettingSwitch } from './setting-switch';
+import { SignedInSessionsSetting } from './signed-in-sessions';
 import { useDeleteAccountMutation } from './settings-api';
 import styles from './settings-modal.module.css';
 
@@ -28,6 +29,7 @@ export default function SettingsModal({ onClose }: SlotComponentProps) {
       <div className={styles.sections}>
         <LiveStatsSetting />
         <EmailPreferencesSetting />
+        <SignedInSessionsSetting />
         <LogOutButton onClose={onClose} />
         <section className={styles.danger} aria-labelledby="settings-delete-title">
           <h3 id="settings-delete-title" className={styles.sectionTitle}>

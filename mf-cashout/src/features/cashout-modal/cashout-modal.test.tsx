@@ -197,6 +197,16 @@ describe('cashout errors (spec §8)', () => {
     expect(within(dialog).getByRole('button', { name: 'Cashout Now' })).toBeEnabled();
   });
 
+  it('shows "Verify your email before your first cashout." when the email is not verified yet (403 email_unverified)', async () => {
+    const user = userEvent.setup();
+    renderPage(() => jsonResponse({ status: 'error', code: 'email_unverified', message: 'Verify your email before your first cashout.' }, 403));
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Verify your email before your first cashout.');
+    expect(screen.queryByRole('dialog', { name: /blocked|disabled/i })).not.toBeInTheDocument();
+  });
+
   it('shows "An error occurred. Please try again." when the network fails', async () => {
     const user = userEvent.setup();
     renderPage(() => {

@@ -1,0 +1,52 @@
+import type { SignedInSession } from '@rewards/shared/contracts/api-types';
+import { describeUserAgent, UNKNOWN_BROWSER } from '@rewards/shared/rules/user-agent';
+import type { Database } from '../../db/database';
+import { NotFoundError } from '../../domain-errors';
+import { listLiveSessions, type LiveSessionRow, revokeOtherSessions, revokeSessionOfUser } from '../session/session';
+
+/**
+ * "Where you're signed in": the user's live sessions, each with the browser and system its User-Agent names
+ * (the one parser the "new sign-in" notification uses too), and signing them out one by one or all but this one.
+ */
+
+export const SESSIONS_MESSAGES = {
+  notFound: 'Session not found.',
+  signedOut: 'Signed out of that device.',
+  signedOutOthers: 'Signed out everywhere else.',
+} as const;
+
+export function deviceOf(userAgent: string | null): string {
+  const device = describeUserAgent(userAgent);
+  return device === UNKNOWN_BROWSER ? 'Unknown browser' : device;
+}
+
+export function toSignedInSession(row: LiveSessionRow, currentSessionId: number): SignedInSession {
+  return {
+    id: row.id,
+    device: deviceOf(row.userAgent),
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastUsedAt.toISOString(),
+    current: row.id === currentSessionId,
+  };
+}
+
+/** The current session first, then the others, most recently used first. */
+export async function signedInSessions(db: Database, userId: number, currentSessionId: number): Promise<SignedInSession[]> {
+  const rows = (await listLiveSessions(db, userId)).map((row) => toSignedInSession(row, currentSessionId));
+  return [...rows.filter((row) => row.current), ...rows.filter((row) => !row.current)];
+}
+
+/** `/user/sessions/:id` names a session by its row id: anything but a positive integer names none. */
+export function sessionIdOf(value: string): number | null {
+  return /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+/** Signs one of the user's own sessions out; another user's, a dead or an unknown one is "not found" and nothing changes. */
+export async function signOutSession(db: Database, userId: number, sessionId: number | null): Promise<void> {
+  if (sessionId === null || !(await revokeSessionOfUser(db, userId, sessionId))) throw new NotFoundError(SESSIONS_MESSAGES.notFound);
+}
+
+export function signOutOtherSessions(db: Database, userId: number, currentSessionId: number): Promise<number> {
+  return revokeOtherSessions(db, userId, currentSessionId);
+}
