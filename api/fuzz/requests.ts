@@ -24,7 +24,8 @@ export type FuzzRequest = {
 
 /** A registered user whose session and details requests may carry, so deep paths are reached. */
 /** `device`: the signed `device_id` cookie of the browser it signed up in (not held by its wrong-password limit). */
-export type FuzzIdentity = { userId: number; token: string; email: string; password: string; device: string };
+/** `verified`: the user's email is verified (a first cashout needs it). */
+export type FuzzIdentity = { userId: number; token: string; email: string; password: string; device: string; verified: boolean };
 
 export type FuzzContext = {
   routes: FuzzRoute[];
@@ -230,6 +231,8 @@ function plausibleText(field: string, identities: FuzzIdentity[]): string {
     channel_name: `private-user-${user?.userId ?? 1}`,
     offer_id: 'dragon-forge-legends',
     text: 'Any news about my ticket?',
+    // Sent along but not needed (a small cashout from the sign-up browser), a code costs nothing.
+    step_up_code: '123456',
   };
   return quoted(values[field] ?? 'x');
 }
@@ -425,8 +428,10 @@ function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailL
 export function carefulSweep(context: FuzzContext, seed: number): FuzzRequest[] {
   // Signing out or deleting one of the users here would take the session other sweep requests run with.
   const endsSession = (url: string) => /logout|DeleteAccount/i.test(url);
+  // Verified users first, so that the sweep's cashout is not stopped by the first-cashout gate.
+  const users = [...context.identities].sort((a, b) => Number(b.verified) - Number(a.verified));
   return context.routes.map((route, index) => {
-    const user = endsSession(route.url) ? undefined : context.identities[index % Math.max(1, context.identities.length)];
+    const user = endsSession(route.url) ? undefined : users[index % Math.max(1, Math.ceil(users.length / 2))];
     return { ...carefulRequest(route, user, `sweep${seed}x${index}`, context.identities), copies: 1 };
   });
 }

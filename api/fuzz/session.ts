@@ -39,8 +39,9 @@ export async function openFuzzSession({ database, env, users = 4 }: { database: 
     const signedUp = await signUp(app, {}, { from: distinctAddress() });
     await appendLedgerEntry(database.db, { userId: signedUp.user.id, amountCoins: STARTING_COINS, kind: 'manual_credit', note: 'fuzz starting balance' });
     // Every other user verified: those cash out; the others meet the first-cashout gate and the code checks.
-    if (made++ % 2 === 0) await markEmailVerified(database.db, signedUp.user.id);
-    return { userId: signedUp.user.id, token: signedUp.token, email: signedUp.email, password: signedUp.password, device: signedUp.device };
+    const verified = made++ % 2 === 0;
+    if (verified) await markEmailVerified(database.db, signedUp.user.id);
+    return { userId: signedUp.user.id, token: signedUp.token, email: signedUp.email, password: signedUp.password, device: signedUp.device, verified };
   };
   for (let i = 0; i < users; i++) identities.push(await newIdentity());
 

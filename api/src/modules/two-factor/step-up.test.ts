@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import { cashouts, sessions, twoFactorCodes, users } from '../../db/schema';
-import { captureMailer, signUp, type SignedUp } from '../../test/accounts';
+import { captureMailer, type SignedUp } from '../../test/accounts';
 import { useTestApp } from '../../test/build-test-app';
-import { credit, paypal, store } from '../../test/cashout-test-kit';
+import { fundedUser, paypal, store } from '../../test/cashout-test-kit';
 import { cookieOf, turnOnTotp, useTotpClock } from '../../test/two-factor-kit';
 import { balanceOf } from '../ledger/ledger';
 import { hashSessionToken } from '../session/session';
@@ -19,9 +19,7 @@ describe(`the code before a risky cashout on ${kind}`, () => {
   const clock = useTotpClock();
 
   async function funded(coins = 200_000): Promise<SignedUp> {
-    const owner = await signUp(app());
-    await credit(db(), owner.user.id, coins);
-    return owner;
+    return fundedUser(app(), db(), coins);
   }
   const cashoutCount = async (userId: number) => (await db().select().from(cashouts).where(eq(cashouts.userId, userId))).length;
   const stepUpEmails = (email: string) => mailer.twoFactorCodes.filter((item) => item.email === email && item.kind === 'step_up');
