@@ -5,7 +5,7 @@ import type { EmailPreferences } from './notifications';
 export type FieldErrors = Record<string, string[]>;
 
 export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
-export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string };
+export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string; code?: string };
 
 export type AccountRestriction = 'account_blocked' | 'account_pending';
 
@@ -30,9 +30,40 @@ export type UserProfile = {
   unread_notifications: number;
   /** Which emails the user wants (Settings); a password change is emailed whatever they say. */
   email_preferences: EmailPreferences;
+  /** The second step of sign-in the user turned on in Settings, if any. */
+  two_factor: TwoFactorSetting;
+  /**
+   * Whether the account has a password (false: Google only). Turning two-factor off asks for the password only
+   * when there is one. Optional until every server sends it: absent reads as true.
+   */
+  has_password?: boolean;
 };
 
+/** Where the second sign-in code comes from: an authenticator app (TOTP) or an email. */
+export type TwoFactorMethod = 'totp' | 'email';
+export type TwoFactorSetting = 'off' | TwoFactorMethod;
+
 export type LoginPayload = { email: string; password: string };
+
+/** `POST /user/Login` (and Google's callback) for an account with two-factor on: no session yet, a second step. */
+export type TwoFactorChallenge = { two_factor_required: true; method: TwoFactorMethod; challenge: string };
+/** What `POST /user/Login` answers: the user signed in, or the second step to take. */
+export type LoginResponse = { status: 'success'; message?: string; data?: { user: UserProfile } | TwoFactorChallenge };
+/** `POST /user/Login/2fa`: a TOTP code, an emailed code or a recovery code for the challenge. */
+export type TwoFactorLoginPayload = { challenge: string; code: string };
+/** `POST /user/Login/2fa/resend` (email method only). */
+export type TwoFactorResendPayload = { challenge: string };
+/** `POST /user/2fa/totp/setup`: the secret (base32) and the `otpauth://` URL a QR code carries. */
+export type TotpSetup = { secret: string; otpauth_url: string };
+/** `POST /user/2fa/totp/enable`: the 10 one-time recovery codes, shown once. */
+export type TotpEnabled = { recovery_codes: string[]; user: UserProfile };
+/** `POST /user/2fa/totp/enable` and `POST /user/2fa/email/enable`. */
+export type TwoFactorCodePayload = { code: string };
+/** `POST /user/2fa/disable`: the password for accounts that have one, and a current code. */
+export type TwoFactorDisablePayload = { password?: string; code: string };
+
+/** 403 of `POST /Cashout/Store` for a risky cashout: send the same body again with `step_up_code`. */
+export type StepUpRequiredError = { status: 'error'; code: 'step_up_required'; method: TwoFactorMethod; message: string };
 export type RegisterPayload = {
   name: string;
   email: string;

@@ -4,17 +4,28 @@ import { isApiError, type ApiError } from '@rewards/shared/api/api-error';
 import type {
   ForgotPasswordPayload,
   LoginPayload,
+  LoginResponse,
   MessageResponse,
   RegisterPayload,
   ResetPasswordPayload,
+  TwoFactorChallenge,
+  TwoFactorLoginPayload,
+  TwoFactorResendPayload,
   VerifyOtpPayload,
 } from '@rewards/shared/contracts/api-types';
 
 /** The account calls of spec §7 the auth modals make; the session cookie comes back HttpOnly. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<MessageResponse, LoginPayload>({
+    login: build.mutation<LoginResponse, LoginPayload>({
       query: (body) => ({ url: '/user/Login', method: 'POST', body }),
+    }),
+    // Two-factor sign-in (issue 31): the second step answers what Login answers without two-factor.
+    loginTwoFactor: build.mutation<LoginResponse, TwoFactorLoginPayload>({
+      query: (body) => ({ url: '/user/Login/2fa', method: 'POST', body }),
+    }),
+    resendSignInCode: build.mutation<MessageResponse, TwoFactorResendPayload>({
+      query: (body) => ({ url: '/user/Login/2fa/resend', method: 'POST', body }),
     }),
     register: build.mutation<MessageResponse, RegisterPayload>({
       query: (body) => ({ url: '/user/Register', method: 'POST', body }),
@@ -33,6 +44,8 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginTwoFactorMutation,
+  useResendSignInCodeMutation,
   useRegisterMutation,
   useForgotPasswordMutation,
   useVerifyOtpMutation,
@@ -47,4 +60,15 @@ export function callFailure(error: unknown): ApiError {
 /** A 403 of a blocked or pending account: the shared alert modal is already telling the user (spec §8). */
 export function isAccountRestriction(error: ApiError): boolean {
   return accountRestrictionAlert(error) !== null;
+}
+
+/** A Login answer that asks for the second step instead of signing in. */
+export function twoFactorChallengeOf(answer: LoginResponse): TwoFactorChallenge | null {
+  const data = answer.data;
+  return data && 'two_factor_required' in data && data.two_factor_required ? data : null;
+}
+
+/** A second step that cannot go on (expired, or too many wrong codes): sign in again from the password. */
+export function isExpiredChallenge(error: ApiError): boolean {
+  return error.code === 'challenge_expired';
 }
