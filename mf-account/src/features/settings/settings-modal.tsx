@@ -13,6 +13,7 @@ import form from '../../ui/form.module.css';
 import { EmailPreferencesSetting } from './email-preferences';
 import { SettingSwitch } from './setting-switch';
 import { useDeleteAccountMutation } from './settings-api';
+import { TwoFactorSetting } from './two-factor-setting';
 import styles from './settings-modal.module.css';
 
 /**
@@ -28,6 +29,7 @@ export default function SettingsModal({ onClose }: SlotComponentProps) {
       <div className={styles.sections}>
         <LiveStatsSetting />
         <EmailPreferencesSetting />
+        <TwoFactorSetting />
         <LogOutButton onClose={onClose} />
         <section className={styles.danger} aria-labelledby="settings-delete-title">
           <h3 id="settings-delete-title" className={styles.sectionTitle}>
