@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiError } from '@rewards/shared/api/api-error';
 import { signInErrorMessage } from '@rewards/shared/rules/error-messages';
 import { TextField } from '@rewards/shared/ui/text-field.tsx';
-import { CODE_RESEND_WAIT_MS, useCooldown } from '@rewards/shared/ui/use-cooldown';
+import { CODE_RESEND_WAIT_MS, useCooldown } from '../../ui/use-cooldown';
 import { CodeField, isCompleteCode } from '../../ui/code-field';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';

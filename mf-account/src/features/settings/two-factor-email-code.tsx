@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CODE_RESEND_WAIT_MS, useCooldown } from '@rewards/shared/ui/use-cooldown';
+import { CODE_RESEND_WAIT_MS, useCooldown } from '../../ui/use-cooldown';
 import form from '../../ui/form.module.css';
 import { twoFactorErrorMessage, useSendTwoFactorEmailCodeMutation } from './two-factor-api';
 
