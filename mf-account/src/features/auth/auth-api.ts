@@ -9,8 +9,6 @@ import type {
   RegisterPayload,
   ResetPasswordPayload,
   TwoFactorChallenge,
-  TwoFactorLoginPayload,
-  TwoFactorResendPayload,
   VerifyOtpPayload,
 } from '@rewards/shared/contracts/api-types';
 
@@ -19,13 +17,6 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginPayload>({
       query: (body) => ({ url: '/user/Login', method: 'POST', body }),
-    }),
-    // Two-factor sign-in (issue 31): the second step answers what Login answers without two-factor.
-    loginTwoFactor: build.mutation<LoginResponse, TwoFactorLoginPayload>({
-      query: (body) => ({ url: '/user/Login/2fa', method: 'POST', body }),
-    }),
-    resendSignInCode: build.mutation<MessageResponse, TwoFactorResendPayload>({
-      query: (body) => ({ url: '/user/Login/2fa/resend', method: 'POST', body }),
     }),
     register: build.mutation<MessageResponse, RegisterPayload>({
       query: (body) => ({ url: '/user/Register', method: 'POST', body }),
@@ -44,8 +35,6 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
-  useLoginTwoFactorMutation,
-  useResendSignInCodeMutation,
   useRegisterMutation,
   useForgotPasswordMutation,
   useVerifyOtpMutation,
@@ -66,9 +55,4 @@ export function isAccountRestriction(error: ApiError): boolean {
 export function twoFactorChallengeOf(answer: LoginResponse): TwoFactorChallenge | null {
   const data = answer.data;
   return data && 'two_factor_required' in data && data.two_factor_required ? data : null;
-}
-
-/** A second step that cannot go on (expired, or too many wrong codes): sign in again from the password. */
-export function isExpiredChallenge(error: ApiError): boolean {
-  return error.code === 'challenge_expired';
 }

@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { ArrowLeftIcon } from '../../ui/icons';
 import form from '../../ui/form.module.css';
+import { useFinishSignIn } from './finish-sign-in';
 import { ForgotEmailStep } from './forgot-email-step';
 import { ResetPasswordStep } from './reset-password-step';
 import { SignInForm } from './sign-in-form';
 import type { TwoFactorStart } from './two-factor-fragment';
-import { TwoFactorStep } from './two-factor-step';
 import { VerifyOtpStep } from './verify-otp-step';
+import styles from './auth.module.css';
+
+// Only accounts with two-factor on need the second step: its code loads when it opens.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
 
 /** Spec §4: sign in, then the three forgot-password sub-steps; or, with two-factor on, the second step. */
 export type SignInStep = 'signin' | 'forgot' | 'otp' | 'reset' | 'two-factor';
@@ -36,6 +40,7 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
   const [secondStep, setSecondStep] = useState<TwoFactorStart | null>(twoFactor);
   // Why the password step shows again (a second step that expired).
   const [signInNotice, setSignInNotice] = useState<string | null>(null);
+  const finishSignIn = useFinishSignIn(onClose);
 
   // Spec §4: back from the OTP step returns to the email and clears the code.
   const backToEmail = () => {
@@ -75,7 +80,11 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
           notice={signInNotice}
         />
       ) : null}
-      {step === 'two-factor' && secondStep ? <TwoFactorStep start={secondStep} onExpired={backToSignIn} onClose={onClose} /> : null}
+      {step === 'two-factor' && secondStep ? (
+        <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+          <TwoFactorStep start={secondStep} onExpired={backToSignIn} onClose={onClose} onSignedIn={finishSignIn} />
+        </Suspense>
+      ) : null}
       {step === 'forgot' ? <ForgotEmailStep email={email} onEmailChange={setEmail} onCodeSent={() => setStep('otp')} /> : null}
       {step === 'otp' ? (
         <VerifyOtpStep

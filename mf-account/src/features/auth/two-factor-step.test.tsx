@@ -24,7 +24,10 @@ async function signInWithPassword(user: UserEvent) {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret-1');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
-  return screen.findByRole('dialog', { name: 'Two-factor authentication' });
+  const dialog = await screen.findByRole('dialog', { name: 'Two-factor authentication' });
+  // The step's code loads when it opens.
+  await within(dialog).findByRole('button', { name: 'Verify' });
+  return dialog;
 }
 
 afterEach(() => {
@@ -195,6 +198,7 @@ describe('sign-in second step (issue 31)', () => {
         'POST /user/Profile': ok({ status: 'success', data: sampleUser() }),
       });
       const dialog = screen.getByRole('dialog', { name: 'Two-factor authentication' });
+      await within(dialog).findByRole('button', { name: 'Verify' });
       expect(dialog).toHaveTextContent('Enter the 6-digit code we emailed you');
       expect(screen.getByLabelText('Verification code')).toHaveFocus();
       expect(window.location.hash).toBe('');

@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { ApiError } from '@rewards/shared/api/api-error';
+import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
+import { isApiError, type ApiError } from '@rewards/shared/api/api-error';
 import { signInErrorMessage } from '@rewards/shared/rules/error-messages';
 import { TextField } from '@rewards/shared/ui/text-field.tsx';
 import { CODE_RESEND_WAIT_MS, useCooldown } from '../../ui/use-cooldown';
 import { CodeField, isCompleteCode } from '../../ui/code-field';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
-import { callFailure, isAccountRestriction, isExpiredChallenge, useLoginTwoFactorMutation, useResendSignInCodeMutation } from './auth-api';
-import { useFinishSignIn } from './finish-sign-in';
+import { isExpiredChallenge, useLoginTwoFactorMutation, useResendSignInCodeMutation } from './two-factor-login-api';
 import type { TwoFactorStart } from './two-factor-fragment';
-import styles from './auth.module.css';
+import styles from './two-factor-step.module.css';
 
 export const TWO_FACTOR_TEXT = {
   totp: 'Enter the 6-digit code from your authenticator app',
@@ -24,14 +24,15 @@ type Props = {
   /** The challenge is dead (expired, or too many wrong codes): back to the password, with the server's message. */
   onExpired: (message: string) => void;
   onClose: () => void;
+  /** What a successful sign-in does next (the same as after a password alone). */
+  onSignedIn: () => Promise<void>;
 };
 
 type Notice = { text: string; tone: 'success' | 'error' };
 
 /** The second step of sign-in (issue 31): a code from the app or the email, or a recovery code. */
-export function TwoFactorStep({ start, onExpired, onClose }: Props) {
+export function TwoFactorStep({ start, onExpired, onClose, onSignedIn }: Props) {
   const [loginTwoFactor] = useLoginTwoFactorMutation();
-  const finishSignIn = useFinishSignIn(onClose);
   const instructionId = useId();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -52,15 +53,15 @@ export function TwoFactorStep({ start, onExpired, onClose }: Props) {
       await loginTwoFactor({ challenge: start.challenge, code: sent }).unwrap();
     } catch (error) {
       setBusy(false);
-      showFailure(callFailure(error));
+      showFailure(failureOf(error));
       return;
     }
-    await finishSignIn();
+    await onSignedIn();
   }
 
   function showFailure(failure: ApiError) {
     // A blocked or pending account gets the site's alert modal instead of this one.
-    if (isAccountRestriction(failure)) {
+    if (accountRestrictionAlert(failure)) {
       onClose();
       return;
     }
@@ -108,7 +109,7 @@ export function TwoFactorStep({ start, onExpired, onClose }: Props) {
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || !ready}>
         {busy ? 'Verifying...' : 'Verify'}
       </button>
-      <div className={styles.secondStepLinks}>
+      <div className={styles.links}>
         <button type="button" className={form.linkButton} onClick={switchCodeKind}>
           {useRecovery ? 'Use the 6-digit code instead' : 'Use a recovery code'}
         </button>
@@ -134,7 +135,7 @@ function ResendSignInCode({ challenge, onExpired, onNotice }: ResendProps) {
       start();
       onNotice({ text: answer.message || TWO_FACTOR_TEXT.codeResent, tone: 'success' });
     } catch (error) {
-      const failure = callFailure(error);
+      const failure = failureOf(error);
       const message = signInErrorMessage(failure, 'The code could not be sent. Please try again.');
       if (isExpiredChallenge(failure)) onExpired(message);
       else onNotice({ text: message, tone: 'error' });
@@ -147,4 +148,9 @@ function ResendSignInCode({ challenge, onExpired, onNotice }: ResendProps) {
       {isLoading ? 'Sending...' : waiting ? `Resend code in ${secondsLeft} s` : 'Resend code'}
     </button>
   );
+}
+
+/** What a rejected `unwrap()` carries: the base query's ApiError, or (never expected) something thrown on the way. */
+function failureOf(error: unknown): ApiError {
+  return isApiError(error) ? error : { status: 'NETWORK_ERROR' };
 }

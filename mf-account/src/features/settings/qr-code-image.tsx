@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { qrCodePath } from './qr-code-path';
-import styles from './two-factor.module.css';
+import styles from './two-factor-flow.module.css';
 
 // The white border scanners need around the code, in squares.
 const QUIET_ZONE = 2;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import form from '../../ui/form.module.css';
 import { downloadTextFile, RECOVERY_CODES_FILE_NAME, recoveryCodesText } from './recovery-codes-file';
 import { StepHeading } from './step-heading';
-import styles from './two-factor.module.css';
+import styles from './two-factor-flow.module.css';
 
 type Props = { codes: readonly string[]; email: string; onDone: () => void };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import styles from './two-factor.module.css';
+import styles from './two-factor-flow.module.css';
 
 /** A step's heading, which takes the focus when the step opens: a screen reader starts reading there. */
 export function StepHeading({ children }: { children: ReactNode }) {

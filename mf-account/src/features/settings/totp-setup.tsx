@@ -6,7 +6,7 @@ import form from '../../ui/form.module.css';
 import { QrCodeImage } from './qr-code-image';
 import { StepHeading } from './step-heading';
 import { twoFactorErrorMessage, useEnableTotpMutation, useStartTotpSetupMutation } from './two-factor-api';
-import styles from './two-factor.module.css';
+import styles from './two-factor-flow.module.css';
 
 type Props = {
   /** Turned on: the recovery codes to show once. */

@@ -7,7 +7,7 @@ import form from '../../ui/form.module.css';
 import { StepHeading } from './step-heading';
 import { twoFactorErrorMessage, useDisableTwoFactorMutation } from './two-factor-api';
 import { ResendEmailCode, useTwoFactorEmailCode, type Notice } from './two-factor-email-code';
-import styles from './two-factor.module.css';
+import styles from './two-factor-flow.module.css';
 
 type Props = {
   method: TwoFactorMethod;

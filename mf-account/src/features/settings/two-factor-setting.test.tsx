@@ -22,9 +22,10 @@ const setupAnswer = ok({
 const userAnswer = (fields: Partial<UserProfile>) => ok({ status: 'success', data: { user: sampleUser(fields) } });
 const invalidCode = fail(422, { status: 'error', message: 'Invalid code.' });
 
-function renderSettings(answers: FakeAnswers = {}, user: Partial<UserProfile> = {}) {
+async function renderSettings(answers: FakeAnswers = {}, user: Partial<UserProfile> = {}) {
   const rendered = renderModal(SettingsModal, { answers, preloadedState: signedInState(user), route: '/Profile' });
-  const section = screen.getByRole('region', { name: 'Two-factor authentication' });
+  // The section's code loads as Settings opens.
+  const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
   return { section, ...rendered };
 }
 
@@ -44,8 +45,8 @@ function readText(blob: Blob): Promise<string> {
 afterEach(() => jest.restoreAllMocks());
 
 describe('Settings: two-factor authentication (issue 31)', () => {
-  it('says it is off and offers an authenticator app or email codes', () => {
-    const { section } = renderSettings();
+  it('says it is off and offers an authenticator app or email codes', async () => {
+    const { section } = await renderSettings();
     expect(within(section).getByText('Off')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Authenticator app' })).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Email codes' })).toBeInTheDocument();
@@ -54,9 +55,9 @@ describe('Settings: two-factor authentication (issue 31)', () => {
   describe('authenticator app', () => {
     it('shows the QR code and the key to type, with the focus on the step', async () => {
       const user = userEvent.setup();
-      const { api } = renderSettings({ [SETUP]: setupAnswer });
+      const { api } = await renderSettings({ [SETUP]: setupAnswer });
       await user.click(screen.getByRole('button', { name: 'Authenticator app' }));
-      expect(screen.getByRole('heading', { name: 'Set up your authenticator app' })).toHaveFocus();
+      expect(await screen.findByRole('heading', { name: 'Set up your authenticator app' })).toHaveFocus();
       const qr = await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
       expect(qr.tagName.toLowerCase()).toBe('svg');
       expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/);
@@ -79,7 +80,7 @@ describe('Settings: two-factor authentication (issue 31)', () => {
       jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
         downloads.push({ name: this.download, blob: lastBlob! });
       });
-      const { api, section, store } = renderSettings({
+      const { api, section, store } = await renderSettings({
         [SETUP]: setupAnswer,
         [ENABLE_TOTP]: ok({ status: 'success', data: { recovery_codes: RECOVERY_CODES, user: sampleUser({ two_factor: 'totp' }) } }),
       });
@@ -117,7 +118,7 @@ describe('Settings: two-factor authentication (issue 31)', () => {
 
     it('says "Invalid code." for a wrong code and empties the field', async () => {
       const user = userEvent.setup();
-      renderSettings({ [SETUP]: setupAnswer, [ENABLE_TOTP]: invalidCode });
+      await renderSettings({ [SETUP]: setupAnswer, [ENABLE_TOTP]: invalidCode });
       await user.click(screen.getByRole('button', { name: 'Authenticator app' }));
       await screen.findByText(/JBSW Y3DP/);
       await typeCode(user, 'Code from the app', '000000');
@@ -130,7 +131,7 @@ describe('Settings: two-factor authentication (issue 31)', () => {
     it('says when setup could not start, and tries again', async () => {
       const user = userEvent.setup();
       let answer = fail(500, { status: 'error', message: 'Server Error' });
-      const { api } = renderSettings({ [SETUP]: () => answer() });
+      const { api } = await renderSettings({ [SETUP]: () => answer() });
       await user.click(screen.getByRole('button', { name: 'Authenticator app' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Server error, please try again.');
       answer = setupAnswer;
@@ -141,9 +142,9 @@ describe('Settings: two-factor authentication (issue 31)', () => {
 
     it('goes back with Cancel, the focus on the section', async () => {
       const user = userEvent.setup();
-      renderSettings({ [SETUP]: setupAnswer });
+      await renderSettings({ [SETUP]: setupAnswer });
       await user.click(screen.getByRole('button', { name: 'Authenticator app' }));
-      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      await user.click(await screen.findByRole('button', { name: 'Cancel' }));
       expect(screen.getByRole('button', { name: 'Authenticator app' })).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toHaveFocus();
     });
@@ -152,12 +153,12 @@ describe('Settings: two-factor authentication (issue 31)', () => {
   describe('email codes', () => {
     it('sends a code, takes it back, and is on', async () => {
       const user = userEvent.setup();
-      const { api, section, store } = renderSettings({
+      const { api, section, store } = await renderSettings({
         [SEND_EMAIL]: ok({ status: 'success', message: 'We sent a code to your email.' }),
         [ENABLE_EMAIL]: userAnswer({ two_factor: 'email' }),
       });
       await user.click(screen.getByRole('button', { name: 'Email codes' }));
-      expect(screen.getByRole('heading', { name: 'Turn on email codes' })).toHaveFocus();
+      expect(await screen.findByRole('heading', { name: 'Turn on email codes' })).toHaveFocus();
       expect(section).toHaveTextContent('ada@example.com');
       await user.click(screen.getByRole('button', { name: 'Send code' }));
       expect(await screen.findByText('We sent a code to your email.')).toHaveAttribute('role', 'status');
@@ -176,18 +177,18 @@ describe('Settings: two-factor authentication (issue 31)', () => {
 
     it("shows the server's refusal to send", async () => {
       const user = userEvent.setup();
-      renderSettings({ [SEND_EMAIL]: fail(429, { status: 'error', message: 'Please wait a minute before asking for a new code.' }) });
+      await renderSettings({ [SEND_EMAIL]: fail(429, { status: 'error', message: 'Please wait a minute before asking for a new code.' }) });
       await user.click(screen.getByRole('button', { name: 'Email codes' }));
-      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await user.click(await screen.findByRole('button', { name: 'Send code' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute before asking for a new code.');
       expect(screen.queryByLabelText('Code from the email')).not.toBeInTheDocument();
     });
 
     it('says "Invalid code." for a wrong code', async () => {
       const user = userEvent.setup();
-      renderSettings({ [SEND_EMAIL]: ok({ status: 'success', message: 'We sent a code to your email.' }), [ENABLE_EMAIL]: invalidCode });
+      await renderSettings({ [SEND_EMAIL]: ok({ status: 'success', message: 'We sent a code to your email.' }), [ENABLE_EMAIL]: invalidCode });
       await user.click(screen.getByRole('button', { name: 'Email codes' }));
-      await user.click(screen.getByRole('button', { name: 'Send code' }));
+      await user.click(await screen.findByRole('button', { name: 'Send code' }));
       await typeCode(user, 'Code from the email', '000000');
       await user.click(screen.getByRole('button', { name: 'Turn on' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code.');
@@ -197,11 +198,11 @@ describe('Settings: two-factor authentication (issue 31)', () => {
   describe('turning it off', () => {
     it('shows the method and turns off with the password and a code from the app', async () => {
       const user = userEvent.setup();
-      const { api, section, store } = renderSettings({ [DISABLE]: userAnswer({ two_factor: 'off' }) }, { two_factor: 'totp' });
+      const { api, section, store } = await renderSettings({ [DISABLE]: userAnswer({ two_factor: 'off' }) }, { two_factor: 'totp' });
       expect(within(section).getByText('On')).toBeInTheDocument();
       expect(within(section).getByText('Authenticator app')).toBeInTheDocument();
       await user.click(within(section).getByRole('button', { name: 'Turn off' }));
-      expect(screen.getByRole('heading', { name: 'Turn off two-factor authentication' })).toHaveFocus();
+      expect(await screen.findByRole('heading', { name: 'Turn off two-factor authentication' })).toHaveFocus();
       const turnOff = screen.getByRole('button', { name: 'Turn off two-factor' });
       await user.type(screen.getByLabelText('Password'), 'secret-1');
       expect(turnOff).toBeDisabled();
@@ -215,8 +216,9 @@ describe('Settings: two-factor authentication (issue 31)', () => {
 
     it("asks a Google-only account for a code alone", async () => {
       const user = userEvent.setup();
-      const { api } = renderSettings({ [DISABLE]: userAnswer({ two_factor: 'off' }) }, { two_factor: 'totp', has_password: false });
+      const { api } = await renderSettings({ [DISABLE]: userAnswer({ two_factor: 'off' }) }, { two_factor: 'totp', has_password: false });
       await user.click(screen.getByRole('button', { name: 'Turn off' }));
+      await screen.findByRole('heading', { name: 'Turn off two-factor authentication' });
       expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
       await typeCode(user, 'Code from your authenticator app');
       await user.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
@@ -225,11 +227,12 @@ describe('Settings: two-factor authentication (issue 31)', () => {
 
     it('emails a code first when the codes come by email', async () => {
       const user = userEvent.setup();
-      const { api } = renderSettings(
+      const { api } = await renderSettings(
         { [SEND_EMAIL]: ok({ status: 'success', message: 'We sent a code to your email.' }), [DISABLE]: userAnswer({ two_factor: 'off' }) },
         { two_factor: 'email' },
       );
       await user.click(screen.getByRole('button', { name: 'Turn off' }));
+      await screen.findByRole('heading', { name: 'Turn off two-factor authentication' });
       expect(screen.queryByLabelText('Code from the email')).not.toBeInTheDocument();
       await user.type(screen.getByLabelText('Password'), 'secret-1');
       await user.click(screen.getByRole('button', { name: 'Email me a code' }));
@@ -242,9 +245,9 @@ describe('Settings: two-factor authentication (issue 31)', () => {
 
     it("shows the server's message for a wrong password, and stays on", async () => {
       const user = userEvent.setup();
-      const { section } = renderSettings({ [DISABLE]: fail(422, { status: 'error', message: 'The password is incorrect.' }) }, { two_factor: 'totp' });
+      const { section } = await renderSettings({ [DISABLE]: fail(422, { status: 'error', message: 'The password is incorrect.' }) }, { two_factor: 'totp' });
       await user.click(screen.getByRole('button', { name: 'Turn off' }));
-      await user.type(screen.getByLabelText('Password'), 'wrong');
+      await user.type(await screen.findByLabelText('Password'), 'wrong');
       await typeCode(user, 'Code from your authenticator app');
       await user.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('The password is incorrect.');

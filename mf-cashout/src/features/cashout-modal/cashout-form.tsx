@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TwoFactorMethod } from '@rewards/shared/contracts/api-types';
 import type { CashoutRequest, CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import type { PayoutMethod } from '../payout-methods';
+import { EMAIL_UNVERIFIED_HINT } from './cashout-errors';
 import { accountError, amountError, toCashoutRequest } from './cashout-validation';
-import { EMAIL_UNVERIFIED_HINT } from './step-up-code';
-import { StepUpForm } from './step-up-form';
 import { useCashoutSubmission } from './use-cashout-submission';
 import styles from './cashout-modal.module.css';
+
+// Only risky cashouts ask for a code: the step's code loads when it is needed.
+const StepUpForm = lazy(() => import('./step-up-form').then((module) => ({ default: module.StepUpForm })));
 
 type Props = {
   method: PayoutMethod;
@@ -62,7 +64,11 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
   }
 
   if (stepUp) {
-    return <StepUpForm method={stepUp.method} request={stepUp.request} submission={submission} onSuccess={onSuccess} onBack={() => setStepUp(null)} />;
+    return (
+      <Suspense fallback={<p className={styles.description}>Loading...</p>}>
+        <StepUpForm method={stepUp.method} request={stepUp.request} submission={submission} onSuccess={onSuccess} onBack={() => setStepUp(null)} />
+      </Suspense>
+    );
   }
 
   const describedBy = (field: FormError['field']) => (error && error.field === field ? errorId : undefined);

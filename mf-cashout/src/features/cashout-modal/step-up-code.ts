@@ -7,8 +7,6 @@ export const STEP_UP_TEXT: Record<TwoFactorMethod, string> = {
   totp: 'Enter the 6-digit code from your authenticator app',
 };
 
-export const EMAIL_UNVERIFIED_HINT = 'Enter the code we emailed you in the banner at the top of the page (it can send a new one), then cash out again.';
-
 /** The digits of a code as typed or pasted, at most 6. */
 export function sanitizeStepUpCode(typed: string): string {
   return typed.replace(/\D/g, '').slice(0, OTP_LENGTH);
