@@ -53,6 +53,21 @@ describe('base query (spec §7)', () => {
     expect(result.error).toEqual({ status: 422, message: 'The given data was invalid.', errors: { email: ['Required'] } });
   });
 
+  it('keeps the error code, and the method a step-up asks for, leaving the alert modal alone', async () => {
+    const stepUp = { status: 'error', code: 'step_up_required', method: 'totp', message: 'Enter the code we sent to confirm this cashout.' };
+    fetchMock.mockResolvedValue(jsonResponse(stepUp, 403));
+    const store = makeStore();
+    const result = await store.dispatch(api.endpoints.getProfile.initiate());
+    expect(result.error).toEqual({ status: 403, code: 'step_up_required', method: 'totp', message: 'Enter the code we sent to confirm this cashout.' });
+    expect(store.getState().ui.alert.isOpen).toBe(false);
+  });
+
+  it('drops a method it does not know', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'error', code: 'step_up_required', method: 'sms', message: 'Code' }, 403));
+    const result = await makeStore().dispatch(api.endpoints.getProfile.initiate());
+    expect(result.error).toEqual({ status: 403, code: 'step_up_required', message: 'Code' });
+  });
+
   it('treats a 200 whose envelope says status "error" as a failure', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: 'error', message: 'Nope' }));
     const result = await makeStore().dispatch(api.endpoints.getProfile.initiate());

@@ -33,6 +33,8 @@ export type UserProfile = {
   unread_notifications: number;
   /** Which emails the user wants (Settings); a password change is emailed whatever they say. */
   email_preferences: EmailPreferences;
+  /** Whether the account has a password (false: Google only). Turning two-factor off asks for the password only when there is one. */
+  has_password: boolean;
 };
 
 export type LoginPayload = { email: string; password: string };
@@ -80,6 +82,8 @@ export type SignedInSession = {
   /** The session of the browser asking. */
   current: boolean;
 };
+/** What `POST /user/Login` answers: the user signed in, or the second step to take. */
+export type LoginResponse = { status: 'success'; message?: string; data?: LoginResult };
 export type RegisterPayload = {
   name: string;
   email: string;

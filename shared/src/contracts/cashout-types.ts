@@ -18,6 +18,8 @@ export type CashoutRequest = {
   /** Dollars as the user typed them ("12.50"); Cashout/Store also takes a JSON number, as spec §7 lists it. */
   amount: string;
   account: string | null;
+  /** The code asked for by a `step_up_required` answer (issue 31): the same request again, with it, books the cashout. */
+  step_up_code?: string;
 };
 
 export type Cashout = {

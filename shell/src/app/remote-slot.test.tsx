@@ -52,6 +52,19 @@ describe('modals hosted from mf-account', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("opens sign-in for the second step of Google's sign-in (/#two-factor=…), leaving the fragment to it", async () => {
+    window.history.replaceState(null, '', '/#two-factor=abc&method=totp');
+    try {
+      loadRemote.mockResolvedValue({ default: FakeAuthModals });
+      const { store } = renderPage();
+      expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+      expect(store.getState().ui.authModal).toBe('signin');
+      expect(window.location.hash).toBe('#two-factor=abc&method=totp');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('loads the settings and invite modals by their names', async () => {
     loadRemote.mockResolvedValue({ default: () => <p>remote modal</p> });
     const { store } = renderPage();

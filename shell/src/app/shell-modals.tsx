@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import {
@@ -5,6 +6,7 @@ import {
   closeInvite,
   closeNotifications,
   closeSettings,
+  openAuth,
   selectAuthModal,
   selectInviteOpen,
   selectNotificationsOpen,
@@ -52,6 +54,10 @@ export function ShellModals() {
   const inviteOpen = useAppSelector(selectInviteOpen);
   const notificationsOpen = useAppSelector(selectNotificationsOpen);
   const { modals } = useRuntimeConfig();
+  // Google's sign-in with two-factor on lands on `/#two-factor=…`: the sign-in modal takes the second step from there.
+  useEffect(() => {
+    if (window.location.hash.startsWith('#two-factor=')) dispatch(openAuth('signin'));
+  }, [dispatch]);
   return (
     <>
       <ModalSlot

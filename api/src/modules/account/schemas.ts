@@ -147,6 +147,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   email: z.string(),
   email_verified: z.boolean(),
   two_factor: z.enum(['off', 'totp', 'email']),
+  has_password: z.boolean(),
   image: z.string().nullable(),
   avatar: z.string().nullable(),
   wallet: dollars,

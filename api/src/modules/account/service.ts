@@ -175,6 +175,7 @@ export function toProfile(user: UserRow, totals: AccountTotals, unreadNotificati
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
     two_factor: user.twoFactorMethod,
+    has_password: user.passwordHash !== null,
     image: user.image,
     avatar: user.image,
     wallet: coinsToDollarString(user.balanceCoins),

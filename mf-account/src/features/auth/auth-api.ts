@@ -4,16 +4,18 @@ import { isApiError, type ApiError } from '@rewards/shared/api/api-error';
 import type {
   ForgotPasswordPayload,
   LoginPayload,
+  LoginResponse,
   MessageResponse,
   RegisterPayload,
   ResetPasswordPayload,
+  TwoFactorRequired,
   VerifyOtpPayload,
 } from '@rewards/shared/contracts/api-types';
 
 /** The account calls of spec §7 the auth modals make; the session cookie comes back HttpOnly. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<MessageResponse, LoginPayload>({
+    login: build.mutation<LoginResponse, LoginPayload>({
       query: (body) => ({ url: '/user/Login', method: 'POST', body }),
     }),
     register: build.mutation<MessageResponse, RegisterPayload>({
@@ -47,4 +49,10 @@ export function callFailure(error: unknown): ApiError {
 /** A 403 of a blocked or pending account: the shared alert modal is already telling the user (spec §8). */
 export function isAccountRestriction(error: ApiError): boolean {
   return accountRestrictionAlert(error) !== null;
+}
+
+/** A Login answer that asks for the second step instead of signing in. */
+export function twoFactorChallengeOf(answer: LoginResponse): TwoFactorRequired | null {
+  const data = answer.data;
+  return data && 'two_factor_required' in data && data.two_factor_required ? data : null;
 }

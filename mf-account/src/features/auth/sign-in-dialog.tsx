@@ -1,40 +1,64 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { ArrowLeftIcon } from '../../ui/icons';
 import form from '../../ui/form.module.css';
+import { useFinishSignIn } from './finish-sign-in';
 import { ForgotEmailStep } from './forgot-email-step';
 import { ResetPasswordStep } from './reset-password-step';
 import { SignInForm } from './sign-in-form';
+import type { TwoFactorStart } from './two-factor-fragment';
 import { VerifyOtpStep } from './verify-otp-step';
+import styles from './auth.module.css';
 
-/** Spec §4: sign in, then the three forgot-password sub-steps. */
-export type SignInStep = 'signin' | 'forgot' | 'otp' | 'reset';
+// Only accounts with two-factor on need the second step: its code loads when it opens.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+
+/** Spec §4: sign in, then the three forgot-password sub-steps; or, with two-factor on, the second step. */
+export type SignInStep = 'signin' | 'forgot' | 'otp' | 'reset' | 'two-factor';
 
 const HEADINGS: Record<SignInStep, string> = {
   signin: 'Sign in',
   forgot: 'Forgot Password',
   otp: 'Verify OTP Code',
   reset: 'Reset Password',
+  'two-factor': 'Two-factor authentication',
 };
 
-type Props = { onClose: () => void; onSwitchToSignUp: () => void; animateIn?: boolean };
+type Props = {
+  onClose: () => void;
+  onSwitchToSignUp: () => void;
+  animateIn?: boolean;
+  /** Open at the second step of a sign-in begun elsewhere (Google's, with two-factor on). */
+  twoFactor?: TwoFactorStart | null;
+};
 
 /** The sign-in modal with its forgot-password flow; the email typed in one step carries to the next. */
-export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true }: Props) {
-  const [step, setStep] = useState<SignInStep>('signin');
+export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoFactor = null }: Props) {
+  const [step, setStep] = useState<SignInStep>(twoFactor ? 'two-factor' : 'signin');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
+  const [secondStep, setSecondStep] = useState<TwoFactorStart | null>(twoFactor);
+  // Why the password step shows again (a second step that expired).
+  const [signInNotice, setSignInNotice] = useState<string | null>(null);
+  const finishSignIn = useFinishSignIn(onClose);
 
   // Spec §4: back from the OTP step returns to the email and clears the code.
   const backToEmail = () => {
     setOtp('');
     setStep('forgot');
   };
-  const leads: Record<SignInStep, string> = {
+  const leads: Record<SignInStep, string | undefined> = {
     signin: 'Welcome back! Sign in to keep earning.',
     forgot: 'Enter the email of your account and we will send you a 6-digit code.',
     otp: `Enter the 6-digit code we sent to ${email.trim() || 'your email'}.`,
     reset: 'Choose a new password for your account.',
+    // The step says which code it wants, beside the field.
+    'two-factor': undefined,
+  };
+  const backToSignIn = (notice: string | null = null) => {
+    setSignInNotice(notice);
+    setSecondStep(null);
+    setStep('signin');
   };
 
   return (
@@ -43,10 +67,23 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true }: Pr
         <SignInForm
           email={email}
           onEmailChange={setEmail}
-          onForgotPassword={() => setStep('forgot')}
+          onForgotPassword={() => {
+            setSignInNotice(null);
+            setStep('forgot');
+          }}
           onSwitchToSignUp={onSwitchToSignUp}
           onClose={onClose}
+          onTwoFactor={(start) => {
+            setSecondStep(start);
+            setStep('two-factor');
+          }}
+          notice={signInNotice}
         />
+      ) : null}
+      {step === 'two-factor' && secondStep ? (
+        <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+          <TwoFactorStep start={secondStep} onExpired={backToSignIn} onClose={onClose} onSignedIn={finishSignIn} />
+        </Suspense>
       ) : null}
       {step === 'forgot' ? <ForgotEmailStep email={email} onEmailChange={setEmail} onCodeSent={() => setStep('otp')} /> : null}
       {step === 'otp' ? (
@@ -76,7 +113,7 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true }: Pr
               Back to Email
             </button>
           ) : null}
-          <button type="button" className={form.backLink} onClick={() => setStep('signin')}>
+          <button type="button" className={form.backLink} onClick={() => backToSignIn()}>
             <ArrowLeftIcon />
             Back to Sign In
           </button>

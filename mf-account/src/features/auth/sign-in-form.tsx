@@ -1,18 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { SIGNIN_REDIRECT_MS } from '@rewards/shared/constants';
-import { PATHS } from '@rewards/shared/paths';
-import { useNavigate } from '@rewards/shared/router';
 import { signInErrorMessage } from '@rewards/shared/rules/error-messages';
-import { useAppDispatch } from '@rewards/shared/store/hooks';
-import { refreshSession } from '@rewards/shared/store/session-thunks';
 import { PasswordField } from '@rewards/shared/ui/password-field.tsx';
 import { EmailField } from '../../ui/email-field';
 import { FormMessage } from '../../ui/form-message';
-import { wait } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
-import { callFailure, isAccountRestriction, useLoginMutation } from './auth-api';
+import { callFailure, isAccountRestriction, twoFactorChallengeOf, useLoginMutation } from './auth-api';
+import { useFinishSignIn } from './finish-sign-in';
 import { LegalNote } from './legal-note';
 import { SocialSignIn } from './social-sign-in';
+import type { TwoFactorStart } from './two-factor-fragment';
 
 type Props = {
   email: string;
@@ -20,23 +16,27 @@ type Props = {
   onForgotPassword: () => void;
   onSwitchToSignUp: () => void;
   onClose: () => void;
+  /** The account has two-factor on: the password was right, the second step comes next. */
+  onTwoFactor: (start: TwoFactorStart) => void;
+  /** Shown when the step opens (a second step that expired says so here). */
+  notice?: string | null;
 };
 
 /** The sign-in step (spec §2, §4, §8): Google, Steam, email and password. */
-export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToSignUp, onClose }: Props) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToSignUp, onClose, onTwoFactor, notice = null }: Props) {
   const [login] = useLoginMutation();
+  const finishSignIn = useFinishSignIn(onClose);
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(notice);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
+    let challenge;
     try {
-      await login({ email: email.trim(), password }).unwrap();
+      challenge = twoFactorChallengeOf(await login({ email: email.trim(), password }).unwrap());
     } catch (error) {
       const failure = callFailure(error);
       setBusy(false);
@@ -45,10 +45,8 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToS
       else setMessage(signInErrorMessage(failure));
       return;
     }
-    await wait(SIGNIN_REDIRECT_MS);
-    const signedIn = await dispatch(refreshSession()).unwrap();
-    navigate(signedIn ? PATHS.earn : PATHS.home);
-    onClose();
+    if (challenge) onTwoFactor({ challenge: challenge.challenge, method: challenge.method });
+    else await finishSignIn();
   }
 
   return (

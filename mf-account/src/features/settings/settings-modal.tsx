@@ -14,6 +14,7 @@ import { EmailPreferencesSetting } from './email-preferences';
 import { SettingSwitch } from './setting-switch';
 import { SignedInSessionsSetting } from './signed-in-sessions';
 import { useDeleteAccountMutation } from './settings-api';
+import { TwoFactorSetting } from './two-factor-setting';
 import styles from './settings-modal.module.css';
 
 /**
@@ -30,6 +31,7 @@ export default function SettingsModal({ onClose }: SlotComponentProps) {
         <LiveStatsSetting />
         <EmailPreferencesSetting />
         <SignedInSessionsSetting />
+        <TwoFactorSetting />
         <LogOutButton onClose={onClose} />
         <section className={styles.danger} aria-labelledby="settings-delete-title">
           <h3 id="settings-delete-title" className={styles.sectionTitle}>

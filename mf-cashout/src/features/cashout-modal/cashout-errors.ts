@@ -2,6 +2,9 @@ import { isApiError } from '@rewards/shared/api/api-error';
 
 export const CASHOUT_GENERIC_ERROR = 'An error occurred. Please try again.';
 
+/** Under the refusal of a first cashout from an unverified email (issue 31): what to do about it. */
+export const EMAIL_UNVERIFIED_HINT = 'Enter the code we emailed you in the banner at the top of the page (it can send a new one), then cash out again.';
+
 /** Spec §8: the server's refusal message when it gave one, otherwise the generic sentence. */
 export function cashoutErrorMessage(error: unknown): string {
   if (isApiError(error) && typeof error.status === 'number' && error.status < 500 && error.message) return error.message;

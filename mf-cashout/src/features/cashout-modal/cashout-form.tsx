@@ -1,10 +1,15 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { TwoFactorMethod } from '@rewards/shared/contracts/api-types';
+import type { CashoutRequest, CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import type { PayoutMethod } from '../payout-methods';
+import { EMAIL_UNVERIFIED_HINT } from './cashout-errors';
 import { accountError, amountError, toCashoutRequest } from './cashout-validation';
 import { useCashoutSubmission } from './use-cashout-submission';
 import styles from './cashout-modal.module.css';
+
+// Only risky cashouts ask for a code: the step's code loads when it is needed.
+const StepUpForm = lazy(() => import('./step-up-form').then((module) => ({ default: module.StepUpForm })));
 
 type Props = {
   method: PayoutMethod;
@@ -13,7 +18,10 @@ type Props = {
   onSuccess: (result: CashoutResult) => void;
 };
 
-type FormError = { field: 'account' | 'amount' | null; message: string };
+type FormError = { field: 'account' | 'amount' | null; message: string; emailUnverified?: boolean };
+
+/** A risky cashout the server wants a code for before booking it. */
+type StepUp = { method: TwoFactorMethod; request: CashoutRequest };
 
 /** The account and amount of a cashout (spec §2, §5), sent once valid. */
 export function CashoutForm({ method, balance, onSuccess }: Props) {
@@ -26,7 +34,16 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
   const [account, setAccount] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<FormError | null>(null);
-  const { submit, sending } = useCashoutSubmission();
+  const [stepUp, setStepUp] = useState<StepUp | null>(null);
+  const submission = useCashoutSubmission();
+  const { submit, sending } = submission;
+  const leftStepUp = useRef(false);
+
+  // Back from the code step the fields are there again, with what was typed: the focus goes to the first.
+  useEffect(() => {
+    if (stepUp) leftStepUp.current = true;
+    else if (leftStepUp.current) accountRef.current?.focus();
+  }, [stepUp]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,9 +56,19 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
       return;
     }
     setError(null);
-    const outcome = await submit(toCashoutRequest(method, account, amount));
+    const request = toCashoutRequest(method, account, amount);
+    const outcome = await submit(request);
     if (outcome.ok) onSuccess(outcome.result);
-    else setError({ field: null, message: outcome.message });
+    else if (outcome.code === 'step_up_required') setStepUp({ method: outcome.method ?? 'email', request });
+    else setError({ field: null, message: outcome.message, emailUnverified: outcome.code === 'email_unverified' });
+  }
+
+  if (stepUp) {
+    return (
+      <Suspense fallback={<p className={styles.description}>Loading...</p>}>
+        <StepUpForm method={stepUp.method} request={stepUp.request} submission={submission} onSuccess={onSuccess} onBack={() => setStepUp(null)} />
+      </Suspense>
+    );
   }
 
   const describedBy = (field: FormError['field']) => (error && error.field === field ? errorId : undefined);
@@ -102,7 +129,12 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
           />
         </div>
       </div>
-      {error ? (
+      {error?.emailUnverified ? (
+        <div id={errorId} className={styles.emailUnverified} role="alert">
+          <p className={styles.emailUnverifiedTitle}>{error.message}</p>
+          <p>{EMAIL_UNVERIFIED_HINT}</p>
+        </div>
+      ) : error ? (
         <p id={errorId} className={styles.error} role="alert">
           {error.message}
         </p>

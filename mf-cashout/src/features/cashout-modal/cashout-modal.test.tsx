@@ -285,3 +285,107 @@ describe('a successful cashout (spec §2, §4)', () => {
     expect(requests('POST /user/Profile')).toHaveLength(0);
   });
 });
+
+describe('a risky cashout asks for a code (issue 31)', () => {
+  const stepUp = (method: 'totp' | 'email') => () =>
+    jsonResponse({ status: 'error', code: 'step_up_required', method, message: 'Enter the code we sent to confirm this cashout.' }, 403);
+
+  /** Store answers a step-up until a body carries `step_up_code`, then `withCode`. */
+  function stepUpThen(method: 'totp' | 'email', withCode: FakeAnswer = success): FakeAnswer {
+    return async (request) => ((await request.clone().json()) as { step_up_code?: string }).step_up_code ? withCode(request) : stepUp(method)();
+  }
+
+  async function openCodeStep(user: UserEvent, store: FakeAnswer) {
+    const rendered = renderPage(store);
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '60');
+    await submit(user, dialog);
+    await within(dialog).findByLabelText('Verification code');
+    return { dialog, ...rendered };
+  }
+
+  it('asks for the code we emailed, in a one-time-code field that has the focus, and books nothing yet', async () => {
+    const user = userEvent.setup();
+    const { dialog, store } = await openCodeStep(user, stepUp('email'));
+    expect(dialog).toHaveTextContent('Enter the code we sent to confirm this cashout.');
+    expect(dialog).toHaveTextContent('$60.00 to pat@example.com');
+    const code = within(dialog).getByLabelText('Verification code');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAccessibleDescription('Enter the code we sent to confirm this cashout.');
+    expect(within(dialog).getByRole('button', { name: 'Confirm cashout' })).toBeDisabled();
+    expect(within(dialog).queryByRole('heading', { name: 'Cashout requested' })).not.toBeInTheDocument();
+    expect(store.getState().ui.alert.isOpen).toBe(false);
+  });
+
+  it('asks an authenticator-app user for the code from the app', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await openCodeStep(user, stepUp('totp'));
+    expect(dialog).toHaveTextContent('Enter the 6-digit code from your authenticator app');
+  });
+
+  it('sends the same cashout again with step_up_code, under a new Idempotency-Key, and books it', async () => {
+    const user = userEvent.setup();
+    const { dialog, requests, bodies } = await openCodeStep(user, stepUpThen('totp'));
+    const code = within(dialog).getByLabelText('Verification code');
+    await user.type(code, '12 34-56');
+    expect(code).toHaveValue('123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm cashout' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Cashout requested' })).toHaveFocus();
+    const [first, second] = await bodies(STORE);
+    expect(first).toEqual({ wallet: 'paypal', amount: '60', account: 'pat@example.com' });
+    expect(second).toEqual({ wallet: 'paypal', amount: '60', account: 'pat@example.com', step_up_code: '123456' });
+    const [firstKey, secondKey] = requests(STORE).map((request) => request.headers.get(IDEMPOTENCY_HEADER));
+    expect(secondKey).not.toBe(firstKey);
+  });
+
+  it('shows "Invalid code." under the field for a wrong code, empties it, and takes the right one after', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const { dialog } = await openCodeStep(
+      user,
+      stepUpThen('email', () => {
+        tries += 1;
+        return tries === 1 ? jsonResponse({ status: 'error', message: 'Invalid code.' }, 422) : success();
+      }),
+    );
+    const code = within(dialog).getByLabelText('Verification code');
+    await user.type(code, '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm cashout' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid code.');
+    expect(code).toHaveValue('');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await user.type(code, '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm cashout' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Cashout requested' })).toBeInTheDocument();
+  });
+
+  it('goes Back to the form with what was typed, the focus on its first field', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await openCodeStep(user, stepUp('email'));
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    const account = within(dialog).getByLabelText('PayPal Email');
+    expect(account).toHaveValue('pat@example.com');
+    expect(account).toHaveFocus();
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue(60);
+  });
+});
+
+describe('the first cashout waits for a verified email (issue 31)', () => {
+  it('says so plainly, with what to do', async () => {
+    const user = userEvent.setup();
+    const { store } = renderPage(() =>
+      jsonResponse({ status: 'error', code: 'email_unverified', message: 'Verify your email before your first cashout.' }, 403),
+    );
+    const dialog = await open(user, 'PayPal');
+    await fill(user, dialog, 'pat@example.com', '3');
+    await submit(user, dialog);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Verify your email before your first cashout.');
+    expect(alert).toHaveTextContent('banner at the top of the page');
+    expect(within(dialog).queryByLabelText('Verification code')).not.toBeInTheDocument();
+    expect(store.getState().ui.alert.isOpen).toBe(false);
+  });
+});

@@ -1,10 +1,15 @@
 import { useRef } from 'react';
 import type { CashoutRequest, CashoutResult } from '@rewards/shared/contracts/cashout-types';
+import type { TwoFactorMethod } from '@rewards/shared/contracts/api-types';
+import { isApiError } from '@rewards/shared/api/api-error';
 import { cashoutErrorMessage, isOutcomeUnknown } from './cashout-errors';
 import { newIdempotencyKey } from './idempotency-key';
 import { useStoreCashoutMutation } from './store-cashout-api';
 
-export type CashoutOutcome = { ok: true; result: CashoutResult } | { ok: false; message: string };
+export type CashoutOutcome =
+  | { ok: true; result: CashoutResult }
+  /** `code` names a refusal the modal treats apart (`step_up_required` with its `method`, `email_unverified`). */
+  | { ok: false; message: string; code?: string; method?: TwoFactorMethod };
 
 type Attempt = { request: string; key: string };
 
@@ -26,7 +31,8 @@ export function useCashoutSubmission() {
       return { ok: true, result: answer.data };
     }
     if (!isOutcomeUnknown(answer.error)) attempt.current = null;
-    return { ok: false, message: cashoutErrorMessage(answer.error) };
+    const failure = isApiError(answer.error) ? answer.error : null;
+    return { ok: false, message: cashoutErrorMessage(answer.error), code: failure?.code, method: failure?.method };
   }
 
   return { submit, sending: isLoading };
