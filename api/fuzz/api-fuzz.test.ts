@@ -57,6 +57,7 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
         '/apps/:appId/events',
         '/api/tickets',
         '/api/tickets/:id/messages',
+        '/api/content/*',
         '/*',
       ]),
     );
