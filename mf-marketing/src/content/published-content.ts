@@ -4,7 +4,14 @@ import type { PUBLISHED_CONTENT_ELEMENT_ID, PublishedContent } from '@rewards/sh
 // The contract's id, checked by the compiler: importing the value would load one more shared module at start.
 const ELEMENT_ID: typeof PUBLISHED_CONTENT_ELEMENT_ID = 'published-content';
 
-let published: PublishedContent | undefined;
+// Read once, as the module loads: the server's page is parsed by then. No document (the prerender in Node) or
+// no readable JSON: the bundled copies.
+let published: PublishedContent = {};
+try {
+  published = JSON.parse(globalThis.document?.getElementById(ELEMENT_ID)?.textContent || '{}') as PublishedContent;
+} catch {
+  // the bundled copies
+}
 
 /**
  * A content file as the site shows it now: the version its server put into the page when one was published
@@ -12,14 +19,5 @@ let published: PublishedContent | undefined;
  * also what tests and the prerender (no such element) get.
  */
 export function publishedContent<Content>(file: ContentFile, bundled: unknown): Content {
-  published ??= readPublished();
   return (published[file] ?? bundled) as Content;
-}
-
-function readPublished(): PublishedContent {
-  try {
-    return JSON.parse(document.getElementById(ELEMENT_ID)?.textContent || '{}') as PublishedContent;
-  } catch {
-    return {};
-  }
 }
