@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 import { boundariesPlugin, FRONTENDS } from './tools/eslint/boundaries.mjs';
 
 /** The part of @rewards/shared the server may use: no React, no Redux, nothing of the browser. */
-export const SERVER_SAFE_SHARED = ['contracts', 'rules', 'constants', 'brand', 'paths'];
+export const SERVER_SAFE_SHARED = ['contracts', 'rules', 'constants', 'brand', 'paths', 'content'];
 
 const REACT_AND_REDUX = ['react', 'react-dom', 'react-router', 'react-redux', 'redux', '@reduxjs/toolkit'];
 
@@ -78,6 +78,17 @@ export default defineConfig(
     files: FRONTENDS.map((dir) => `${dir}/**/*.{ts,tsx,js,mjs,cjs}`),
     plugins: { rewards: boundariesPlugin },
     rules: { 'rewards/import-boundaries': 'error' },
+  },
+  {
+    // The content's schemas and checks (zod, a JSON parser) are for the build and the API: a page takes their types.
+    files: FRONTENDS.map((dir) => `${dir}/src/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}', 'mf-marketing/src/content/content-folder.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@rewards/shared/content/*'], allowTypeImports: true, message: 'The pages import only the types of the content schemas: zod stays out of the browser.' }] },
+      ],
+    },
   },
   {
     files: ['api/**/*.{ts,js,mjs,cjs}'],

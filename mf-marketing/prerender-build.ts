@@ -1,13 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { sourceModule } from '@rewards/tools/rspack/source-module';
+import { contentHash } from '@rewards/shared/content/content-hash';
+import { BUILD_CONTENT_FILE, type BuildContent, PRERENDER_BUNDLE_FILE } from '@rewards/shared/content/published-content';
+import { CONTENT_FILE_NAMES } from './src/content/content-folder';
 
-const BUNDLE = 'prerender.cjs';
+const CONTENT_DIR = path.join(__dirname, 'content');
 
 /**
  * Once the bundle is written, runs it and writes each page's HTML beside its CSS (`index.html`, `index.css`):
- * the site server puts them in the shell's page for that route. The bundle itself is removed.
+ * the site server puts them in the shell's page for that route. The bundle stays (`render.cjs`, never served)
+ * with what it bundled (`content.json`: each content file's hash, the files each page shows): the site server
+ * renders the pages again from content published after this build (`@rewards/shared/content/published-content`).
  */
 class WritePrerenderedPagesPlugin {
   constructor(private readonly outputDir: string) {}
@@ -15,9 +21,19 @@ class WritePrerenderedPagesPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.afterEmit.tap('WritePrerenderedPagesPlugin', () => {
       // In a process of its own: the store and the renderer keep timers that would hold the build open.
-      execFileSync(process.execPath, ['-e', WRITE_PAGES, path.join(this.outputDir, BUNDLE), this.outputDir], { stdio: 'inherit' });
+      const written = execFileSync(process.execPath, ['-e', WRITE_PAGES, path.join(this.outputDir, PRERENDER_BUNDLE_FILE), this.outputDir], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const content: BuildContent = { hashes: bundledContentHashes(), pages: JSON.parse(written) as BuildContent['pages'] };
+      writeFileSync(path.join(this.outputDir, BUILD_CONTENT_FILE), `${JSON.stringify(content, null, 2)}\n`);
     });
   }
+}
+
+/** The build bundles the content files as they are now (the content check has passed). */
+function bundledContentHashes(): BuildContent['hashes'] {
+  return Object.fromEntries(CONTENT_FILE_NAMES.map((name) => [name, contentHash(JSON.parse(readFileSync(path.join(CONTENT_DIR, name), 'utf8')))]));
 }
 
 /**
@@ -39,13 +55,14 @@ export class PrerenderPagesPlugin {
   }
 }
 
+// Prints each page's content files (file → names) for content.json.
 const WRITE_PAGES = `
-const { rmSync, writeFileSync } = require('node:fs');
+const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const [bundle, outputDir] = process.argv.slice(1);
-for (const { file, html } of require(bundle).renderPrerenderedPages()) writeFileSync(join(outputDir, file + '.html'), html);
-// Only the pages and their CSS are published with the remote.
-rmSync(bundle);
+const { PRERENDERED_PAGES, renderPrerenderedPages } = require(bundle);
+for (const { file, html } of renderPrerenderedPages()) writeFileSync(join(outputDir, file + '.html'), html);
+process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
 process.exit(0);
 `;
 
@@ -60,7 +77,7 @@ function prerenderConfig(outputDir: string): Configuration {
     entry: { index: './src/prerender/prerender-entry.tsx' },
     output: {
       path: outputDir,
-      filename: BUNDLE,
+      filename: PRERENDER_BUNDLE_FILE,
       cssFilename: '[name].css',
       library: { type: 'commonjs2' },
       uniqueName: 'mf_marketing',

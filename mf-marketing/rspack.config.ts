@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Compiler } from '@rspack/core';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
-import { checkContentFolder, formatProblems } from './src/content/content-check';
+import { formatProblems } from '@rewards/shared/content/content-check';
+import { checkContentFolder } from './src/content/content-folder';
 import { PrerenderPagesPlugin } from './prerender-build';
 
 const CONTENT_DIR = path.join(__dirname, 'content');

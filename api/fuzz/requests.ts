@@ -246,7 +246,9 @@ const pathValue = fc.oneof(
   nastyString.map(encodeUtf8),
 );
 
-const SITE_PATHS = ['', 'index.html', 'earn', 'cashout/', 'mf-marketing/remoteEntry.js', 'shell/../../../etc/passwd', '%2e%2e/%2e%2e/etc/passwd', 'a'.repeat(3000), '%', '%00', 'favicon.ico', '.git/config', 'assets//x'];
+const SITE_PATHS = ['', 'index.html', 'earn', 'cashout/', 'mf-marketing/remoteEntry.js', 'shell/../../../etc/passwd', '%2e%2e/%2e%2e/etc/passwd', 'a'.repeat(3000), '%', '%00', 'favicon.ico', '.git/config', 'assets//x',
+  // The content files (/api/content/*) and names that only look like one.
+  'faq.json', 'pages/terms.json', 'pages/../faq.json', 'pages%2Fterms.json', '__proto__', 'constructor', 'landing.json%00'];
 
 function urlOf(route: FuzzRoute): fc.Arbitrary<string> {
   const segments = route.url.split('/');

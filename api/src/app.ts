@@ -14,6 +14,7 @@ import { holdsPlugin } from './modules/holds/plugin';
 import { payoutsPlugin } from './modules/payouts/plugin';
 import type { RailTools } from './modules/payout-rails/rail';
 import { contactRoutes } from './modules/contact/routes';
+import { contentPlugin } from './modules/content/plugin';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { liveFeedPlugin } from './modules/live-feed/plugin';
@@ -59,6 +60,8 @@ export type AppOptions = {
   payoutTickMs?: number;
   /** Replaces the payout rails' fetch, timeout or clock (tests). */
   payoutTools?: Partial<RailTools>;
+  /** How often the published content is re-read without a signal; defaults to every second (tests lengthen it). */
+  contentRecheckMs?: number;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -121,13 +124,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(googleAuthRoutes, { prefix: '/api/auth/google', google: config.google, publicUrl: config.publicUrl, mailer, appSecret: config.appSecret });
   await app.register(liveFeedPlugin, { prefix: '/api', liveFeed: config.liveFeed, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(contentPlugin, {
+    repoRoot: config.repoRoot,
+    redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
+    recheckMs: options.contentRecheckMs,
+  });
   await app.register(leaderboardRoutes, { prefix: '/api' });
   await app.register(ticketRoutes, { prefix: '/api', waitHours: config.ticketWaitHours });
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views });
   }
   if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS, mailer });
   return app;

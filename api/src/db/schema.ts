@@ -806,3 +806,60 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(table.createdAt),
   ],
 );
+
+/** How a content version came to be: the repository's file at a start, `content:publish` (or a draft), `content:restore`. */
+export const CONTENT_SOURCES = ['repository', 'publish', 'restore'] as const;
+export type ContentSource = (typeof CONTENT_SOURCES)[number];
+
+/**
+ * The marketing content (the files of `mf-marketing/content/`, named like them: `faq.json`, `pages/terms.json`)
+ * as versions: the newest of a file is what the site shows, without a release. The repository's files are
+ * recorded at start when their text was never recorded from there; operators publish and restore with
+ * `pnpm ops content:*` (and the console, later). `version` numbers every version of every file, so one number
+ * names a version. Append-only: the migration's trigger refuses UPDATE and DELETE.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    version: bigserial('version', { mode: 'number' }).primaryKey(),
+    file: text('file').notNull(),
+    /** The JSON text as published (its formatting kept); checked by the file's schema before it is stored. */
+    body: text('body').notNull(),
+    /** contentHash (`@rewards/shared/content/content-hash`) of its value: equal hashes, equal content. */
+    hash: text('hash').notNull(),
+    /** Who: the operator (OPS_OPERATOR or the OS user; a staff member's email from the console), `repository` for a file recorded at start. */
+    operator: text('operator').notNull(),
+    /** Why: the operator's reason (required to publish or restore). */
+    reason: text('reason'),
+    source: text('source', { enum: CONTENT_SOURCES }).notNull(),
+    /** The version a restore copied. */
+    restoredFrom: bigint('restored_from', { mode: 'number' }).references((): AnyPgColumn => contentVersions.version),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('content_versions_file_idx').on(table.file, table.version.desc()),
+    // A repository text is recorded once, however many instances start at the same moment.
+    uniqueIndex('content_versions_repository_unique').on(table.file, table.hash).where(sql`${table.source} = 'repository'`),
+    check('content_versions_source_check', sql`${table.source} in ('repository', 'publish', 'restore')`),
+  ],
+);
+
+/**
+ * Content being prepared (the console edits one, staff preview it) before it is published as a version. Like a
+ * version, a draft's body passed its file's schema. `published_version` is set once it is published.
+ */
+export const contentDrafts = pgTable(
+  'content_drafts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    file: text('file').notNull(),
+    body: text('body').notNull(),
+    author: text('author').notNull(),
+    /** The version it started from; null: from the repository's file. */
+    basedOn: bigint('based_on', { mode: 'number' }).references(() => contentVersions.version),
+    publishedVersion: bigint('published_version', { mode: 'number' }).references(() => contentVersions.version),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('content_drafts_file_idx').on(table.file)],
+);

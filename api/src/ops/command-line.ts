@@ -3,6 +3,7 @@
 import { request } from 'node:http';
 import type { Config } from '../config';
 import { DatabaseInUseError, lockFolder, openDatabase, pgliteFolder } from '../db/database';
+import { contentAnnouncer } from '../modules/content/content-events';
 import { catalogAnnouncer } from '../modules/earn/catalog-events';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand, OpsInvocation, OpsOutput } from './command';
@@ -48,7 +49,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
   })();
   // Help, wrong usage and commands that need no database never leave this process.
   if (plan?.kind !== 'ready' || plan.command.usesDatabase === false) {
-    return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, notificationChannels: everyone, announceCatalog: catalogAnnouncer(config) });
+    return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, notificationChannels: everyone, announceCatalog: catalogAnnouncer(config), announceContent: contentAnnouncer(config) });
   }
 
   // Failures of the command line itself, in the form the operator asked for.
@@ -69,7 +70,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
     if (reply.kind === 'refused') return fail(reply.message);
     if (config.databaseUrl) {
       // PostgreSQL takes any number of clients: no server here (or one on another database), so open it.
-      return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, notificationChannels: everyone, announceCatalog: catalogAnnouncer(config) });
+      return runOps(argv, { ...here, openDatabase: () => openDatabase(config), realtime: options.realtime, notificationChannels: everyone, announceCatalog: catalogAnnouncer(config), announceContent: contentAnnouncer(config) });
     }
     if (reply.kind === 'other-database') return fail(reply.message);
     let unlock: () => Promise<void>;
@@ -95,6 +96,7 @@ export async function runCommandLine(argv: readonly string[], options: CommandLi
         openDatabase: () => openDatabase(config),
         notificationChannels: { mailer: options.mailer, siteUrl },
         announceCatalog: catalogAnnouncer(config),
+        announceContent: contentAnnouncer(config),
       });
     } finally {
       await unlock();

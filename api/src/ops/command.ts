@@ -42,6 +42,8 @@ export type OpsContext = {
   notified(rows: readonly StoredNotification[]): void;
   /** Tells every running instance that the offers catalog changed (their cached Offers/Get answers), once committed. */
   catalogChanged(): void;
+  /** Tells every running instance that the marketing content changed (the pages they serve), once committed. */
+  contentChanged(): void;
   /** Names the user this action concerns, for the audit log. */
   concerns(user: AuditSubject): void;
 };

@@ -1,6 +1,7 @@
 import type { OpsCommand } from './command';
 import { audit, auditVerify } from './audit';
 import { contactList } from './contact';
+import { contentPublish, contentRestore, contentVersions } from './content';
 import { holdsList, holdsRelease } from './holds';
 import { cashoutsApprove, cashoutsList, cashoutsReject } from './cashouts';
 import { ledgerVerify, usersCredit } from './ledger';
@@ -15,4 +16,4 @@ import { payoutsList, payoutsReconcile, payoutsRetry } from './payouts';
 export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, usersVerifyEmail, cashoutsList, cashoutsApprove, cashoutsReject,
   payoutsList, payoutsRetry, payoutsReconcile,
   usersCredit, ledgerVerify, offersImport, postbackSimulate, postbacksList, postbacksReplay, referralsList, referralsDecide,
-  contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, audit, auditVerify];
+  contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, contentPublish, contentVersions, contentRestore, audit, auditVerify];

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import type { Mailer } from '../modules/account/mailer';
+import { contentAnnouncer } from '../modules/content/content-events';
 import { catalogAnnouncer } from '../modules/earn/catalog-events';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
 import type { OpsCommand } from './command';
@@ -45,6 +46,8 @@ export type OperatorApiOptions = {
   notificationChannels?: NotificationChannels;
   /** Tells the other instances that the offers catalog changed (Redis); see catalogAnnouncer. */
   announceCatalog?: () => Promise<void>;
+  /** Tells the other instances that the marketing content changed (Redis); see contentAnnouncer. */
+  announceContent?: () => Promise<void>;
   log?: FastifyBaseLogger;
 };
 
@@ -110,6 +113,7 @@ export async function buildOperatorApi(options: OperatorApiOptions): Promise<Fas
       realtime: options.realtime,
       notificationChannels: options.notificationChannels,
       announceCatalog: options.announceCatalog,
+      announceContent: options.announceContent,
       invocation: { operator, cwd },
       databaseCommandsOnly: true,
     });
@@ -185,6 +189,7 @@ export const operatorApiPlugin = fp<OperatorApiPluginOptions>(
         realtime: app.realtime,
         notificationChannels: { realtime: app.realtime, mailer, siteUrl: config.publicUrl },
         announceCatalog: catalogAnnouncer(config),
+        announceContent: contentAnnouncer(config),
         log,
       });
       try {

@@ -1,6 +1,9 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { count, eq } from 'drizzle-orm';
-import { cashouts, operatorAudit, users } from '../db/schema';
+import { cashouts, contentVersions, operatorAudit, users } from '../db/schema';
 import { appendLedgerEntry, verifyLedger } from '../modules/ledger/ledger';
 import { recordCallback } from '../modules/walls/callback-log';
 import { signUp } from '../test/accounts';
@@ -49,6 +52,7 @@ describe(`hostile ops arguments on ${kind}`, () => {
 
   const snapshot = async () => ({
     audit: (await db().select({ value: count() }).from(operatorAudit))[0]?.value,
+    contentVersions: (await db().select({ value: count() }).from(contentVersions))[0]?.value,
     victim: (await db().select().from(users).where(eq(users.id, victim.id)))[0],
     cashouts: (await db().select({ value: count() }).from(cashouts))[0]?.value,
   });
@@ -94,6 +98,22 @@ describe(`hostile ops arguments on ${kind}`, () => {
     ['audit:verify --head in SQL', ['audit:verify', '--head', "' or '1'='1"]],
     ['audit:verify --head twice', ['audit:verify', '--head', 'a'.repeat(64), '--head', 'b'.repeat(64)]],
     ['audit:verify with a reason', ['audit:verify', '--reason', 'x']],
+    ['a content publish without a reason', ['content:publish', 'faq.json']],
+    ['a content publish of a file not named like a content file', ['content:publish', '/etc/passwd', '--reason', 'x']],
+    ['a content publish of terms.json outside pages/', ['content:publish', 'copy/terms.json', '--reason', 'x']],
+    ['a content publish of two files', ['content:publish', 'faq.json', 'landing.json', '--reason', 'x']],
+    ['a content file name with an escape sequence', ['content:publish', 'faq\u001b[2J.json', '--reason', 'x']],
+    ['a content file name with a bidi override', ['content:publish', '\u202enosj.qaf', '--reason', 'x']],
+    ['a content restore without a version', ['content:restore', '--reason', 'x']],
+    ['a content restore without a reason', ['content:restore', '1']],
+    ['a content version in hex', ['content:restore', '0x10', '--reason', 'x']],
+    ['a negative content version', ['content:restore', '-1', '--reason', 'x']],
+    ['a content version past 2^53', ['content:restore', '9007199254740993', '--reason', 'x']],
+    ['a content version with an escape sequence', ['content:restore', '1\u001b[2J', '--reason', 'x']],
+    ['content versions of a path', ['content:versions', '../../etc/passwd']],
+    ['content versions of __proto__', ['content:versions', '__proto__']],
+    ['content versions with a reason', ['content:versions', '--reason', 'x']],
+    ['content versions with an unknown option', ['content:versions', 'faq.json', '--drop']],
   ])('refuses %s with exit 2, printing it harmlessly and changing nothing', async (_label, argv) => {
     const before = await snapshot();
     const result = await ops(argv);
@@ -108,6 +128,35 @@ describe(`hostile ops arguments on ${kind}`, () => {
     expect(result.code).toBe(1);
     expect(result.err).not.toBe('');
     expect((await snapshot()).cashouts).toBe(before.cashouts);
+  });
+
+  describe('content:publish of a hostile file', () => {
+    let scratch: string;
+    beforeAll(async () => {
+      scratch = await mkdtemp(join(tmpdir(), 'rewards-hostile-content-'));
+      await mkdir(join(scratch, 'folder', 'faq.json'), { recursive: true });
+      await mkdir(join(scratch, 'huge'), { recursive: true });
+      await writeFile(join(scratch, 'huge', 'faq.json'), `{"lead": "${'x'.repeat(300 * 1024)}"}`);
+      await mkdir(join(scratch, 'nested'), { recursive: true });
+      await writeFile(join(scratch, 'nested', 'faq.json'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+      await mkdir(join(scratch, 'binary'), { recursive: true });
+      await writeFile(join(scratch, 'binary', 'faq.json'), Buffer.from([0xff, 0xfe, 0x00, 0x1b, 0x5b, 0x32, 0x4a, 0x7b]));
+      await mkdir(join(scratch, 'escapes'), { recursive: true });
+      await writeFile(join(scratch, 'escapes', 'faq.json'), '{"lead": "\u001b]0;pwned\u0007", "questions": [], "support": {"text": "\u202e", "cta": "x"}}');
+    });
+    afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+    it.each([['folder/faq.json'], ['missing/faq.json'], ['huge/faq.json'], ['nested/faq.json'], ['binary/faq.json'], ['escapes/faq.json']])(
+      '%s fails with exit 1, prints nothing a terminal acts on, and publishes nothing',
+      async (file) => {
+        const before = await snapshot();
+        const result = await runOpsCapturing(database(), ['content:publish', file, '--reason', 'hostile'], { invocation: { operator: 'fuzzer', cwd: scratch } });
+        expect(result.code).toBe(1);
+        expect(result.err).not.toBe('');
+        expect(result.out + result.err).not.toMatch(TERMINAL_CONTROL);
+        expect((await snapshot()).contentVersions).toBe(before.contentVersions);
+      },
+    );
   });
 
   it('shows stored hostile text (a name, a ledger note, a callback) escaped', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseInUseError } from '../db/database';
 import type { RealtimePublisher } from '../modules/realtime/publisher';
+import { contentChanged as contentCommitted } from '../modules/content/published-state';
 import { catalogImported } from '../modules/earn/catalog-cache';
 import { deliverNotifications, type NotificationMailer, type NotificationPublisher } from '../modules/notifications/delivery';
 import type { StoredNotification } from '../modules/notifications/notify';
@@ -26,6 +27,8 @@ export type RunOpsOptions = {
   notificationChannels?: NotificationChannels;
   /** Tells other instances that the offers catalog changed (Redis, see catalogAnnouncer); none: they notice within a second. */
   announceCatalog?: () => Promise<void>;
+  /** Tells other instances that the marketing content changed (Redis, see contentAnnouncer); none: they notice within a second. */
+  announceContent?: () => Promise<void>;
   /** Who runs the command and from where; defaults to this process (OPS_OPERATOR or the OS user, INIT_CWD). */
   invocation?: OpsInvocation;
   /** The operator API: commands that do not use the database run in the operator's command line, not here. */
@@ -145,6 +148,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
   const walletsToTell = new Set<number>();
   const notifications: StoredNotification[] = [];
   let catalogChanged = false;
+  let contentChanged = false;
   let subject: AuditSubject | undefined;
   const contextOn = (db: Database): OpsContext => ({
     db,
@@ -155,6 +159,9 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
     notified: (rows) => void notifications.push(...rows),
     catalogChanged: () => {
       catalogChanged = true;
+    },
+    contentChanged: () => {
+      contentChanged = true;
     },
     concerns: (user) => {
       subject = user;
@@ -181,6 +188,7 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
       if (walletsToTell.size > 0) await tellWallets(handle.db, options.realtime, out, [...walletsToTell]);
       if (notifications.length > 0) await tellNotifications(handle.db, options.notificationChannels, out, notifications);
       if (catalogChanged) await announceCatalog(handle.db, options.announceCatalog, out);
+      if (contentChanged) await announceContent(handle.db, options.announceContent, out);
     }
     if (plan.json) options.out.line(jsonLine({ ok: true, result: result ?? null, notes }));
     else text.flushTo(options.out);
@@ -299,6 +307,16 @@ async function announceCatalog(db: Database, announce: RunOpsOptions['announceCa
     await announce?.();
   } catch (error) {
     out.line(`(The other instances could not be told through Redis: ${failureOf(error)}. They show the new catalog within a second.)`);
+  }
+}
+
+/** The publish is committed: this process's published content (the server's, when it runs the command) and the other instances'. */
+async function announceContent(db: Database, announce: RunOpsOptions['announceContent'], out: OpsOutput): Promise<void> {
+  contentCommitted(db);
+  try {
+    await announce?.();
+  } catch (error) {
+    out.line(`(The other instances could not be told through Redis: ${failureOf(error)}. They show the new content within a second.)`);
   }
 }
 

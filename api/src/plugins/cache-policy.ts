@@ -15,3 +15,10 @@ export function cacheControlFor(filePath: string): string {
   const name = basename(filePath).replace(/\.(br|gz)$/, '');
   return CONTENT_HASHED.test(name) ? CACHE_FOREVER : CACHE_REVALIDATE;
 }
+
+/** `If-None-Match` names this ETag (a list, `*`, weak or not: the weak comparison of RFC 9110). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { MARKETING_REMOTE, PUBLISHED_CONTENT_ELEMENT_ID } from '@rewards/shared/content/published-content';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
-import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import type { RemoteConfig, RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import type { LocateFile } from './route-preload';
 
 /** The public pages a remote's build renders to HTML (`dist/prerendered/<file>.html` and `.css`), by path. */
@@ -9,23 +10,63 @@ const PRERENDERED_FILES: Record<string, string> = { '/': 'index' };
 export type PrerenderedPage = { path: string; html: string; stylesheet: string | null };
 
 /**
- * The first screen of the page at `pathname` as the remote owning it rendered it at its build: the version the
- * runtime config of this very request names, so a marketing release or rollback changes it without the shell.
- * Null when that remote has none for the path or is not on this server's disk.
+ * What the marketing content published after a build of mf-marketing changes in that build's pages
+ * (`modules/content/build-view.ts`; the contract is `@rewards/shared/content/published-content`).
  */
-export async function prerenderedPage(pathname: string, config: RuntimeConfig, locate: LocateFile): Promise<PrerenderedPage | null> {
+export type PublishedContentView = {
+  /** The JSON of the page's published-content element; null when the build shows what is published. */
+  dataBlock: string | null;
+  /** Prerendered page `file` rendered from the published content; null when the build's own is current. Throws when it cannot be made. */
+  prerendered(file: string): Promise<string | null>;
+};
+
+/** The view for the build of mf-marketing whose `prerendered/` files `locate` finds. */
+export type PublishedContentSource = (build: { locate(file: string): string | null }) => Promise<PublishedContentView>;
+
+/** The folder holding a remote's prerendered files, as a URL path: beside its manifest. Null when not on this server. */
+function prerenderedFolder(remote: RemoteConfig): string | null {
+  if (!remote.manifest.startsWith('/')) return null;
+  const manifestPath = remote.manifest.split('?')[0]!;
+  return `${manifestPath.slice(0, manifestPath.lastIndexOf('/') + 1)}prerendered/`;
+}
+
+/** The view of the published content for the marketing build this request's runtime config names; null without one here. */
+export async function publishedContentView(source: PublishedContentSource | undefined, config: RuntimeConfig, locate: LocateFile): Promise<PublishedContentView | null> {
+  const marketing = config.remotes.find((remote) => remote.name === MARKETING_REMOTE);
+  const folder = marketing ? prerenderedFolder(marketing) : null;
+  if (!source || !folder) return null;
+  return source({ locate: (file) => locate(`${folder}${file}`) });
+}
+
+/**
+ * The first screen of the page at `pathname` as the remote owning it rendered it: the version the runtime
+ * config of this very request names, so a marketing release or rollback changes it without the shell; from the
+ * content published since that build when `published` says so. Null when that remote has none for the path,
+ * is not on this server's disk, or its page could not be made from the published content (a stale first
+ * screen would change under the visitor's eyes once the page takes over).
+ */
+export async function prerenderedPage(pathname: string, config: RuntimeConfig, locate: LocateFile, published: PublishedContentView | null = null): Promise<PrerenderedPage | null> {
   const file = Object.hasOwn(PRERENDERED_FILES, pathname) ? PRERENDERED_FILES[pathname] : undefined;
   const owner = file ? findRouteOwner(pathname, config.remotes) : null;
-  if (!file || !owner || !owner.manifest.startsWith('/')) return null;
-  const manifestPath = owner.manifest.split('?')[0]!;
-  const base = `${manifestPath.slice(0, manifestPath.lastIndexOf('/') + 1)}prerendered/${file}`;
-  const htmlFile = locate(`${base}.html`);
-  if (!htmlFile) return null;
-  let html: string;
-  try {
-    html = await readFile(htmlFile, 'utf8');
-  } catch {
-    return null;
+  const folder = owner ? prerenderedFolder(owner) : null;
+  if (!file || !owner || !folder) return null;
+  const base = `${folder}${file}`;
+  let html: string | null = null;
+  if (published && owner.name === MARKETING_REMOTE) {
+    try {
+      html = await published.prerendered(file);
+    } catch {
+      return null;
+    }
+  }
+  if (html === null) {
+    const htmlFile = locate(`${base}.html`);
+    if (!htmlFile) return null;
+    try {
+      html = await readFile(htmlFile, 'utf8');
+    } catch {
+      return null;
+    }
   }
   // The page's CSP would block them anyway: a build that wrote scripts or style attributes is not sent.
   if (/<script|\sstyle=|\son[a-z]+=/i.test(html)) return null;
@@ -48,6 +89,13 @@ function isSafeUrl(href: string): boolean {
 }
 
 const MOUNT_POINT = '<div id="root"></div>';
+
+/** The page with the published content its remote's build lacks, as data at the end of its body (no script runs it). */
+export function withPublishedContent(html: string, dataBlock: string | null): string {
+  const bodyEnd = html.lastIndexOf('</body>');
+  if (dataBlock === null || bodyEnd < 0) return html;
+  return `${html.slice(0, bodyEnd)}<script type="application/json" id="${PUBLISHED_CONTENT_ELEMENT_ID}">${dataBlock}</script>${html.slice(bodyEnd)}`;
+}
 
 /**
  * The shell's page with the prerendered page in its mount point (the shell shows it until the remote's page

@@ -10,7 +10,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contrac
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { routePreloads, signedInPreloads, withPreloads, type LocateFile } from './route-preload';
-import { prerenderedPage, withPrerenderedPage } from './prerendered-page';
+import { prerenderedPage, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
 import { REMOTE_PACKAGES, VERSION_PATTERN } from '../remote-builds';
 
@@ -24,6 +24,8 @@ export type StaticSiteOptions = {
   releasesDir?: string;
   /** What the shell page's Content-Security-Policy allows; without it the page keeps the API's policy. */
   sitePolicy?: () => Promise<SitePolicySources>;
+  /** The marketing content published since a build of mf-marketing (modules/content); without it the builds show their own. */
+  publishedContent?: PublishedContentSource;
 };
 
 /**
@@ -32,7 +34,7 @@ export type StaticSiteOptions = {
  * are read from disk on every request, so rebuilding a remote's `dist/` while the server runs shows on the
  * next page load. A version's folder never changes once published: all of it may be cached forever.
  */
-export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir, sitePolicy }) => {
+export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir, sitePolicy, publishedContent }) => {
   const releasesRoot = releasesDir ? resolve(releasesDir) : undefined;
   const shellDist = resolve(siteRoot, 'shell', 'dist');
   for (const pkg of ['shell', ...REMOTE_PACKAGES]) {
@@ -57,7 +59,7 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
       await remotes.register(cors, { origin: '*', methods: ['GET', 'HEAD'] });
       remotes.get<{ Params: { remote: string; '*': string } }>('/:remote/*', (request, reply) => {
         const { remote, '*': file } = request.params;
-        if (!isRemotePackage(remote) || file === '') return reply.callNotFound();
+        if (!isRemotePackage(remote) || file === '' || isServerOnlyFile(file)) return reply.callNotFound();
         const [first = '', ...rest] = file.split('/');
         if (releasesRoot && VERSION_PATTERN.test(first)) {
           const versionFile = rest.join('/');
@@ -76,7 +78,7 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     if (file !== '' && (await isFileInside(shellDist, file))) return reply.sendFile(file, shellDist);
     if (!wantsPage(request, file)) return reply.callNotFound();
     const policy = sitePolicy ? await sitePolicy() : undefined;
-    return sendShellPage(app, shellDist, path, locate, request, reply, policy);
+    return sendShellPage(app, shellDist, path, locate, request, reply, policy, publishedContent);
   });
 
   /** The file behind `/remotes/<package>/…` (a working build or a published version), as the route above serves it. */
@@ -90,6 +92,11 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     return absolute.startsWith(resolve(folder) + sep) ? absolute : null;
   };
 };
+
+/** A remote's prerender bundle (`prerendered/render.cjs`) runs in this server only: no browser needs it. */
+function isServerOnlyFile(file: string): boolean {
+  return /\.cjs$/i.test(file.split('?')[0]!);
+}
 
 function isRemotePackage(name: string): name is (typeof REMOTE_PACKAGES)[number] {
   return (REMOTE_PACKAGES as readonly string[]).includes(name);
@@ -124,6 +131,7 @@ async function sendShellPage(
   request: FastifyRequest,
   reply: FastifyReply,
   policy: SitePolicySources | undefined,
+  publishedContent: PublishedContentSource | undefined,
 ) {
   if (policy) applySitePolicy(request, reply, policy);
   if (!(await isFileInside(shellDist, 'index.html'))) {
@@ -139,10 +147,14 @@ async function sendShellPage(
   if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
   const runtimeConfig = config.json<RuntimeConfig>();
   const signedIn = hasSessionCookie(request);
+  const published = await publishedContentView(publishedContent, runtimeConfig, locate).catch((error: unknown) => {
+    app.log.error({ err: error }, 'the published marketing content could not be applied: the page shows its build’s content');
+    return null;
+  });
   // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first.
-  const page = signedIn ? null : await prerenderedPage(path, runtimeConfig, locate);
+  const page = signedIn ? null : await prerenderedPage(path, runtimeConfig, locate, published);
   const preloads = [...(await routePreloads(path, runtimeConfig, locate)), ...(signedIn ? await signedInPreloads(shellDist) : [])];
-  const shellPage = withPreloads(html, preloads);
+  const shellPage = withPublishedContent(withPreloads(html, preloads), published?.dataBlock ?? null);
   const withPage = withPrerenderedPage(shellPage, page);
   if (withPage === shellPage) return reply.send(shellPage);
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.

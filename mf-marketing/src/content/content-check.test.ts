@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { checkContent, checkContentFolder, formatProblems } from './content-check';
-import { faqSchema, footerSchema } from './content-schemas';
+import { checkContent, formatProblems } from '@rewards/shared/content/content-check';
+import { faqSchema, footerSchema } from '@rewards/shared/content/content-schemas';
+import { checkContentFolder } from './content-folder';
 import faq from '../../content/faq.json';
 
 const CONTENT_DIR = path.join(__dirname, '..', '..', 'content');
@@ -20,11 +21,11 @@ describe('content files (checked at build)', () => {
     expect(formatProblems(checkContent('content/faq.json', text, faqSchema))).toBe('content/faq.json:4:1 not valid JSON (PropertyNameExpected)');
   });
 
-  it('names the line of an empty FAQ answer and the field', () => {
+  it('names the line and column of an empty FAQ answer (where its value starts) and the field', () => {
     const text = faqWith((json) => json.replace(faq.questions[3]!.answer, ' '));
     const line = text.split('\n').findIndex((row) => row.includes('"answer": " "')) + 1;
     expect(formatProblems(checkContent('content/faq.json', text, faqSchema))).toBe(
-      `content/faq.json:${line}:7 questions[3].answer: must not be empty`,
+      `content/faq.json:${line}:17 questions[3].answer: must not be empty`,
     );
   });
 
@@ -33,7 +34,7 @@ describe('content files (checked at build)', () => {
     const text = JSON.stringify(broken, null, 2);
     const [problem] = checkContent('content/faq.json', text, faqSchema);
     expect(problem?.message).toMatch(/^questions\[7\]\.answer: /);
-    expect(text.split('\n')[problem!.line - 1]).toContain('{');
+    expect(text.split('\n')[problem!.line - 1]![problem!.column - 1]).toBe('{');
     expect(text.split('\n')[problem!.line]).toContain(faq.questions[7]!.question);
   });
 

@@ -1,5 +1,6 @@
-import type { FooterContent } from './content-schemas';
+import type { FooterContent } from '@rewards/shared/content/content-schemas';
 import footer from '../../content/footer.json';
+import { publishedContent } from './published-content';
 
-// The build checks the file against its schema (content-check.ts); the cast only narrows JSON's widened types.
-export const FOOTER = footer as FooterContent;
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+export const FOOTER = publishedContent<FooterContent>('footer.json', footer);

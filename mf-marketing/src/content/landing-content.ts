@@ -1,5 +1,6 @@
-import type { LandingContent } from './content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import landing from '../../content/landing.json';
+import { publishedContent } from './published-content';
 
-// The build checks the file against its schema (content-check.ts); the cast only narrows JSON's widened types.
-export const LANDING = landing as LandingContent;
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+export const LANDING = publishedContent<LandingContent>('landing.json', landing);

@@ -19,6 +19,15 @@ describe('the prerendered pages of the build', () => {
     expect(html).toMatch(/<input readonly="" id="[^"]*-email"/);
   });
 
+  it('renders the first screen from published landing content when given, escaping its text', () => {
+    const published = { ...LANDING, hero: { ...LANDING.hero, titleAfter: 'to test <apps> & games' }, stats: { ...LANDING.stats, heading: 'Figures published today' } };
+    const [landing] = renderPrerenderedPages({ 'landing.json': published });
+    expect(landing!.html).toContain('to test &lt;apps&gt; &amp; games');
+    expect(landing!.html).toContain('Figures published today');
+    expect(landing!.html).not.toContain(LANDING.hero.titleAfter);
+    expect(PRERENDERED_PAGES[0]!.content).toEqual(['landing.json']);
+  });
+
   it('leaves out what the CSP blocks: scripts and style attributes', () => {
     const html = renderPage(
       () => (

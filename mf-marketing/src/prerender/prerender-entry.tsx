@@ -1,12 +1,30 @@
 // The shell's global styles travel with the prerendered page: it is painted before the shell's CSS arrives.
 import '@rewards/shared/styles/tokens.css';
 import '@rewards/shared/styles/base.css';
+import type { ComponentType } from 'react';
+import type { ContentFile, LandingContent } from '@rewards/shared/content/content-schemas';
+import type { PublishedContent } from '@rewards/shared/content/published-content';
 import { LandingFirstScreen } from './landing-first-screen';
 import { renderPage } from './render-page';
 
-/** The public pages painted from the first HTML response: route → the file name under `dist/prerendered/`. */
-export const PRERENDERED_PAGES = [{ path: '/', file: 'index', Page: LandingFirstScreen }] as const;
+type PrerenderedPage = {
+  path: string;
+  /** Its file name under `dist/prerendered/`. */
+  file: string;
+  /** The content files it shows: the site server renders it again when one of them is published. */
+  content: ContentFile[];
+  Page: ComponentType<{ published: PublishedContent }>;
+};
 
-export function renderPrerenderedPages(): { file: string; html: string }[] {
-  return PRERENDERED_PAGES.map(({ path, file, Page }) => ({ file, html: renderPage(Page, path) }));
+/** The public pages painted from the first HTML response. */
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { path: '/', file: 'index', content: ['landing.json'], Page: ({ published }) => <LandingFirstScreen landing={published['landing.json'] as LandingContent | undefined} /> },
+];
+
+/**
+ * Each prerendered page's HTML: at build from the bundled content, and in the site server from `published`
+ * (files published after the build, already checked by their schemas; any other file as bundled).
+ */
+export function renderPrerenderedPages(published: PublishedContent = {}): { file: string; html: string }[] {
+  return PRERENDERED_PAGES.map(({ path, file, Page }) => ({ file, html: renderPage(() => <Page published={published} />, path) }));
 }

@@ -1,4 +1,4 @@
-import type { DocumentSection } from '../content/content-schemas';
+import type { DocumentSection } from '@rewards/shared/content/content-schemas';
 import { RichText } from './rich-text';
 
 type Classes = Readonly<Record<string, string>>;

@@ -1,4 +1,4 @@
-import type { DocumentContent } from '../content/content-schemas';
+import type { DocumentContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContentSection } from './content-section';
 import styles from './document.module.css';

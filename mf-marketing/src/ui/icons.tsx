@@ -1,5 +1,5 @@
 import type { ReactNode, SVGProps } from 'react';
-import type { LANDING_ICONS, OFFER_ICONS, SOCIAL_NETWORKS } from '../content/content-schemas';
+import type { LANDING_ICONS, OFFER_ICONS, SOCIAL_NETWORKS } from '@rewards/shared/content/content-schemas';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 

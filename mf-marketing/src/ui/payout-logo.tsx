@@ -1,4 +1,4 @@
-import type { PAYOUT_LOGOS } from '../content/content-schemas';
+import type { PAYOUT_LOGOS } from '@rewards/shared/content/content-schemas';
 import crypto from '../assets/payout/crypto.svg';
 import letcoin from '../assets/payout/letcoin.svg';
 import payeer from '../assets/payout/payeer.svg';

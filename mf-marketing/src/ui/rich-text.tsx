@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@rewards/shared/router';
 
 // Content files write links as [label](target); the build checks each target (content-schemas.ts).
@@ -24,5 +24,6 @@ export function RichText({ text }: { text: string }) {
     last = match.index + whole.length;
   }
   parts.push(text.slice(last));
-  return <>{parts.map((part, index) => (typeof part === 'string' ? <Fragment key={`t${index}`}>{part}</Fragment> : part))}</>;
+  // Text between the links needs no key: React keys elements only.
+  return <>{parts}</>;
 }

@@ -1,5 +1,6 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import { authOf } from '../../plugins/auth';
+import { etagMatches } from '../../plugins/cache-policy';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { assertAccountActive } from '../session/session';
 import { seedCatalogIfEmpty } from './catalog';
@@ -19,13 +20,6 @@ export type EarnRoutesOptions = {
 };
 
 const encodings = new Negotiator<ContentEncoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
-
-/** `If-None-Match` names this ETag (a list, `*`, weak or not: the weak comparison of RFC 9110). */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}
 
 /**
  * The Offers calls of spec §7 under /api/Offers, and our offer images. Offers/Get is open to visitors

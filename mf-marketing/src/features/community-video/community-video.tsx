@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { RichText } from '../../ui/rich-text';
 import { StartEarningButton } from '../../pages/landing/start-earning-button';
 import section from '../../ui/section.module.css';

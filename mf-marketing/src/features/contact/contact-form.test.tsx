@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { fakeApi, fail, networkDown } from '@rewards/shared/test/fake-api';
-import type { ContactContent } from '../../content/content-schemas';
+import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import contact from '../../../content/contact.json';
 import { ContactForm } from './contact-form';
 import { validateContact } from './contact-validation';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '@rewards/shared/api/api-error';
 import type { ContactPayload } from '@rewards/shared/contracts/marketing-types';
-import type { ContactContent } from '../../content/content-schemas';
+import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import { useSendContactMessageMutation } from './contact-api';
 import { CONTACT_FIELDS, type ContactErrors, type ContactField, validateContact } from './contact-validation';
 import styles from './contact-form.module.css';

@@ -3,7 +3,7 @@
  * labelled 'Just now' every 3 to 10 s, the oldest dropped, every other entry a minute older; the monthly
  * total grows by $500 to $2,000 per event and the transaction counter by one. All money in cents.
  */
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 
 export const FEED_SIZE = 5;
 export const EVENT_MIN_MS = 3_000;

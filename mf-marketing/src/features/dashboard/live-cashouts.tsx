@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDollars } from '@rewards/shared/rules/money';
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { PayoutLogo, payoutMethodName } from '../../ui/payout-logo';
 import { LandingSection } from '../../ui/landing-section';

@@ -5,7 +5,7 @@ import { useNavigate } from '@rewards/shared/router';
 import { readReferral } from '@rewards/shared/rules/referral';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { RichText } from '../../ui/rich-text';
 import styles from './hero-form.module.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { ArrowIcon, StarRow } from '../../ui/icons';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { useSlidesPerView } from './slides-per-view';

@@ -1,11 +1,12 @@
-import type { AboutContent } from '../../content/content-schemas';
+import type { AboutContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContentSection } from '../../ui/content-section';
+import { publishedContent } from '../../content/published-content';
 import about from '../../../content/about.json';
 import styles from './about-page.module.css';
 
-// The build checks the file against its schema (content-check.ts); the cast only narrows JSON's widened types.
-const ABOUT = about as AboutContent;
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+const ABOUT = publishedContent<AboutContent>('about.json', about);
 
 /** Spec §2 About: 50,000+ users, 100+ countries, $2M+ paid, and who we are. */
 export default function AboutPage() {

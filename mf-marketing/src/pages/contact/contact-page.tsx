@@ -1,11 +1,12 @@
-import type { ContactContent } from '../../content/content-schemas';
+import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContactForm } from '../../features/contact/contact-form';
+import { publishedContent } from '../../content/published-content';
 import contact from '../../../content/contact.json';
 import styles from './contact-page.module.css';
 
-// The build checks the file against its schema (content-check.ts); the cast only narrows JSON's widened types.
-const CONTACT = contact as ContactContent;
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+const CONTACT = publishedContent<ContactContent>('contact.json', contact);
 
 /** Spec §2 Contact: the form and three contact channels. */
 export default function ContactPage() {

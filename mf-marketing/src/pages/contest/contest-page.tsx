@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import type { ContestsContent } from '../../content/content-schemas';
+import type { ContestsContent } from '@rewards/shared/content/content-schemas';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { RichText } from '../../ui/rich-text';
+import { publishedContent } from '../../content/published-content';
 import contests from '../../../content/contests.json';
 import styles from './contest-page.module.css';
 
-// The build checks the file against its schema (content-check.ts); the cast only narrows JSON's widened types.
-const CONTESTS = contests as ContestsContent;
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+const CONTESTS = publishedContent<ContestsContent>('contests.json', contests);
 
 /** Spec §2 Contest: three contests, this week's leaders and the rules. Join Contest only says entry opens soon. */
 export default function ContestPage() {

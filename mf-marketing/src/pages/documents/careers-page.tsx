@@ -1,8 +1,9 @@
-import type { DocumentContent } from '../../content/content-schemas';
+import type { DocumentContent } from '@rewards/shared/content/content-schemas';
+import { publishedContent } from '../../content/published-content';
 import { DocumentPage } from '../../ui/document';
 import content from '../../../content/pages/careers.json';
 
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function CareersPage() {
-  // The build checks the file against its schema (content-check.ts); the cast only narrows JSON's types.
-  return <DocumentPage title="Careers" content={content as DocumentContent} />;
+  return <DocumentPage title="Careers" content={publishedContent<DocumentContent>('pages/careers.json', content)} />;
 }

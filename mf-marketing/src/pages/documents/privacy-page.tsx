@@ -1,8 +1,9 @@
-import type { DocumentContent } from '../../content/content-schemas';
+import type { DocumentContent } from '@rewards/shared/content/content-schemas';
+import { publishedContent } from '../../content/published-content';
 import { DocumentPage } from '../../ui/document';
 import content from '../../../content/pages/privacy.json';
 
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function PrivacyPage() {
-  // The build checks the file against its schema (content-check.ts); the cast only narrows JSON's types.
-  return <DocumentPage title="Privacy Policy" content={content as DocumentContent} />;
+  return <DocumentPage title="Privacy Policy" content={publishedContent<DocumentContent>('pages/privacy.json', content)} />;
 }

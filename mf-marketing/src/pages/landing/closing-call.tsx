@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { StartEarningButton } from './start-earning-button';
 import styles from './cards.module.css';
 

@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { HeroForm } from '../../features/hero/hero-form';
 import styles from './landing-page.module.css';
 

@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { LandingIcon } from '../../ui/icons';
 import { RichText } from '../../ui/rich-text';
 import section from '../../ui/section.module.css';

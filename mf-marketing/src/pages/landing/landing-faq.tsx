@@ -1,6 +1,6 @@
 import { Link } from '@rewards/shared/router';
 import { PATHS } from '@rewards/shared/paths';
-import type { FaqContent, LandingContent } from '../../content/content-schemas';
+import type { FaqContent, LandingContent } from '@rewards/shared/content/content-schemas';
 import { Accordion } from '../../ui/accordion';
 import { LandingSection } from '../../ui/landing-section';
 import styles from './cards.module.css';

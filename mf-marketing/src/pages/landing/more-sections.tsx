@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { FAQ } from '../../content/faq-content';
 import { LiveCashouts } from '../../features/dashboard/live-cashouts';
 import { CommunityVideo } from '../../features/community-video/community-video';

@@ -1,4 +1,4 @@
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { PayoutLogo } from '../../ui/payout-logo';
 import { LandingSection } from '../../ui/landing-section';
 import styles from './cards.module.css';

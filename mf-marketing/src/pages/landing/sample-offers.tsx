@@ -1,5 +1,5 @@
 import { formatDollars } from '@rewards/shared/rules/money';
-import type { LandingContent } from '../../content/content-schemas';
+import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { OfferIcon, StarRow } from '../../ui/icons';
 import { LandingSection } from '../../ui/landing-section';
 import { StartEarningButton } from './start-earning-button';

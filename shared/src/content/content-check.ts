@@ -1,13 +1,12 @@
 /**
- * Build-time check of the content files: JSON syntax, then each file's schema. Every problem names the file,
- * line and column, like `content/faq.json:12:18 questions[3].answer: must not be empty`, so an operator who
- * broke a file knows where to look. Runs in Node (the build and the tests), never in the browser.
+ * The check of a content file's text: JSON syntax, then the file's schema. Every problem names the file, line
+ * and column of the offending value, like `content/faq.json:12:17 questions[3].answer: must not be empty`, so
+ * whoever broke a file knows where to look. mf-marketing's build runs it on the repository's files, the API on
+ * every file published (`pnpm ops content:publish`). Node only, never in the browser.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { findNodeAtLocation, type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
-import { CONTENT_FILES } from './content-schemas';
+import { CONTENT_FILES, type ContentFile } from './content-schemas';
 
 export type ContentProblem = { file: string; line: number; column: number; message: string };
 
@@ -21,11 +20,11 @@ function pathLabel(segments: ReadonlyArray<PropertyKey>): string {
   return segments.reduce<string>((label, segment) => (typeof segment === 'number' ? `${label}[${segment}]` : label ? `${label}.${String(segment)}` : String(segment)), '');
 }
 
-/** The deepest node that exists along `segments`: a missing key is reported where its object is. */
+/** The deepest value that exists along `segments`: a missing key is reported where its object is. */
 function nearestNode(root: Node, segments: ReadonlyArray<PropertyKey>): Node {
   for (let length = segments.length; length >= 0; length -= 1) {
     const found = findNodeAtLocation(root, segments.slice(0, length) as Array<string | number>);
-    if (found) return found.parent?.type === 'property' && length > 0 ? found.parent : found;
+    if (found) return found;
   }
   return root;
 }
@@ -44,7 +43,9 @@ export function checkContent(file: string, text: string, schema: z.ZodType): Con
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return [{ file, line: 1, column: 1, message: `not valid JSON (${(error as Error).message})` }];
+    // Node names the offset (`… at position 42`): point there when it does.
+    const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+    return [{ file, ...position(text, offset), message: `not valid JSON (${(error as Error).message})` }];
   }
   const result = schema.safeParse(value);
   if (result.success) return [];
@@ -55,21 +56,9 @@ export function checkContent(file: string, text: string, schema: z.ZodType): Con
   });
 }
 
-/** Checks every content file under `contentDir` (the folder `mf-marketing/content`). */
-export function checkContentFolder(contentDir: string, files: Record<string, z.ZodType> = CONTENT_FILES): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const [name, schema] of Object.entries(files)) {
-    const file = `content/${name}`;
-    let text: string;
-    try {
-      text = readFileSync(path.join(contentDir, name), 'utf8');
-    } catch {
-      problems.push({ file, line: 1, column: 1, message: 'file is missing' });
-      continue;
-    }
-    problems.push(...checkContent(file, text, schema));
-  }
-  return problems;
+/** Problems of the text of the content file `name` (`faq.json`, `pages/terms.json`), by its own schema. */
+export function checkContentFile(name: ContentFile, text: string, label: string = `content/${name}`): ContentProblem[] {
+  return checkContent(label, text, CONTENT_FILES[name]);
 }
 
 export function formatProblems(problems: readonly ContentProblem[]): string {

@@ -1,11 +1,26 @@
 /**
- * What each content file in `mf-marketing/content/` must look like. Checked at build (content-check.ts:
- * a broken file fails the build naming the file and line) and by the unit tests; the pages only import
- * the types, so zod never reaches the browser.
+ * What each content file in `mf-marketing/content/` must look like: one source for mf-marketing's build (a
+ * broken file fails it naming the file and line, content-check.ts), the API (`pnpm ops content:publish` and
+ * every version it stores) and the tests. The pages only import the types, so zod never reaches the browser.
+ *
+ * Text is plain, with one piece of Markdown: inline links `[label](target)` in paragraphs. The pages render it
+ * as React text and link elements (never as HTML), so markup in a text would only show as characters: it is
+ * refused here, with control and bidi-override characters, so what an operator publishes reads as it is shown.
  */
 import { z } from 'zod';
 
-const text = z.string().trim().min(1, 'must not be empty');
+// C0 and C1 controls (a line break included: a paragraph is one entry) and the bidi overrides and isolates.
+// eslint-disable-next-line no-control-regex -- naming the control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+// A tag (`<b>`, `</p>`, `<img …`) or a comment: plain text never needs `<` followed by a letter, `/` or `!`.
+const MARKUP = /<[a-zA-Z!/]/;
+
+const text = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .refine((value) => !CONTROL_CHARACTERS.test(value), 'must not contain control characters (line breaks, tabs, bidi overrides)')
+  .refine((value) => !MARKUP.test(value), 'must be plain text: HTML tags are not allowed (links are written [label](target))');
 const shortText = (max: number) => text.max(max, `must be at most ${max} characters`);
 
 /** Internal paths, email and https links only: content never links to scripts or other schemes. */
@@ -179,7 +194,7 @@ export type DocumentContent = z.infer<typeof documentSchema>;
 export type DocumentSection = z.infer<typeof section>;
 
 /** Every content file and its schema, relative to `mf-marketing/content/`. */
-export const CONTENT_FILES: Record<string, z.ZodType> = {
+export const CONTENT_FILES = {
   'landing.json': landingSchema,
   'faq.json': faqSchema,
   'contests.json': contestsSchema,
@@ -193,4 +208,11 @@ export const CONTENT_FILES: Record<string, z.ZodType> = {
   'pages/advertisers.json': documentSchema,
   'pages/careers.json': documentSchema,
   'pages/press.json': documentSchema,
-};
+} as const satisfies Record<string, z.ZodType>;
+
+/** A content file's name as in the repository: `faq.json`, `pages/terms.json`. */
+export type ContentFile = keyof typeof CONTENT_FILES;
+
+export function isContentFile(name: string): name is ContentFile {
+  return Object.hasOwn(CONTENT_FILES, name);
+}
