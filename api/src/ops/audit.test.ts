@@ -5,6 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { operatorAudit, postbackCallbacks, users } from '../db/schema';
 import { paypal, store } from '../test/cashout-test-kit';
 import { DETAILS, dayOf, report } from '../test/ticket-test-kit';
+import { markEmailVerified } from '../modules/account/repository';
 import { appendLedgerEntry, balanceOf } from '../modules/ledger/ledger';
 import { injectPostback, postbackFields } from '../test/wall-test-kit';
 import { distinctAddress, type SignedUp, signUp } from '../test/accounts';
@@ -40,6 +41,7 @@ describe(`the operators' audit log on ${kind}`, () => {
 
   async function pendingCashout({ user, token }: SignedUp): Promise<number> {
     await appendLedgerEntry(db(), { userId: user.id, amountCoins: 5_000, kind: 'manual_credit', note: 'test' });
+    await markEmailVerified(db(), user.id);
     const response = await store(app(), token, paypal(1));
     if (response.statusCode !== 200) throw new Error(`cashout failed: ${response.body}`);
     return response.json().data.cashout.id as number;

@@ -29,6 +29,7 @@ describe(`account calls on ${kind}`, () => {
             email,
             email_verified: false,
             two_factor: 'off',
+            has_password: true,
             image: null,
             avatar: null,
             wallet: '0.00',
