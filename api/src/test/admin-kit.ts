@@ -41,12 +41,12 @@ export function adminCookieOf(response: LightMyRequestResponse): string | undefi
  * A new user made staff with `role`, two-factor on (a method only: no code is ever checked), a second factor
  * passed just now and the console cookie issued by POST /api/admin/session: ready for every console route.
  */
-export async function newStaffMember(app: FastifyInstance, database: DatabaseHandle, role: StaffRole): Promise<StaffMember> {
+export async function newStaffMember(app: FastifyInstance, database: DatabaseHandle, role: StaffRole, { origin = SITE_ORIGIN } = {}): Promise<StaffMember> {
   const signedUp = await signUp(app);
   await setTwoFactorMethod(database, signedUp.user.id, 'totp');
   await addStaff(database, signedUp.email, role);
   await setSecondFactorAge(database, signedUp.token, 0);
-  const opened = await app.inject(asStaff({ ...signedUp, adminCookie: undefined }, 'POST', '/api/admin/session'));
+  const opened = await app.inject(asStaff({ ...signedUp, adminCookie: undefined }, 'POST', '/api/admin/session', undefined, { headers: { origin } }));
   const adminCookie = adminCookieOf(opened);
   if (opened.statusCode !== 200 || !adminCookie) throw new Error(`the console did not open: ${opened.statusCode} ${opened.body}`);
   return { ...signedUp, role, adminCookie };

@@ -36,9 +36,9 @@ function cashoutRows(db: Executor) {
       reversedCoins: number(
         sql`(select coalesce(-sum(${ledgerEntries.amountCoins} + ${ledgerEntries.heldCoins}), 0) from ${ledgerEntries} where ${ledgerEntries.userId} = ${cashouts.userId} and ${inArray(ledgerEntries.kind, [...REVERSAL_KINDS])} and ${ledgerEntries.createdAt} >= now() - make_interval(days => ${REVERSAL_DAYS}))`,
       ),
-      paidCashouts: number(sql`(select count(*) from ${others} where ${others.userId} = ${cashouts.userId} and ${others.status} = 'paid')`),
-      destinationPaid: number(sql`(select count(*) from ${others} where ${others.userId} = ${cashouts.userId} and ${others.status} = 'paid' and ${sameDestination})`),
-      destinationOthers: number(sql`(select count(distinct ${others.userId}) from ${others} where ${others.userId} <> ${cashouts.userId} and ${sameDestination})`),
+      paidCashouts: number(sql`(select count(*) from ${cashouts} as ${sql.identifier('others')} where ${others.userId} = ${cashouts.userId} and ${others.status} = 'paid')`),
+      destinationPaid: number(sql`(select count(*) from ${cashouts} as ${sql.identifier('others')} where ${others.userId} = ${cashouts.userId} and ${others.status} = 'paid' and ${sameDestination})`),
+      destinationOthers: number(sql`(select count(distinct ${others.userId}) from ${cashouts} as ${sql.identifier('others')} where ${others.userId} <> ${cashouts.userId} and ${sameDestination})`),
       newDevice: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.userId} = ${cashouts.userId} and ${sessions.startedOnNewDevice}
         and ${sessions.createdAt} >= now() - make_interval(hours => ${NEW_DEVICE_HOURS}))`.mapWith((value: unknown) => value === true || value === 't'),
       referralReview: sql<string | null>`(select ${referralReviews.status} from ${referralReviews} where ${referralReviews.referredUserId} = ${cashouts.userId})`,
