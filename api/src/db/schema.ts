@@ -357,6 +357,8 @@ export const cashouts = pgTable(
     index('cashouts_user_created_idx').on(table.userId, table.createdAt),
     index('cashouts_status_idx').on(table.status),
     index('cashouts_provider_reference_idx').on(table.rail, table.providerReference),
+    // The staff console's risk signals: other accounts cashing out to the same destination.
+    index('cashouts_destination_idx').on(table.method, sql`lower(${table.account})`),
     check('cashouts_amount_positive', sql`${table.amountCoins} > 0`),
     check(
       'cashouts_status_check',
