@@ -103,7 +103,8 @@ export const consoleSessionRoutes: ZodPlugin<{ mailer: Mailer; appSecret: string
       const method = staff.user.twoFactorMethod;
       throw new ForbiddenError(method === 'off' ? ADMIN_MESSAGES.turnOnTwoFactor : ADMIN_MESSAGES.enterCode, { code: STAFF_TWO_FACTOR_REQUIRED, extra: { method } });
     }
-    await issueConsoleCookie(app.db, request, reply, staff.sessionId, freshUntil(staff.twoFactorAt)!);
+    // A console that already holds its cookie keeps it (another tab asking again does not end this one's).
+    if (!staff.consoleCookie) await issueConsoleCookie(app.db, request, reply, staff.sessionId, freshUntil(staff.twoFactorAt)!);
     return { status: 'success' as const, data: meOf(staff, true) };
   });
 };

@@ -151,9 +151,13 @@ describe(`the staff console's door on ${databaseKind}`, () => {
       expect((await app().inject(asStaff(member, 'GET', '/api/admin/overview'))).json()).toEqual(NOT_FOUND);
     });
 
-    it('a new cookie replaces the old one', async () => {
+    it('is kept when the console asks again with it; a new one (asked without it) replaces the old one', async () => {
       const member = await newStaffMember(app(), database(), 'support');
-      const again = await app().inject(asStaff(member, 'POST', '/api/admin/session'));
+      const kept = await app().inject(asStaff(member, 'POST', '/api/admin/session'));
+      expect(kept.json().data.console_session).toBe(true);
+      expect(adminCookieOf(kept)).toBeUndefined();
+      expect((await app().inject(asStaff(member, 'GET', '/api/admin/tickets'))).statusCode).toBe(200);
+      const again = await app().inject(asStaff({ ...member, adminCookie: undefined }, 'POST', '/api/admin/session'));
       expect((await app().inject(asStaff(member, 'GET', '/api/admin/tickets'))).json()).toMatchObject({ code: 'staff_console_session_required' });
       expect((await app().inject(asStaff({ ...member, adminCookie: adminCookieOf(again) }, 'GET', '/api/admin/tickets'))).statusCode).toBe(200);
     });

@@ -91,7 +91,7 @@ export function ledgerOf(db: Executor, userId: number, { limit, beforeId }: { li
 
 /** What a user's page shows beside users:show: their money's history, sessions, callbacks, tickets, referrals, holds, audit rows. */
 export async function userPageLists(db: Executor, user: UserRow) {
-  const earnings = await ledgerOf(db, user.id, { limit: USER_PAGE_ROWS - 1 });
+  const earnings = (await ledgerOf(db, user.id, { limit: USER_PAGE_ROWS })).slice(0, USER_PAGE_ROWS);
   const sessionRows = await db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.id)).limit(USER_PAGE_ROWS);
   const callbacks = await listCallbacks(db, { userId: user.id, limit: USER_PAGE_CALLBACKS });
   const ticketRows = await db
