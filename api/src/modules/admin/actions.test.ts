@@ -11,6 +11,12 @@ import { balanceOf, verifyLedger } from '../ledger/ledger';
 
 describe(`what staff do in the console, on ${databaseKind}`, () => {
   const { app, database, db } = useTestApp();
+  /** A user with money and a verified email (the first cashout needs one once email verification is in). */
+  const verifiedFundedUser = async (coins: number) => {
+    const user = await fundedUser(app(), db(), coins);
+    await db().update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.user.id));
+    return user;
+  };
   let support: StaffMember;
   let finance: StaffMember;
   let admin: StaffMember;
@@ -114,7 +120,7 @@ describe(`what staff do in the console, on ${databaseKind}`, () => {
 
   describe('cashouts (finance)', () => {
     it('shows the review queue with the rule and risk signals, and approves a cashout: audited with the staff email and reason', async () => {
-      const user = await fundedUser(app(), db(), 10_000);
+      const user = await verifiedFundedUser(10_000);
       const id = (await store(app(), user.token, paypal(4))).json().data.cashout.id as number;
       const queue = await ok(finance, 'GET', '/api/admin/cashouts');
       const row = queue.items.find((item: { id: number }) => item.id === id);
@@ -140,14 +146,14 @@ describe(`what staff do in the console, on ${databaseKind}`, () => {
       expect(stored!.status).toBe('paid');
 
       // A second account cashing out to the same PayPal address is a warning.
-      const other = await fundedUser(app(), db(), 10_000);
+      const other = await verifiedFundedUser(10_000);
       const otherId = (await store(app(), other.token, paypal(3))).json().data.cashout.id as number;
       const risk = (await ok(finance, 'GET', `/api/admin/cashouts/${otherId}`)).risk;
       expect(risk.find((signal: { key: string }) => signal.key === 'destination_other_accounts')).toMatchObject({ value: 1, warn: true });
     });
 
     it('rejects with a reason (refunded), refuses without one, and says why a payout cannot be retried', async () => {
-      const user = await fundedUser(app(), db(), 10_000);
+      const user = await verifiedFundedUser(10_000);
       const id = (await store(app(), user.token, paypal(4))).json().data.cashout.id as number;
       expect((await call(finance, 'POST', `/api/admin/cashouts/${id}/reject`, { reason: '' })).statusCode).toBe(422);
       expect(await balanceOf(db(), user.user.id)).toBe(6_000);
