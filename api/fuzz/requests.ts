@@ -24,8 +24,19 @@ export type FuzzRequest = {
 
 /** A registered user whose session and details requests may carry, so deep paths are reached. */
 /** `device`: the signed `device_id` cookie of the browser it signed up in (not held by its wrong-password limit). */
-/** `verified`: the user's email is verified (a first cashout needs it). */
-export type FuzzIdentity = { userId: number; token: string; email: string; password: string; device: string; verified: boolean };
+/**
+ * `verified`: the user's email is verified (a first cashout needs it). `adminCookie`: this identity is an admin of the
+ * staff console with a fresh second factor and its console cookie.
+ */
+export type FuzzIdentity = { userId: number; token: string; email: string; password: string; device: string; verified: boolean; adminCookie?: string };
+
+/** The origin of `app.inject()` requests (Host localhost:80): the console's writes need it. */
+const SITE_ORIGIN = 'http://localhost';
+
+/** What the staff console's page sends: both cookies, and its own Origin. */
+function consoleHeaders(user: FuzzIdentity): Record<string, string> {
+  return { cookie: `${AUTH_COOKIE}=${user.token}; admin_session=${user.adminCookie ?? ''}`, origin: SITE_ORIGIN };
+}
 
 export type FuzzContext = {
   routes: FuzzRoute[];
@@ -233,6 +244,11 @@ function plausibleText(field: string, identities: FuzzIdentity[]): string {
     text: 'Any news about my ticket?',
     // Sent along but not needed (a small cashout from the sign-up browser), a code costs nothing.
     step_up_code: '123456',
+    reason: 'fuzz check',
+    status: 'active',
+    decision: 'approve',
+    role: 'support',
+    reference: 'FUZZ-REF-1',
   };
   return quoted(values[field] ?? 'x');
 }
@@ -412,6 +428,7 @@ function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailL
     const { body, contentType } = carefulReport(emailLocalPart);
     return { method, url: route.url, headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), 'content-type': contentType }, body, bodyLimited: false, route: route.url };
   }
+  if (route.url.startsWith('/api/admin/')) return consoleRequest(route, method, identities);
   const valueOf = (name: string) => (name === 'email' && route.url.endsWith('Register') ? quoted(`${emailLocalPart}@example.com`) : plausibleText(name, identities));
   // Of fields a body names one only (ONE_OF), the first.
   const fields = route.bodyFields.filter((name) => !ONE_OF.some(([first, second]) => name === second && route.bodyFields.includes(first)));
@@ -420,6 +437,22 @@ function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailL
     method,
     url: route.url.replace(/:[A-Za-z]+/g, 'demo').replace('*', ''),
     headers: { ...(user ? { authorization: `Bearer ${user.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body }),
+    bodyLimited: false,
+    route: route.url,
+  };
+}
+
+/** A staff console request as its page sends it, by the admin identity, about the first identity (ids 1). */
+function consoleRequest(route: FuzzRoute, method: string, identities: FuzzIdentity[]): OneRequest {
+  const admin = identities.find((identity) => identity.adminCookie);
+  const other = identities.find((identity) => !identity.adminCookie);
+  const valueOf = (name: string) => (name === 'email' ? quoted(other?.email ?? 'pat@example.com') : plausibleText(name, identities));
+  const body = method === 'POST' ? `{${route.bodyFields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
+  return {
+    method,
+    url: route.url.replace(/:[A-Za-z_]+/g, String(other?.userId ?? 1)),
+    headers: { ...(admin ? consoleHeaders(admin) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body }),
     bodyLimited: false,
     route: route.url,

@@ -1,4 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { AUTH_COOKIE } from '@rewards/shared/constants';
+import { sessions, users } from '../src/db/schema';
+import { hashSessionToken } from '../src/modules/session/session';
 import { DEV_PUSHER_SECRET } from '../src/config';
 import type { DatabaseHandle } from '../src/db/database';
 import { appendLedgerEntry } from '../src/modules/ledger/ledger';
@@ -44,14 +48,22 @@ export async function openFuzzSession({ database, env, users = 4 }: { database: 
     return { userId: signedUp.user.id, token: signedUp.token, email: signedUp.email, password: signedUp.password, device: signedUp.device, verified };
   };
   for (let i = 0; i < users; i++) identities.push(await newIdentity());
+  // The last one is an admin of the staff console, so its routes are reached past the gate.
+  const makeAdmin = async (index: number) => {
+    identities[index] = await openConsole(app, database, identities[index]!);
+  };
+  await makeAdmin(identities.length - 1);
 
   return {
     app,
     context: () => ({ routes: collector.routes(), identities: [...identities], postbackSecret: DEV_POSTBACK_SECRET, pusher: DEV_PUSHER }),
     async refreshIdentities() {
       for (let i = 0; i < identities.length; i++) {
+        const wasAdmin = identities[i]!.adminCookie !== undefined;
         const profile = await app.inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(identities[i]!.token) });
         if (profile.statusCode !== 200) identities[i] = await newIdentity();
+        // Opened again each time: a request of the fuzzer may have issued a new console cookie or removed the role.
+        if (wasAdmin) await makeAdmin(i);
       }
     },
     async close() {
@@ -59,6 +71,25 @@ export async function openFuzzSession({ database, env, users = 4 }: { database: 
       await site.remove();
     },
   };
+}
+
+/**
+ * Makes the identity an admin of the staff console (two-factor on by its method, the session's second factor
+ * passed now) and opens the console: the identity with its `admin_session` cookie.
+ */
+async function openConsole(app: FastifyInstance, database: DatabaseHandle, identity: FuzzIdentity): Promise<FuzzIdentity> {
+  await database.db.update(users).set({ twoFactorMethod: 'totp', status: 'active' }).where(eq(users.id, identity.userId));
+  await runOps(['staff:add', identity.email, 'admin', '--reason', 'fuzzing the console'], {
+    commands: COMMANDS,
+    openDatabase: async () => ({ ...database, close: async () => {} }),
+    out: { line: () => {} },
+    err: { line: () => {} },
+    invocation: { operator: 'fuzz', cwd: '.' },
+  });
+  await database.db.update(sessions).set({ twoFactorAt: sql`now()` }).where(eq(sessions.tokenHash, hashSessionToken(identity.token)));
+  const opened = await app.inject({ method: 'POST', url: '/api/admin/session', cookies: { [AUTH_COOKIE]: identity.token }, headers: { origin: 'http://localhost' } });
+  const adminCookie = opened.cookies.find((cookie) => cookie.name === 'admin_session')?.value;
+  return adminCookie ? { ...identity, adminCookie } : { ...identity, adminCookie: '' };
 }
 
 /** `pnpm ops ledger:verify` on the database: exit code and what it printed. */

@@ -28,6 +28,7 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
+import { adminPlugin } from './modules/admin/plugin';
 import { registerErrorHandling } from './plugins/errors';
 import { readEmptyJsonAsNoBody } from './plugins/json-body';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(leaderboardRoutes, { prefix: '/api' });
   await app.register(ticketRoutes, { prefix: '/api', waitHours: config.ticketWaitHours });
+  await app.register(adminPlugin, { prefix: '/api/admin', mailer, appSecret: config.appSecret, publicUrl: config.publicUrl });
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {

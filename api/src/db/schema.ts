@@ -82,6 +82,8 @@ export const sessions = pgTable(
     twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
     /** Begun by a sign-in from a browser the account had not signed in with before (not its sign-up's). */
     startedOnNewDevice: boolean('started_on_new_device').notNull().default(false),
+    /** The SHA-256 of the staff console's `admin_session` cookie issued to this session (null: none). */
+    adminTokenHash: text('admin_token_hash'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
@@ -159,11 +161,11 @@ export const twoFactorRecoveryCodes = pgTable(
   (table) => [uniqueIndex('two_factor_recovery_codes_unique').on(table.userId, table.codeHash)],
 );
 
-export const TWO_FACTOR_CODE_PURPOSES = ['account', 'step_up'] as const;
+export const TWO_FACTOR_CODE_PURPOSES = ['account', 'step_up', 'staff'] as const;
 
 /**
  * The emailed code of a user for one purpose (`account`: turning email codes on or two-factor off;
- * `step_up`: a risky cashout) and the wrong tries of the current 30-minute window, which also count wrong
+ * `step_up`: a risky cashout; `staff`: opening the staff console) and the wrong tries of the current 30-minute window, which also count wrong
  * authenticator codes for that purpose. A new code replaces the old one but keeps the window's tries.
  */
 export const twoFactorCodes = pgTable(
@@ -181,7 +183,7 @@ export const twoFactorCodes = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.purpose] }),
-    check('two_factor_codes_purpose_check', sql`${table.purpose} in ('account', 'step_up')`),
+    check('two_factor_codes_purpose_check', sql`${table.purpose} in ('account', 'step_up', 'staff')`),
   ],
 );
 
@@ -374,6 +376,8 @@ export const cashouts = pgTable(
     index('cashouts_user_created_idx').on(table.userId, table.createdAt),
     index('cashouts_status_idx').on(table.status),
     index('cashouts_provider_reference_idx').on(table.rail, table.providerReference),
+    // The staff console's risk signals: other accounts cashing out to the same destination.
+    index('cashouts_destination_idx').on(table.method, sql`lower(${table.account})`),
     check('cashouts_amount_positive', sql`${table.amountCoins} > 0`),
     check(
       'cashouts_status_check',
@@ -656,6 +660,9 @@ export const operatorAudit = pgTable(
   (table) => [
     index('operator_audit_user_idx').on(table.userId),
     index('operator_audit_user_email_idx').on(table.userEmail),
+    // The staff console's audit page filters by who and by command, newest first.
+    index('operator_audit_operator_idx').on(table.operator, table.id),
+    index('operator_audit_command_idx').on(table.command, table.id),
     uniqueIndex('operator_audit_chain_position_unique').on(table.chainPosition),
     check('operator_audit_outcome_check', sql`${table.outcome} in ('done', 'failed')`),
     check('operator_audit_kind_check', sql`${table.kind} in ('change', 'read')`),
@@ -862,4 +869,28 @@ export const contentDrafts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('content_drafts_file_idx').on(table.file)],
+);
+
+export const STAFF_ROLES = ['support', 'finance', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The users who may open the staff console (`/admin`, `/api/admin/*`), with their role. Added and removed
+ * with `pnpm ops staff:add|staff:remove` or by an admin in the console (audited); a removed member's row
+ * is deleted (the audit log keeps who added and removed them, when and why).
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** The operator who added them (or last changed the role): OPS_OPERATOR, or the admin's email. */
+    addedBy: text('added_by').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('staff_role_check', sql`${table.role} in ('support', 'finance', 'admin')`)],
 );

@@ -11,9 +11,11 @@ import { referralsDecide, referralsList } from './referrals';
 import { ticketsAccept, ticketsDecline, ticketsList, ticketsReply, ticketsShow, ticketsStats } from './tickets';
 import { usersShow, usersStatus, usersVerifyEmail } from './users';
 import { payoutsList, payoutsReconcile, payoutsRetry } from './payouts';
+import { staffAdd, staffList, staffRemove } from './staff';
 
 /** Every operator command; a new one is a file with defineCommand(...) and a line here. */
 export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, usersVerifyEmail, cashoutsList, cashoutsApprove, cashoutsReject,
   payoutsList, payoutsRetry, payoutsReconcile,
   usersCredit, ledgerVerify, offersImport, postbackSimulate, postbacksList, postbacksReplay, referralsList, referralsDecide,
-  contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, contentPublish, contentVersions, contentRestore, audit, auditVerify];
+  contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, contentPublish, contentVersions, contentRestore, audit, auditVerify,
+  staffAdd, staffRemove, staffList];

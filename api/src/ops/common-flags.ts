@@ -42,7 +42,8 @@ export function checkReasonRule(command: { name: string; reason?: ReasonRule }, 
   if (command.reason === 'none' && reason !== undefined) throw new UsageError(`${command.name} changes nothing and takes no --reason`);
 }
 
-function checkReason(reason: string): string {
+/** A reason as the audit log keeps it: 1 to 500 printable characters. */
+export function checkReason(reason: string): string {
   if (reason === '') throw new UsageError('--reason needs a text, like --reason goodwill for ticket 12');
   if (reason.length > MAX_REASON_LENGTH) throw new UsageError(`the reason may be at most ${MAX_REASON_LENGTH} characters`);
   if (NOT_PRINTABLE.test(reason)) throw new UsageError('the reason may contain printable characters only');

@@ -114,6 +114,16 @@ describe(`hostile ops arguments on ${kind}`, () => {
     ['content versions of __proto__', ['content:versions', '__proto__']],
     ['content versions with a reason', ['content:versions', '--reason', 'x']],
     ['content versions with an unknown option', ['content:versions', 'faq.json', '--drop']],
+    ['staff:add without a reason', ['staff:add', 'a@example.com', 'admin']],
+    ['staff:add with a role that is not one', ['staff:add', 'a@example.com', 'root', '--reason', 'x']],
+    ['staff:add with a role in SQL', ['staff:add', 'a@example.com', "admin' or '1'='1", '--reason', 'x']],
+    ['staff:add with a role with an escape sequence', ['staff:add', 'a@example.com', 'admin\u001b[2J', '--reason', 'x']],
+    ['staff:add with an email with a NUL', ['staff:add', 'a\u0000@example.com', 'support', '--reason', 'x']],
+    ['staff:add with three arguments', ['staff:add', 'a@example.com', 'support', 'finance', '--reason', 'x']],
+    ['staff:remove without a reason', ['staff:remove', 'a@example.com']],
+    ['staff:remove with two emails', ['staff:remove', 'a@example.com', 'b@example.com', '--reason', 'x']],
+    ['staff:list with an argument', ['staff:list', 'admin']],
+    ['staff:list with a reason', ['staff:list', '--reason', 'x']],
   ])('refuses %s with exit 2, printing it harmlessly and changing nothing', async (_label, argv) => {
     const before = await snapshot();
     const result = await ops(argv);

@@ -9,8 +9,8 @@ import { deliverNotifications, type NotificationMailer, type NotificationPublish
 import type { StoredNotification } from '../modules/notifications/notify';
 import { publishWallets } from '../modules/realtime/wallet-announcer';
 import { appendAudit, type AuditEntry } from './audit';
-import { type AuditSubject, type OpsCommand, type OpsContext, OpsError, type OpsInvocation, type OpsOutput, UsageError } from './command';
-import { checkReasonRule, JSON_FLAG, takeCommonFlags } from './common-flags';
+import { type AuditSubject, type CommandOutput, type OpsCommand, type OpsContext, OpsError, type OpsInvocation, type OpsOutput, UsageError } from './command';
+import { checkReason, checkReasonRule, JSON_FLAG, takeCommonFlags } from './common-flags';
 import { bufferedSink, jsonLine, jsonOutput, printable, textOutput } from './output';
 
 export type RunOpsOptions = {
@@ -145,6 +145,39 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
   const notes: string[] = [];
   const text = bufferedSink();
   const out = plan.json ? jsonOutput(notes) : textOutput(text);
+  const outcome = await runReady(plan, invocation, options, out);
+  if (outcome.ok) {
+    if (plan.json) options.out.line(jsonLine({ ok: true, result: outcome.result ?? null, notes }));
+    else text.flushTo(options.out);
+    return 0;
+  }
+  const { error } = outcome;
+  const expected = isExpectedFailure(error);
+  const message = describe(error, !expected);
+  // What a failed read printed may be personal data whose read was not recorded: it is not shown.
+  const shown = auditsRead(plan) ? [] : notes;
+  if (plan.json) {
+    const details = error instanceof OpsError && error.details !== undefined ? { details: jsonValue(error.details) } : {};
+    options.out.line(jsonLine({ ok: false, error: message, ...details, notes: shown }));
+  } else {
+    if (!auditsRead(plan)) text.flushTo(options.out);
+    options.err.line(printable(expected ? message : `ops failed: ${message}`));
+  }
+  return 1;
+}
+
+/** A failure to report in a line (an operator's mistake, a database in use), not a bug with a stack trace. */
+function isExpectedFailure(error: unknown): boolean {
+  return error instanceof OpsError || error instanceof DatabaseInUseError;
+}
+
+/** Runs a ready command (audited, in its transaction) and tells what it changed; never throws. */
+async function runReady(
+  plan: ReadyPlan,
+  invocation: OpsInvocation,
+  options: RunOpsOptions,
+  out: CommandOutput,
+): Promise<{ ok: true; result: unknown } | { ok: false; error: unknown }> {
   const walletsToTell = new Set<number>();
   const notifications: StoredNotification[] = [];
   let catalogChanged = false;
@@ -190,26 +223,50 @@ async function execute(plan: ReadyPlan, invocation: OpsInvocation, options: RunO
       if (catalogChanged) await announceCatalog(handle.db, options.announceCatalog, out);
       if (contentChanged) await announceContent(handle.db, options.announceContent, out);
     }
-    if (plan.json) options.out.line(jsonLine({ ok: true, result: result ?? null, notes }));
-    else text.flushTo(options.out);
-    return 0;
+    return { ok: true, result };
   } catch (error) {
-    const expected = error instanceof OpsError || error instanceof DatabaseInUseError;
-    const message = describe(error, !expected);
-    // What a failed read printed may be personal data whose read was not recorded: it is not shown.
-    const shown = auditsRead(plan) ? [] : notes;
-    if (plan.json) {
-      const details = error instanceof OpsError && error.details !== undefined ? { details: jsonValue(error.details) } : {};
-      options.out.line(jsonLine({ ok: false, error: message, ...details, notes: shown }));
-    } else {
-      if (!auditsRead(plan)) text.flushTo(options.out);
-      options.err.line(printable(expected ? message : `ops failed: ${message}`));
-    }
-    return 1;
+    return { ok: false, error };
   } finally {
     await handle?.close().catch(() => {});
   }
 }
+
+/** What one command run in-process answers (the staff console): its `--json` result, or why it did not run. */
+export type CommandOutcome =
+  | { ok: true; result: unknown; notes: string[] }
+  /** usage: the arguments or the reason were refused before anything ran; refused: the command said no (OpsError); failed: a bug. */
+  | { ok: false; kind: 'usage' | 'refused' | 'failed'; message: string; details?: unknown };
+
+/**
+ * Runs one command with arguments given one by one (no flags parsed out of them: a text that looks like
+ * `--json` or `--reason` stays text), exactly as `pnpm ops <name> <args...> --reason <reason> --json` runs
+ * it: same parse, same transaction, same audit row with `invocation.operator`, same notifications.
+ */
+export async function runCommand(
+  request: { command: OpsCommand; args: readonly string[]; reason: string | undefined; invocation: OpsInvocation },
+  options: Omit<RunOpsOptions, 'commands' | 'out' | 'err' | 'invocation'>,
+): Promise<CommandOutcome> {
+  const { command, args, reason, invocation } = request;
+  let plan: ReadyPlan;
+  try {
+    const checkedReason = reason === undefined ? undefined : checkReason(reason);
+    const work = command.prepare(args, invocation);
+    checkReasonRule(command, checkedReason);
+    plan = { kind: 'ready', command, args: [...args], reason: checkedReason, json: true, work };
+  } catch (error) {
+    if (error instanceof UsageError) return { ok: false, kind: 'usage', message: error.message };
+    return { ok: false, kind: 'failed', message: describe(error, false) };
+  }
+  const notes: string[] = [];
+  const outcome = await runReady(plan, invocation, { ...options, commands: [command], out: silent, err: silent }, jsonOutput(notes));
+  if (outcome.ok) return { ok: true, result: jsonValue(outcome.result), notes };
+  const { error } = outcome;
+  if (!isExpectedFailure(error)) return { ok: false, kind: 'failed', message: describe(error, true) };
+  const details = error instanceof OpsError && error.details !== undefined ? { details: jsonValue(error.details) } : {};
+  return { ok: false, kind: 'refused', message: describe(error, false), ...details };
+}
+
+const silent: OpsOutput = { line() {} };
 
 /**
  * Runs the command in a transaction of its own and writes its audit row in that transaction: the change and

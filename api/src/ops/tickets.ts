@@ -24,7 +24,7 @@ const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
 const ticketId = (value: string | undefined) => parseId(value, 'a ticket');
 
 /** The ticket as --json prints it and the audit log keeps it. */
-function ticketResult(row: TicketSummaryRow) {
+export function ticketResult(row: TicketSummaryRow) {
   return {
     id: row.id,
     user_id: row.userId,

@@ -3,7 +3,7 @@ import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { RegisterPayload, UserProfile } from '@rewards/shared/contracts/api-types';
 import type { Mailer } from '../modules/account/mailer';
 
-export type TwoFactorCodeKind = 'sign_in' | 'step_up' | 'settings';
+export type TwoFactorCodeKind = 'sign_in' | 'step_up' | 'settings' | 'staff';
 
 /** A mailer that keeps the reset codes, two-factor and email verification codes and notification emails instead of sending them. */
 export type CapturingMailer = Mailer & {
@@ -47,6 +47,9 @@ export function captureMailer(): CapturingMailer {
     },
     async sendTwoFactorSettingsCode(email, code) {
       twoFactorCodes.push({ email, code, kind: 'settings' });
+    },
+    async sendStaffConsoleCode(email, code) {
+      twoFactorCodes.push({ email, code, kind: 'staff' });
     },
     twoFactorCodeFor(email, kind) {
       const found = twoFactorCodes.filter((item) => item.email === email && item.kind === kind).at(-1);

@@ -35,7 +35,12 @@ export type UserProfile = {
   email_preferences: EmailPreferences;
   /** Whether the account has a password (false: Google only). Turning two-factor off asks for the password only when there is one. */
   has_password: boolean;
+  /** The staff console's role of this user (the shell loads mf-admin only then); null for everyone who is not staff. */
+  staff_role: StaffRole | null;
 };
+
+/** A staff member's role in the console (`/admin`): support, finance, or admin (everything). */
+export type StaffRole = 'support' | 'finance' | 'admin';
 
 export type LoginPayload = { email: string; password: string };
 

@@ -21,6 +21,7 @@ export function sampleUser(overrides: Partial<UserProfile> = {}): UserProfile {
     unread_notifications: 0,
     email_preferences: { cashouts: true, tickets: true, security: true },
     has_password: true,
+    staff_role: null,
     ...overrides,
   };
 }

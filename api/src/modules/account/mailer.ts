@@ -15,6 +15,8 @@ export type Mailer = NotificationMailer & {
   sendStepUpCode(email: string, code: string): Promise<void>;
   /** The code that turns email two-factor on, or two-factor off (Settings). */
   sendTwoFactorSettingsCode(email: string, code: string): Promise<void>;
+  /** The code that opens the staff console (staff with email two-factor). */
+  sendStaffConsoleCode(email: string, code: string): Promise<void>;
   close(): void;
 };
 
@@ -27,6 +29,11 @@ const CODE_EMAILS = {
     subject: 'two-factor code',
     lead: 'The code to change your two-factor authentication',
     ifNotYou: 'If you did not ask for it, reset your password now: someone is signed in to your account.',
+  },
+  staff: {
+    subject: 'staff console code',
+    lead: 'The code that opens the staff console',
+    ifNotYou: 'If you did not open the staff console, someone is signed in to your account: reset your password now and tell an admin.',
   },
 } satisfies Record<string, CodeEmail>;
 
@@ -58,6 +65,9 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
       async sendEmailVerificationCode(email, code) {
         log.info(`email verification code for ${email}: ${code}`);
       },
+      async sendStaffConsoleCode(email, code) {
+        log.info(`staff console code for ${email}: ${code}`);
+      },
       async sendNotificationEmail(email, { subject }) {
         log.info(`email to ${email}: ${subject}`);
       },
@@ -77,6 +87,7 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
     sendSignInCode: (email, code) => sendCode(email, code, CODE_EMAILS.signIn),
     sendStepUpCode: (email, code) => sendCode(email, code, CODE_EMAILS.stepUp),
     sendTwoFactorSettingsCode: (email, code) => sendCode(email, code, CODE_EMAILS.settings),
+    sendStaffConsoleCode: (email, code) => sendCode(email, code, CODE_EMAILS.staff),
     async sendPasswordResetCode(email, code) {
       await transport.sendMail({
         from,

@@ -2,11 +2,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EmailPreferences } from '@rewards/shared/contracts/notifications';
 import type { Database } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import { type AccountStatus, passwordResetCodes, sessions, users } from '../../db/schema';
+import { type AccountStatus, passwordResetCodes, sessions, type StaffRole, users } from '../../db/schema';
 import { type AccountTotals, EARNINGS_WINDOW_DAYS, earningsSql, referralsSql } from '../ledger/ledger';
 import type { Executor } from '../../db/executor';
 import { unreadNotificationsSql } from '../notifications/repository';
 import { liveSessionOf, sessionColumns, type SessionWithUser } from '../session/session';
+import { staffRoleSql } from '../staff/repository';
 import { newReferralCode } from './secrets';
 
 export type UserRow = typeof users.$inferSelect;
@@ -160,7 +161,7 @@ export async function anonymiseUser(db: Executor, userId: number): Promise<void>
 
 // ---- sessions ----
 
-export type SessionWithTotals = SessionWithUser & { totals: AccountTotals; unreadNotifications: number };
+export type SessionWithTotals = SessionWithUser & { totals: AccountTotals; unreadNotifications: number; staffRole: StaffRole | null };
 
 // Profile in one round trip: the session check and the user's totals together.
 const liveSessionWithTotalsQuery = preparedQuery((db) =>
@@ -173,6 +174,7 @@ const liveSessionWithTotalsQuery = preparedQuery((db) =>
         referrals: referralsSql(users.id),
       },
       unreadNotifications: unreadNotificationsSql(users.id),
+      staffRole: staffRoleSql(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

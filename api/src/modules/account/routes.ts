@@ -81,8 +81,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
 
   // requireUser's checks, with the profile's totals read in the same query as the session.
   app.post('/user/Profile', { schema: { response: { 200: profileResponse } } }, async (request) => {
-    const { user, totals, unreadNotifications } = await authenticate(app, request, findLiveSessionWithTotals);
-    return { status: 'success' as const, data: account.toProfile(user, totals, unreadNotifications) };
+    const { user, totals, unreadNotifications, staffRole } = await authenticate(app, request, findLiveSessionWithTotals);
+    return { status: 'success' as const, data: account.toProfile(user, totals, unreadNotifications, staffRole) };
   });
 
   // A page's first question, "is anyone signed in?": for a visitor "no one" is an answer, not an error, so it is
@@ -90,8 +90,8 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
   // blocked or held account.
   app.post('/user/Session', { schema: { response: { 200: sessionResponse } } }, async (request) => {
     try {
-      const { user, totals, unreadNotifications } = await authenticate(app, request, findLiveSessionWithTotals);
-      return { status: 'success' as const, data: account.toProfile(user, totals, unreadNotifications) };
+      const { user, totals, unreadNotifications, staffRole } = await authenticate(app, request, findLiveSessionWithTotals);
+      return { status: 'success' as const, data: account.toProfile(user, totals, unreadNotifications, staffRole) };
     } catch (error) {
       if (error instanceof UnauthorizedError) return { status: 'success' as const, data: null };
       throw error;

@@ -8,6 +8,8 @@ import { type AccountTotals, accountTotals } from '../ledger/ledger';
 import { notify, type StoredNotification } from '../notifications/notify';
 import { countUnread, deleteNotificationsOf } from '../notifications/repository';
 import { deleteEmailCodes } from './email-verification-codes';
+import { findStaffRole, removeStaff } from '../staff/repository';
+import type { StaffRole } from '../../db/schema';
 import { forgetDevices, recordDevice } from './known-devices';
 import type { Mailer } from './mailer';
 import {
@@ -164,11 +166,11 @@ export function notifyNewSignIn(db: Executor, userId: number, client: ClientInfo
 
 /** The user as the frontend sees it (spec §3); money as dollar strings computed from integer coins. */
 export async function profileOf(db: Database, user: UserRow): Promise<UserProfile> {
-  const [totals, unreadNotifications] = await Promise.all([accountTotals(db, user.id), countUnread(db, user.id)]);
-  return toProfile(user, totals, unreadNotifications);
+  const [totals, unreadNotifications, staffRole] = await Promise.all([accountTotals(db, user.id), countUnread(db, user.id), findStaffRole(db, user.id)]);
+  return toProfile(user, totals, unreadNotifications, staffRole);
 }
 
-export function toProfile(user: UserRow, totals: AccountTotals, unreadNotifications: number): UserProfile {
+export function toProfile(user: UserRow, totals: AccountTotals, unreadNotifications: number, staffRole: StaffRole | null): UserProfile {
   return {
     id: user.id,
     name: user.name,
@@ -187,6 +189,7 @@ export function toProfile(user: UserRow, totals: AccountTotals, unreadNotificati
     referral_code: user.referralCode,
     unread_notifications: unreadNotifications,
     email_preferences: { cashouts: user.emailCashouts, tickets: user.emailTickets, security: user.emailSecurity },
+    staff_role: staffRole,
   };
 }
 
@@ -220,6 +223,8 @@ export async function deleteAccount(db: Database, userId: number): Promise<void>
     await deleteEmailCodes(tx, userId);
     await eraseTicketTextsOfUser(tx, userId);
     await deleteNotificationsOf(tx, userId);
+    // A deleted account can no longer hold a staff role (the audit log keeps who it was).
+    await removeStaff(tx, userId);
   });
 }
 

@@ -1,0 +1,93 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { coinsToDollarString } from '@rewards/shared/rules/money';
+import { CASHOUT_STATUSES, cashouts, users } from '../../db/schema';
+import { cashoutsApprove, cashoutsReject } from '../../ops/cashouts';
+import { PAYOUT_STATUSES, payoutsRetry } from '../../ops/payouts';
+import type { ZodPlugin } from '../../plugins/zod-schemas';
+import type { StaffRole } from '../staff/roles';
+import { cashoutRowResult, findCashoutForConsole, listCashoutsForConsole } from './cashout-queries';
+import { decodeCursor, pageOf } from './pagination';
+import type { StaffCommandRunner } from './run-command';
+import { body, idParams, pageQuery, query, reason, reasonBody } from './schemas';
+import { notFound } from './users';
+
+const FINANCE: readonly StaffRole[] = ['finance'];
+const finance = { staff: { roles: FINANCE } };
+
+const cashoutsQuery = query({
+  status: z.enum(CASHOUT_STATUSES, { error: `The status must be one of ${CASHOUT_STATUSES.join(', ')}.` }).default('pending'),
+  ...pageQuery,
+});
+const payoutsQuery = query({
+  status: z.enum(PAYOUT_STATUSES, { error: `The status must be one of ${PAYOUT_STATUSES.join(', ')}.` }).default('failed'),
+  ...pageQuery,
+});
+const approveBody = body({
+  reason,
+  reference: z
+    .string({ error: 'The reference must be a string.' })
+    .regex(/^[\x21-\x7e]{1,200}$/, "The reference is the provider's id of the payment: 1 to 200 visible characters.")
+    .optional(),
+});
+
+/** Cashouts (the review queue with each one's rule and the user's risk signals) and payouts (finance). */
+export const cashoutRoutes: ZodPlugin<{ run: StaffCommandRunner }> = async (app, { run }) => {
+  app.get('/cashouts', { config: finance, schema: { querystring: cashoutsQuery } }, async (request) => {
+    const { status, limit, cursor } = request.query;
+    const rows = await listCashoutsForConsole(app.db, { status, limit, afterId: decodeCursor(cursor, ['id'] as const)?.[0] });
+    return { status: 'success' as const, data: pageOf(rows, limit, (row) => [row.cashout.id], cashoutRowResult) };
+  });
+
+  app.get('/cashouts/:id', { config: finance, schema: { params: idParams } }, async (request) => {
+    const row = await findCashoutForConsole(app.db, request.params.id);
+    if (!row) throw notFound('cashout');
+    return { status: 'success' as const, data: cashoutRowResult(row) };
+  });
+
+  app.post('/cashouts/:id/approve', { config: finance, schema: { params: idParams, body: approveBody } }, async (request) => {
+    const { reference } = request.body;
+    const args = [request.params.id, ...(reference === undefined ? [] : ['--reference', reference])];
+    return { status: 'success' as const, data: await run(request, cashoutsApprove, args, request.body.reason) };
+  });
+
+  app.post('/cashouts/:id/reject', { config: finance, schema: { params: idParams, body: reasonBody } }, async (request) => {
+    return { status: 'success' as const, data: await run(request, cashoutsReject, [request.params.id], request.body.reason) };
+  });
+
+  app.get('/payouts', { config: finance, schema: { querystring: payoutsQuery } }, async (request) => {
+    const { status, limit, cursor } = request.query;
+    const before = decodeCursor(cursor, ['id'] as const)?.[0];
+    const rows = await app.db
+      .select({ cashout: cashouts, email: users.email })
+      .from(cashouts)
+      .innerJoin(users, eq(users.id, cashouts.userId))
+      .where(and(eq(cashouts.status, status), before === undefined ? undefined : lt(cashouts.id, before)))
+      .orderBy(desc(cashouts.id))
+      .limit(limit + 1);
+    const page = pageOf(
+      rows,
+      limit,
+      (row) => [row.cashout.id],
+      ({ cashout, email }) => ({
+        id: cashout.id,
+        email,
+        method: cashout.method,
+        amount: coinsToDollarString(cashout.amountCoins),
+        rail: cashout.rail,
+        automatic: cashout.automatic,
+        status: cashout.status,
+        attempts: cashout.attempts,
+        provider_reference: cashout.providerReference,
+        next_attempt_at: cashout.nextAttemptAt?.toISOString() ?? null,
+        failure_reason: cashout.failureReason,
+        paid_at: cashout.paidAt?.toISOString() ?? null,
+      }),
+    );
+    return { status: 'success' as const, data: page };
+  });
+
+  app.post('/payouts/:id/retry', { config: finance, schema: { params: idParams, body: reasonBody } }, async (request) => {
+    return { status: 'success' as const, data: await run(request, payoutsRetry, [request.params.id], request.body.reason) };
+  });
+};

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ConflictError, ValidationError } from '../../domain-errors';
+import type { OpsCommand } from '../../ops/command';
+import { runCommand } from '../../ops/run-ops';
+import type { Mailer } from '../account/mailer';
+import { staffOf } from './gate';
+
+export const COMMAND_REFUSED = 'command_refused';
+export const INVALID_ARGUMENTS = 'invalid_arguments';
+
+/** Runs an ops command for the console's staff member: as `pnpm ops` would, their email the audit's operator. */
+export type StaffCommandRunner = (request: FastifyRequest, command: OpsCommand, args: readonly (string | number)[], reason?: string) => Promise<unknown>;
+
+/**
+ * The same command code, transaction and audit row as `pnpm ops <command> <args> --reason <reason> --json`,
+ * with the server's own database handle, realtime service and mailer (as the operator API runs them). The
+ * command's refusals are 409 `command_refused` with its own message; arguments it refuses are 422.
+ */
+export function staffCommandRunner(app: FastifyInstance, { mailer, siteUrl }: { mailer: Mailer; siteUrl: string | undefined }): StaffCommandRunner {
+  return async (request, command, args, reason) => {
+    const { user } = staffOf(request);
+    const outcome = await runCommand(
+      { command, args: args.map(String), reason, invocation: { operator: user.email, cwd: '/' } },
+      {
+        // The server's own handle: the command shares it, and it stays open afterwards.
+        openDatabase: async () => ({ db: app.db, kind: app.databaseKind, close: async () => {} }),
+        realtime: app.realtime,
+        notificationChannels: { realtime: app.realtime, mailer, siteUrl },
+      },
+    );
+    if (outcome.ok) return outcome.result;
+    if (outcome.kind === 'usage') throw new ValidationError(outcome.message, { code: INVALID_ARGUMENTS });
+    if (outcome.kind === 'refused') throw new ConflictError(outcome.message, { code: COMMAND_REFUSED });
+    request.log.error({ command: command.name, failure: outcome.message }, 'staff console command failed');
+    throw new Error(`${command.name} failed`);
+  };
+}
