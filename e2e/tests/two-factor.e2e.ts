@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { DESKTOP, openPage, siteLogFile, siteUrl, useBrowser } from '../src/browser';
+import { DESKTOP, openPage, siteUrl, useBrowser } from '../src/browser';
 import { type LocalOidcProvider, startOidcProvider } from '../src/oidc-provider';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { cashoutCode, logOffset } from '../src/server-log';
@@ -64,7 +64,7 @@ async function sessionOf(context: BrowserContext, user: TestUser): Promise<Signe
   return { ...user, token: decodeURIComponent(cookie.value) };
 }
 
-async function postAsUser<T>(baseUrl: string, user: SignedInUser, path: string, body?: unknown): Promise<T> {
+async function postAsUser<T>(baseUrl: string, user: Pick<SignedInUser, 'token'>, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { ...sessionHeaders(user), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -75,7 +75,7 @@ async function postAsUser<T>(baseUrl: string, user: SignedInUser, path: string, 
 }
 
 /** Turns the authenticator app on through the API, as Settings does: the secret, the step its code used, the recovery codes. */
-async function totpOnThroughApi(baseUrl: string, user: SignedInUser): Promise<{ secret: string; usedStep: number; recoveryCodes: string[] }> {
+async function totpOnThroughApi(baseUrl: string, user: Pick<SignedInUser, 'token'>): Promise<{ secret: string; usedStep: number; recoveryCodes: string[] }> {
   const { secret } = await postAsUser<{ secret: string }>(baseUrl, user, '/api/user/2fa/totp/setup');
   const usedStep = totpStepAt();
   const { recovery_codes } = await postAsUser<{ recovery_codes: string[] }>(baseUrl, user, '/api/user/2fa/totp/enable', { code: totpCode(secret, usedStep) });
@@ -227,7 +227,7 @@ describe('the code before a risky cashout (issue 31)', () => {
     // Nothing was booked yet.
     expect((await profileOf(siteUrl(), user)).wallet).toBe('2.00');
 
-    await codeField.fill(await cashoutCode(user.email, { offset, file: siteLogFile() }));
+    await codeField.fill(await cashoutCode(user.email, { offset }));
     await modal.getByRole('button', { name: 'Confirm cashout' }).click();
     await modal.getByRole('heading', { name: 'Cashout requested' }).waitFor();
     expect(answers).toEqual([403, 200]);
@@ -298,7 +298,7 @@ describe('Google sign-in with two-factor on (issue 31)', () => {
     await signInWithGoogle();
     await expectSignedInOnEarn(page);
     const token = (await context.cookies(site!.url)).find((cookie) => cookie.name === 'auth_token')!.value;
-    const { secret, usedStep } = await totpOnThroughApi(site!.url, { ...account, password: '', token: decodeURIComponent(token) });
+    const { secret, usedStep } = await totpOnThroughApi(site!.url, { token: decodeURIComponent(token) });
     await signOut(page);
 
     const fragments: string[] = [];
