@@ -45,3 +45,12 @@ export async function emailVerificationCode(email: string, options: { offset?: n
   const matches = [...readFileSync(file).subarray(offset).toString('utf8').matchAll(pattern)];
   return matches.at(-1)![1]!;
 }
+
+/**
+ * The code a risky cashout's step-up emailed to `email` after `offset` (without SMTP the API logs one line,
+ * `cashout code for <email>: <code>`).
+ */
+export async function cashoutCode(email: string, options: { offset?: number; file?: string } = {}): Promise<string> {
+  const match = await waitForLogLine(new RegExp(`cashout code for ${escapeRegExp(email)}: (\\d{6})`), options);
+  return match[1]!;
+}
