@@ -5,7 +5,7 @@ import type { FieldErrors } from '../contracts/api-types';
 // The shape is a contract (the rules read it on the server side too); decoding it needs RTK Query.
 export type { ApiError };
 
-type EnvelopeLike = { message?: unknown; errors?: unknown; error_type?: unknown };
+type EnvelopeLike = { message?: unknown; errors?: unknown; error_type?: unknown; code?: unknown; method?: unknown };
 
 function readEnvelope(body: unknown): Omit<ApiError, 'status'> {
   if (typeof body !== 'object' || body === null) return {};
@@ -14,6 +14,8 @@ function readEnvelope(body: unknown): Omit<ApiError, 'status'> {
   if (typeof envelope.message === 'string' && envelope.message) decoded.message = envelope.message;
   if (typeof envelope.errors === 'object' && envelope.errors !== null) decoded.errors = envelope.errors as FieldErrors;
   if (typeof envelope.error_type === 'string') decoded.errorType = envelope.error_type;
+  if (typeof envelope.code === 'string') decoded.code = envelope.code;
+  if (envelope.method === 'totp' || envelope.method === 'email') decoded.method = envelope.method;
   return decoded;
 }
 

@@ -1,4 +1,4 @@
-import type { FieldErrors } from './api-types';
+import type { FieldErrors, TwoFactorMethod } from './api-types';
 
 /** Every failed call, whatever went wrong, decoded into one shape (spec §7 envelope). */
 export type ApiError = {
@@ -7,4 +7,8 @@ export type ApiError = {
   message?: string;
   errors?: FieldErrors;
   errorType?: string;
+  /** The error's stable name (`challenge_expired`, `step_up_required`, `email_unverified`...), for the UI to act on. */
+  code?: string;
+  /** With `step_up_required`: which code the server asks for. */
+  method?: TwoFactorMethod;
 };

@@ -33,7 +33,12 @@ export type UserProfile = {
   unread_notifications: number;
   /** Which emails the user wants (Settings); a password change is emailed whatever they say. */
   email_preferences: EmailPreferences;
+  /** The user's role in the staff console (`/admin`, issue 33), or null for everyone who is not staff. */
+  staff_role: StaffRole | null;
 };
+
+/** What a staff member may do in the console: support (users, tickets, messages), finance (money), admin (all). */
+export type StaffRole = 'support' | 'finance' | 'admin';
 
 export type LoginPayload = { email: string; password: string };
 

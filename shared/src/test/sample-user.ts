@@ -20,6 +20,7 @@ export function sampleUser(overrides: Partial<UserProfile> = {}): UserProfile {
     referral_code: 'ABC123',
     unread_notifications: 0,
     email_preferences: { cashouts: true, tickets: true, security: true },
+    staff_role: null,
     ...overrides,
   };
 }
