@@ -1,5 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
-import { createColumnHelper, createSortedRowModel, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { useState, type ReactNode } from 'react';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import styles from './data-table.module.css';
 
@@ -26,75 +25,68 @@ type Props<T extends object> = {
   empty: ReactNode;
 };
 
-// Only sorting: the lists are filtered and paged by the server; the table needs nothing else from the library.
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel() });
-
 /** Numbers by value, text by letters and numbers in it ("#9" before "#10"). */
 function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
 }
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+type Sorting = { id: string; direction: 'ascending' | 'descending' } | null;
+
+/** The rows in the order asked for: the server's order until a header is pressed, then by that column. */
+export function sortRows<T extends object>(rows: readonly T[], columns: readonly TableColumn<T>[], sorting: Sorting): readonly T[] {
+  const value = sorting ? columns.find((column) => column.id === sorting.id)?.sortValue : undefined;
+  if (!sorting || !value) return rows;
+  const sign = sorting.direction === 'ascending' ? 1 : -1;
+  return [...rows].sort((a, b) => sign * compareValues(value(a), value(b)));
+}
+
+/** Unsorted → ascending → descending → ascending… on the same header; another header starts ascending. */
+function nextSorting(current: Sorting, id: string): Sorting {
+  return { id, direction: current?.id === id && current.direction === 'ascending' ? 'descending' : 'ascending' };
+}
 
 /**
- * A real table (caption, column headers, row headers) over the headless TanStack Table: the header of a
- * sortable column is a button that sorts the rows shown, and says how they are sorted (`aria-sort`).
- * On a phone the table scrolls sideways inside its own frame, the page does not.
+ * A real table (caption, column headers, row headers): the header of a sortable column is a button that sorts
+ * the rows shown and says how they are sorted (`aria-sort`). On a phone the table scrolls sideways inside its
+ * own frame, the page does not.
  */
 export function DataTable<T extends object>({ caption, showCaption = false, columns, rows, rowKey, empty }: Props<T>) {
-  const columnDefs = useMemo(() => {
-    const helper = createColumnHelper<typeof features, T>();
-    return columns.map((column) =>
-      helper.accessor((row): unknown => column.sortValue?.(row) ?? '', {
-        id: column.id,
-        header: column.header,
-        enableSorting: column.sortValue !== undefined,
-        sortFn: (a, b, id) => compareValues(a.getValue(id), b.getValue(id)),
-        cell: (context) => column.cell(context.row.original),
-      }),
-    );
-  }, [columns]);
-  const table = useTable({ features, columns: columnDefs, data: rows as T[], getRowId: (row) => String(rowKey(row)) });
+  const [sorting, setSorting] = useState<Sorting>(null);
   if (rows.length === 0) return <p className={styles.empty}>{empty}</p>;
-  const byId = new Map(columns.map((column) => [column.id, column]));
   return (
     <div className={styles.frame} tabIndex={0} role="region" aria-label={caption}>
       <table className={styles.table}>
         <caption className={showCaption ? styles.caption : visuallyHidden}>{caption}</caption>
         <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                const column = byId.get(header.column.id);
-                return (
-                  <th key={header.id} scope="col" className={column?.numeric ? styles.numeric : undefined} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
-                    {header.column.getCanSort() ? (
-                      <button type="button" className={styles.sort} onClick={header.column.getToggleSortingHandler()}>
-                        {column?.header}
-                        <span aria-hidden="true" className={styles.sortMark}>
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      column?.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
+          <tr>
+            {columns.map((column) => {
+              const sorted = sorting?.id === column.id ? sorting.direction : undefined;
+              return (
+                <th key={column.id} scope="col" className={column.numeric ? styles.numeric : undefined} aria-sort={sorted}>
+                  {column.sortValue ? (
+                    <button type="button" className={styles.sort} onClick={() => setSorting((current) => nextSorting(current, column.id))}>
+                      {column.header}
+                      <span aria-hidden="true" className={styles.sortMark}>
+                        {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => {
-                const column = byId.get(cell.column.id);
-                const Cell = column?.rowHeader ? 'th' : 'td';
+          {sortRows(rows, columns, sorting).map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => {
+                const Cell = column.rowHeader ? 'th' : 'td';
                 return (
-                  <Cell key={cell.id} scope={column?.rowHeader ? 'row' : undefined} className={column?.numeric ? styles.numeric : undefined}>
-                    <table.FlexRender cell={cell} />
+                  <Cell key={column.id} scope={column.rowHeader ? 'row' : undefined} className={column.numeric ? styles.numeric : undefined}>
+                    {column.cell(row)}
                   </Cell>
                 );
               })}
