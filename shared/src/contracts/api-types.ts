@@ -33,11 +33,11 @@ export type UserProfile = {
   unread_notifications: number;
   /** Which emails the user wants (Settings); a password change is emailed whatever they say. */
   email_preferences: EmailPreferences;
-  /** The user's role in the staff console (`/admin`, issue 33), or null for everyone who is not staff. */
+  /** The staff console's role of this user (the shell loads mf-admin only then); null for everyone who is not staff. */
   staff_role: StaffRole | null;
 };
 
-/** What a staff member may do in the console: support (users, tickets, messages), finance (money), admin (all). */
+/** A staff member's role in the console (`/admin`): support, finance, or admin (everything). */
 export type StaffRole = 'support' | 'finance' | 'admin';
 
 export type LoginPayload = { email: string; password: string };

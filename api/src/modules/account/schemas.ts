@@ -148,6 +148,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   referral_code: z.string(),
   unread_notifications: z.number().int(),
   email_preferences: z.object({ cashouts: z.boolean(), tickets: z.boolean(), security: z.boolean() }),
+  staff_role: z.enum(['support', 'finance', 'admin']).nullable(),
 });
 
 export const messageResponse = z.object({ status: z.literal('success'), message: z.string() });

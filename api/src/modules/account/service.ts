@@ -185,6 +185,8 @@ export function toProfile(user: UserRow, totals: AccountTotals, unreadNotificati
     referral_code: user.referralCode,
     unread_notifications: unreadNotifications,
     email_preferences: { cashouts: user.emailCashouts, tickets: user.emailTickets, security: user.emailSecurity },
+    // Staff roles come with the staff console's API (admin-api branch): until then nobody is staff.
+    staff_role: null,
   };
 }
 
