@@ -43,7 +43,8 @@ describe('Cashouts: the review queue', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve cashout #41' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve cashout #41 ($25.00 to ada@example.com)' });
+    const dialog = screen.getByRole('dialog', { name: 'Approve cashout #41' });
+    expect(dialog).toHaveAccessibleDescription("$25.00 to ada@example.com by paypal. The payout goes out on its rail; a manual rail waits for the provider's reference.");
     await user.type(within(dialog).getByLabelText("Provider's reference (only when paid by hand)"), 'PP-778');
     await user.type(within(dialog).getByLabelText('Reason'), 'Known user, checked the device');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));

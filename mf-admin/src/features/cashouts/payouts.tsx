@@ -62,8 +62,8 @@ export function Payouts() {
       </QueryView>
       {retrying ? (
         <ReasonDialog
-          title={`Retry payout #${retrying.id} (${formatDollars(retrying.amount)} to ${retrying.email})`}
-          lead="The payout is sent again on its rail; the provider is asked first, so it is never paid twice."
+          title={`Retry payout #${retrying.id}`}
+          lead={`${formatDollars(retrying.amount)} to ${retrying.email}. The payout is sent again on its rail; the provider is asked first, so it is never paid twice.`}
           confirmLabel="Retry"
           busyLabel="Retrying…"
           reasonHint="Kept in the audit log with your email."

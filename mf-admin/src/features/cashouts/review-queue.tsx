@@ -22,16 +22,28 @@ export function ReviewQueue() {
 
   const columns: TableColumn<AdminCashoutRow>[] = [
     { id: 'cashout', header: 'Cashout', rowHeader: true, sortValue: (row) => row.created_at, cell: (row) => <>#{row.id}<br /><span className={styles.muted}>{formatTime(row.created_at)}</span></> },
-    { id: 'user', header: 'User', sortValue: (row) => row.email, cell: (row) => <Link to={`/admin/users/${row.user_id}`}>{row.email}</Link> },
+    {
+      id: 'user',
+      header: 'User and destination',
+      sortValue: (row) => row.email,
+      cell: (row) => (
+        <>
+          <Link to={`/admin/users/${row.user_id}`}>{row.email}</Link>
+          <br />
+          <span className={`${styles.muted} ${styles.destination}`}>
+            {row.method} · {row.account}
+          </span>
+        </>
+      ),
+    },
     { id: 'amount', header: 'Amount', numeric: true, sortValue: (row) => row.amount_coins, cell: (row) => formatDollars(row.amount) },
-    { id: 'method', header: 'Method', cell: (row) => <>{row.method}<br /><span className={styles.muted}>{row.account}</span></> },
     { id: 'rule', header: 'Sent to review by', cell: (row) => <span className={styles.wrap}>{row.review_rule ?? '—'}</span> },
     { id: 'risk', header: 'Risk signals', sortValue: (row) => row.risk.filter((signal) => signal.warn).length, cell: (row) => <RiskSignals signals={row.risk} /> },
     {
       id: 'decide',
       header: 'Decide',
       cell: (row) => (
-        <div className={styles.decide}>
+        <div className={styles.decideStack}>
           <button type="button" className="pill-button" aria-label={`Approve cashout #${row.id}`} onClick={() => setDecision({ cashout: row, kind: 'approve' })}>
             Approve
           </button>
@@ -44,7 +56,7 @@ export function ReviewQueue() {
   ];
 
   const close = () => setDecision(null);
-  const target = decision ? `cashout #${decision.cashout.id} (${formatDollars(decision.cashout.amount)} to ${decision.cashout.email})` : '';
+  const target = decision ? `${formatDollars(decision.cashout.amount)} to ${decision.cashout.email} by ${decision.cashout.method}.` : '';
   return (
     <QueryView label="the review queue" isLoading={queue.isLoading} error={queue.error} onRetry={() => void queue.refetch()}>
       <p role="status" className={styles.notice}>
@@ -54,8 +66,8 @@ export function ReviewQueue() {
       <LoadMore hasMore={queue.hasNextPage} loading={queue.isFetchingNextPage} onLoadMore={() => void queue.fetchNextPage()} />
       {decision?.kind === 'approve' ? (
         <ReasonDialog
-          title={`Approve ${target}`}
-          lead="The payout goes out on its rail; a manual rail waits for the provider's reference."
+          title={`Approve cashout #${decision.cashout.id}`}
+          lead={`${target} The payout goes out on its rail; a manual rail waits for the provider's reference.`}
           confirmLabel="Approve"
           busyLabel="Approving…"
           reasonHint="Kept in the audit log with your email."
@@ -67,8 +79,8 @@ export function ReviewQueue() {
       ) : null}
       {decision?.kind === 'reject' ? (
         <ReasonDialog
-          title={`Reject ${target}`}
-          lead="The amount goes back to the user's balance."
+          title={`Reject cashout #${decision.cashout.id}`}
+          lead={`${target} The amount goes back to the user's balance.`}
           confirmLabel="Reject"
           busyLabel="Rejecting…"
           reasonHint="Shown to the user, and kept in the audit log with your email."

@@ -66,11 +66,11 @@ function CallbackRecord({ callback }: { callback: Callback }) {
       ) : null}
       <Panel title="Raw callback">
         {callback.truncated ? <p className={styles.muted}>The body was longer than the log keeps: it is cut.</p> : null}
-        <pre className={styles.raw} tabIndex={0} aria-label="Request line">{`${callback.method} ${callback.path}${callback.query ? `?${callback.query}` : ''}`}</pre>
+        <pre className={styles.raw} tabIndex={0} role="region" aria-label="Request line">{`${callback.method} ${callback.path}${callback.query ? `?${callback.query}` : ''}`}</pre>
         <h3 className={styles.rawTitle}>Headers</h3>
-        <pre className={styles.raw} tabIndex={0} aria-label="Headers">{prettyJson(callback.headers)}</pre>
+        <pre className={styles.raw} tabIndex={0} role="region" aria-label="Headers">{prettyJson(callback.headers)}</pre>
         <h3 className={styles.rawTitle}>Body</h3>
-        <pre className={styles.raw} tabIndex={0} aria-label="Body">{callback.body || '(empty)'}</pre>
+        <pre className={styles.raw} tabIndex={0} role="region" aria-label="Body">{callback.body || '(empty)'}</pre>
       </Panel>
       {replaying ? (
         <ReasonDialog
