@@ -172,6 +172,7 @@ export type UserStatusPayload = { status: AccountStatus; reason: string };
 export type UserCreditPayload = { amount: string; reason: string };
 export type ReasonPayload = { reason: string };
 
+/** The user's risk signals in the order the API gives (the order to show them in); `warn`: show it as a warning. */
 export type RiskSignal = { key: string; label: string; value: string | number | boolean | null; warn: boolean };
 
 export type AdminCashoutRow = {
@@ -183,7 +184,8 @@ export type AdminCashoutRow = {
   amount: string;
   amount_coins: number;
   status: string;
-  rail: string;
+  /** The payout rail; null before one is chosen. */
+  rail: string | null;
   created_at: string;
   /** Why it waits for review ("; "-joined rules); null when it was paid without review. */
   review_rule: string | null;
@@ -251,5 +253,16 @@ export type AuditChainState = {
   broken: { kind: 'changed' | 'removed'; row_id: number | null; message: string } | null;
 };
 
-export type StaffMember = { user_id: number; email: string; name: string; role: StaffRole; added_by: string; reason: string; added_at: string; two_factor: TwoFactorSetting };
+export type StaffMember = {
+  user_id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  two_factor: TwoFactorSetting;
+  added_by: string;
+  reason: string;
+  added_at: string;
+  /** When the role last changed. */
+  changed_at: string;
+};
 export type StaffAddPayload = { email: string; role: StaffRole; reason: string };

@@ -24,7 +24,7 @@ const payout = (overrides: Partial<PayoutRow> = {}): PayoutRow => ({
 });
 
 describe('Cashouts: the review queue', () => {
-  it('lists the pending cashouts, oldest first, with the rule that sent each and the risk signals, warnings first in words', async () => {
+  it('lists the pending cashouts, oldest first, with the rule that sent each and the risk signals in the API\'s order, warnings said in words', async () => {
     const { api } = renderConsole('/admin/cashouts', { 'GET /admin/cashouts': page([cashoutRow(), cashoutRow({ id: 42, email: 'bob@example.com' })]) }, 'finance');
     const table = await screen.findByRole('table', { name: 'Cashouts waiting for review, oldest first' });
     expect(new URL(api.requests('GET /admin/cashouts')[0]!.url).searchParams.get('status')).toBe('pending');
@@ -32,7 +32,7 @@ describe('Cashouts: the review queue', () => {
     expect(row).toHaveTextContent('first cashout over $10; new device');
     expect(row).toHaveTextContent('$25.00');
     const signals = within(row).getAllByRole('listitem').map((item) => item.textContent);
-    expect(signals).toEqual(['warning: Account age (days): 2', 'warning: Reversals in 30 days: 3', 'Email verified: yes']);
+    expect(signals).toEqual(['warning: Account age (days): 2', 'Email verified: yes', 'warning: Reversals in 30 days: 3']);
   });
 
   it('approves with a reason (and the reference of a payment made by hand)', async () => {

@@ -7,12 +7,11 @@ function shown(value: RiskSignal['value']): string {
   return String(value);
 }
 
-/** The user's risk signals, those that call for a look first and marked in words ("warning"), not colour alone. */
+/** The user's risk signals in the API's order, those that call for a look marked in words ("warning"), not colour alone. */
 export function RiskSignals({ signals }: { signals: readonly RiskSignal[] }) {
-  const ordered = [...signals].sort((a, b) => Number(b.warn) - Number(a.warn));
   return (
     <ul className={styles.signals}>
-      {ordered.map((signal) => (
+      {signals.map((signal) => (
         <li key={signal.key} className={signal.warn ? styles.warnSignal : undefined}>
           {signal.warn ? <span className={styles.warnMark}>warning: </span> : null}
           {signal.label}: <strong>{shown(signal.value)}</strong>

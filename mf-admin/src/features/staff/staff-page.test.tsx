@@ -14,6 +14,7 @@ const member = (overrides: Partial<StaffMember> = {}): StaffMember => ({
   added_by: 'grace@example.com',
   reason: 'New support hire',
   added_at: '2026-11-20T08:00:00.000Z',
+  changed_at: '2026-11-20T08:00:00.000Z',
   two_factor: 'off',
   ...overrides,
 });

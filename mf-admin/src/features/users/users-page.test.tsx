@@ -6,11 +6,10 @@ import { renderConsole } from '../../test/render-console';
 afterEach(() => jest.restoreAllMocks());
 
 describe('Users: search', () => {
-  it('asks what to look for before searching anything', async () => {
-    const { api } = renderConsole('/admin/users', {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
-    expect(screen.getByText(/Type part of an email address or a name/)).toBeInTheDocument();
-    expect(api.requests('GET /admin/users')).toHaveLength(0);
+  it('lists the newest users before any search, asking with no q', async () => {
+    const { api } = renderConsole('/admin/users', { 'GET /admin/users': page([userRow()]) });
+    expect(await screen.findByRole('table', { name: 'Newest users' })).toHaveTextContent('ada@example.com');
+    expect(Object.fromEntries(new URL(api.requests('GET /admin/users')[0]!.url).searchParams)).toEqual({ limit: '50' });
   });
 
   it('searches by what was typed and lists the users with their status and balances, linked to their page', async () => {
@@ -19,7 +18,7 @@ describe('Users: search', () => {
     await user.type(await screen.findByRole('searchbox', { name: 'Email, name or id' }), 'ada');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     const table = await screen.findByRole('table', { name: 'Users matching "ada"' });
-    expect(new URL(api.requests('GET /admin/users')[0]!.url).searchParams.get('q')).toBe('ada');
+    expect(new URL(api.requests('GET /admin/users').at(-1)!.url).searchParams.get('q')).toBe('ada');
     const first = within(table).getByRole('link', { name: 'ada@example.com' });
     expect(first).toHaveAttribute('href', '/admin/users/7');
     expect(first.closest('tr')).toHaveTextContent('$12.34');

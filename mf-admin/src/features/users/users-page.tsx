@@ -21,14 +21,14 @@ const COLUMNS: TableColumn<AdminUserRow>[] = [
   { id: 'joined', header: 'Joined', sortValue: (user) => user.created_at, cell: (user) => formatTime(user.created_at) },
 ];
 
-/** Users by email, name or id: the way into a user's page. */
+/** Users by email, name or id (the newest first, before any search): the way into a user's page. */
 export default function UsersPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   return (
     <ConsolePage title="Users" lead="Search by email, name or id.">
       <SearchForm label="Email, name or id" initial={query} onSearch={(q) => setParams(q ? { q } : {})} />
-      {query ? <UserResults query={query} /> : <p>Type part of an email address or a name, or a user&apos;s id.</p>}
+      <UserResults query={query} />
     </ConsolePage>
   );
 }
@@ -37,7 +37,7 @@ function UserResults({ query }: { query: string }) {
   const users = useSearchUsersInfiniteQuery(query);
   return (
     <QueryView label="users" isLoading={users.isLoading} error={users.error} onRetry={() => void users.refetch()}>
-      <DataTable caption={`Users matching "${query}"`} showCaption columns={COLUMNS} rows={loadedRows(users.data)} rowKey={(user) => user.id} empty="No user matches. Try part of the address, or the id." />
+      <DataTable caption={query ? `Users matching "${query}"` : 'Newest users'} showCaption columns={COLUMNS} rows={loadedRows(users.data)} rowKey={(user) => user.id} empty="No user matches. Try part of the address, or the id." />
       <LoadMore hasMore={users.hasNextPage} loading={users.isFetchingNextPage} onLoadMore={() => void users.fetchNextPage()} />
     </QueryView>
   );
