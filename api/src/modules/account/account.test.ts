@@ -40,6 +40,7 @@ describe(`account calls on ${kind}`, () => {
             referral_code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/),
             unread_notifications: 0,
             email_preferences: { cashouts: true, tickets: true, security: true },
+            staff_role: null,
           },
         },
       });
