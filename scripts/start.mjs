@@ -17,6 +17,7 @@ const BUILDS = [
   ['mf-earn', 'mf-manifest.json'],
   ['mf-cashout', 'mf-manifest.json'],
   ['mf-account', 'mf-manifest.json'],
+  ['mf-admin', 'mf-manifest.json'],
   ['api', 'server.js'],
 ];
 

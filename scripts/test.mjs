@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.tmp', 'test-results');
 const pnpm = ['npx', '-y', 'pnpm@12.21.0'];
-const frontendPackages = ['shared', 'shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'];
-const buildOrder = ['shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'];
+const frontendPackages = ['shared', 'shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account', 'mf-admin'];
+const buildOrder = ['shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account', 'mf-admin'];
 
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -44,7 +44,7 @@ describe('the shell build', () => {
       const scripts = readdirSync(freshDist).filter((name) => name.endsWith('.js'));
       expect(scripts.length).toBeGreaterThan(0);
       for (const name of scripts) {
-        expect(readFileSync(path.join(freshDist, name), 'utf8')).not.toMatch(/mf_(marketing|earn|cashout|account)|mf-(marketing|earn|cashout|account)/);
+        expect(readFileSync(path.join(freshDist, name), 'utf8')).not.toMatch(/mf_(marketing|earn|cashout|account|admin)|mf-(marketing|earn|cashout|account|admin)/);
       }
     } finally {
       rmSync(freshDist, { recursive: true, force: true });
@@ -107,5 +107,28 @@ describe('a content change released with mf-marketing alone', () => {
     await page.getByRole('button', { name: question }).click();
     await page.getByRole('region', { name: question }).getByText(newAnswer).waitFor();
     await context.close();
+  });
+});
+
+describe('a release of the staff console (mf-admin), the fifth team', () => {
+  const releasesDir = mkdtempSync(path.join(tmpdir(), 'earnly-admin-releases-'));
+  const OTHERS = ['shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'];
+
+  afterAll(() => rmSync(releasesDir, { recursive: true, force: true }));
+
+  it('publishes a version of mf-admin and leaves the shell and every other remote byte-identical', () => {
+    const before = Object.fromEntries(OTHERS.map((name) => [name, folderFingerprint(path.join(repositoryRoot, name, 'dist'))]));
+    const release = spawnSync('npx', ['-y', 'pnpm@12.21.0', 'release', 'mf-admin'], {
+      cwd: repositoryRoot,
+      env: { ...process.env, RELEASES_DIR: releasesDir },
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    expect(release.status).toBe(0);
+    const version = /mf-admin (\d+\.\d+\.\d+-[0-9a-f]{10})/.exec(release.stdout)?.[1];
+    expect(version).toBeDefined();
+    expect(existsSync(path.join(releasesDir, 'mf-admin', version!, 'mf-manifest.json'))).toBe(true);
+    expect(readdirSync(releasesDir)).toEqual(['mf-admin']);
+    for (const name of OTHERS) expect([name, folderFingerprint(path.join(repositoryRoot, name, 'dist'))]).toEqual([name, before[name]]);
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
-const FRONTEND_SOURCES = ['shared/src', 'shell/src', 'mf-earn/src', 'mf-cashout/src', 'mf-account/src', 'mf-marketing/src'];
+const FRONTEND_SOURCES = ['shared/src', 'shell/src', 'mf-earn/src', 'mf-cashout/src', 'mf-account/src', 'mf-marketing/src', 'mf-admin/src'];
 const ROUTER_MODULE = path.join('shared', 'src', 'router.ts');
 
 function sourceFiles(dir: string): string[] {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 
 /** The packages that keep a `budget.json`, each owned by the team of that package. */
-export const BUDGETED_PACKAGES = ['shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account'] as const;
+export const BUDGETED_PACKAGES = ['shell', 'mf-marketing', 'mf-earn', 'mf-cashout', 'mf-account', 'mf-admin'] as const;
 
 export type PageBudget = {
   /** Measured signed in (a fresh account) or as a visitor. */

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The frontends: the host and the remotes. Each builds and releases alone. */
-export const FRONTENDS = ['shell', 'mf-earn', 'mf-cashout', 'mf-account', 'mf-marketing'];
+export const FRONTENDS = ['shell', 'mf-earn', 'mf-cashout', 'mf-account', 'mf-marketing', 'mf-admin'];
 
 const FEATURE_FILE = /^([^/]+)\/src\/features\/([^/]+)(?:\/(.*))?$/;
 const FEATURE_ENTRY = /^index(?:\.tsx?)?$/;

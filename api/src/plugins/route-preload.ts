@@ -22,7 +22,8 @@ export type LocateFile = (urlPath: string) => string | null;
  */
 export async function routePreloads(pathname: string, config: RuntimeConfig, locate: LocateFile): Promise<Preload[]> {
   const owner = findRouteOwner(pathname, config.remotes);
-  if (!owner) return [];
+  // The staff console is fetched only once the shell knows a staff member is signed in: nobody else fetches a byte of it.
+  if (!owner || owner.staffOnly) return [];
   const preloads: Preload[] = [{ href: owner.manifest, as: 'fetch' }];
   const manifestFile = owner.manifest.startsWith('/') ? locate(owner.manifest.split('?')[0]!) : null;
   if (!manifestFile) return preloads;

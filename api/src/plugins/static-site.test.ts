@@ -67,6 +67,14 @@ describe('site serving', () => {
       expect(preloadsOf((await get('/no-such-page', { accept: 'text/html' })).body)).toEqual([]);
     });
 
+    it('names nothing of the staff console, built or not, signed in or not: only the shell, once it knows a staff member is in, fetches it', async () => {
+      await site.write('mf-admin/dist/mf-manifest.json', JSON.stringify({ id: 'mf_admin', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] }));
+      for (const path of ['/admin', '/admin/users/7']) {
+        expect(preloadsOf((await get(path, { accept: 'text/html' })).body)).toEqual([]);
+        expect(preloadsOf((await get(path, { accept: 'text/html', cookie: 'auth_token=abc' })).body)).toEqual([]);
+      }
+    });
+
     it('puts nothing of a hostile manifest into the page: no markup, no path out of the folder', async () => {
       for (const hostile of ['"><script>alert(1)</script>', '../../../etc/passwd', 'x" onload="alert(1)']) {
         await site.write('mf-marketing/dist/mf-manifest.json', marketingManifest(hostile, []));

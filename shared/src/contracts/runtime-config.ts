@@ -10,6 +10,11 @@ export type RemoteConfig = {
   routes: string[];
   /** The released version this browser runs (`pnpm release`); absent while the remote runs its working build. */
   version?: string;
+  /**
+   * Loaded only for staff (a user whose `staff_role` is set): the console. For anyone else its paths are the
+   * site's 404 page and nothing of it is fetched.
+   */
+  staffOnly?: boolean;
 };
 
 export type RealtimeConfig = {

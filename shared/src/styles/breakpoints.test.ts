@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BREAKPOINT_QUERIES, BREAKPOINTS } from '../constants';
 
 const REPOSITORY = path.join(__dirname, '..', '..', '..');
-const STYLED_PACKAGES = ['shell', 'mf-earn', 'mf-cashout', 'mf-account', 'mf-marketing', 'shared'];
+const STYLED_PACKAGES = ['shell', 'mf-earn', 'mf-cashout', 'mf-account', 'mf-marketing', 'mf-admin', 'shared'];
 /** The payout strip's own width (tokens.css): six logos in a row, three at 1100 px and narrower. */
 const PAYOUT_STRIP = { file: 'mf-marketing/src/pages/landing/cards.module.css', query: '(max-width: 1100px)' };
 

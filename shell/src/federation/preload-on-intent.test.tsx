@@ -6,6 +6,7 @@ const REMOTES: RemoteConfig[] = [
   { name: 'mf_marketing', manifest: '/remotes/mf-marketing/mf-manifest.json', routes: ['/', '/faq'] },
   { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers'] },
   { name: 'mf_cashout', manifest: '/remotes/mf-cashout/mf-manifest.json', routes: ['/Cashout'] },
+  { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true },
 ];
 
 function Page({ preload }: { preload: (remoteName: string) => Promise<unknown> }) {
@@ -19,6 +20,7 @@ function Page({ preload }: { preload: (remoteName: string) => Promise<unknown> }
       <a href="/Cashout">Cashout</a>
       <a href="https://elsewhere.example/Cashout">Elsewhere</a>
       <a href="/nowhere">Nowhere</a>
+      <a href="/admin/tickets">Console</a>
       <button type="button">Not a link</button>
     </nav>
   );
@@ -43,10 +45,10 @@ describe('preloading the next remote on intent', () => {
     expect(preload.mock.calls).toEqual([['mf_cashout'], ['mf_earn']]);
   });
 
-  it('leaves links to other sites, paths no remote owns and anything not a link alone', () => {
+  it('leaves links to other sites, paths no remote owns, the staff console (loaded on a staff visit only) and anything not a link alone', () => {
     const preload = jest.fn(() => Promise.resolve());
     render(<Page preload={preload} />);
-    for (const name of ['Elsewhere', 'Nowhere']) fireEvent.pointerOver(screen.getByRole('link', { name }));
+    for (const name of ['Elsewhere', 'Nowhere', 'Console']) fireEvent.pointerOver(screen.getByRole('link', { name }));
     fireEvent.pointerOver(screen.getByRole('button', { name: 'Not a link' }));
     expect(preload).not.toHaveBeenCalled();
   });

@@ -210,6 +210,10 @@ describe('remotesOwning', () => {
   it('names each owning remote once, in the order of the paths, and skips paths no remote owns', () => {
     expect(names(remotesOwning(['/Cashout', '/nowhere', '/OFFERS', '/Earn', '/Profile'], REMOTES))).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
   });
+
+  it('never names the staff console: it loads on a staff member\'s visit only', () => {
+    expect(names(remotesOwning(['/admin', '/admin/tickets', '/Earn'], REMOTES))).toEqual(['mf_earn']);
+  });
 });
 
 describe('preloadPage', () => {
@@ -224,6 +228,12 @@ describe('preloadPage', () => {
   it('does nothing for a path no remote owns', async () => {
     const remotes = fakeRemotes();
     await preloadPage('/nowhere', REMOTES, remotes.loadRoutes);
+    expect(remotes.asked).toEqual([]);
+  });
+
+  it('does nothing for the staff console', async () => {
+    const remotes = fakeRemotes();
+    await preloadPage('/admin/users', REMOTES, remotes.loadRoutes);
     expect(remotes.asked).toEqual([]);
   });
 });

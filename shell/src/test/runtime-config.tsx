@@ -10,6 +10,7 @@ export const testRuntimeConfig: RuntimeConfig = {
     { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers'] },
     { name: 'mf_cashout', manifest: '/remotes/mf-cashout/mf-manifest.json', routes: ['/Cashout'] },
     { name: 'mf_account', manifest: '/remotes/mf-account/mf-manifest.json', routes: ['/Profile', '/notifications'] },
+    { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true },
   ],
   modals: {
     auth: 'mf_account/auth-modals',

@@ -176,6 +176,7 @@ describe('pnpm release, rollback and releases', () => {
       'mf-earn: never released; it serves its working build (mf-earn/dist).',
       'mf-cashout: never released; it serves its working build (mf-cashout/dist).',
       'mf-account: never released; it serves its working build (mf-account/dist).',
+      'mf-admin: never released; it serves its working build (mf-admin/dist).',
     ]);
   });
 

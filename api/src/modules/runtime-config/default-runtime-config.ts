@@ -21,6 +21,8 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
       { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers', '/search', '/tickets'] },
       { name: 'mf_cashout', manifest: '/remotes/mf-cashout/mf-manifest.json', routes: ['/Cashout'] },
       { name: 'mf_account', manifest: '/remotes/mf-account/mf-manifest.json', routes: ['/Profile', '/notifications'] },
+      // The staff console: the shell loads it for staff only; for anyone else /admin is the 404 page.
+      { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true },
     ],
     modals: { ...DEFAULT_MODAL_SLOTS },
     // Empty host and port 0 mean the page's own host and port: the gateway runs inside this server.

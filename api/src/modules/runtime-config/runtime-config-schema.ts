@@ -14,6 +14,7 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
       manifest: z.string().min(1),
       routes: z.array(path),
       version: z.string().min(1).optional(),
+      staffOnly: z.boolean().optional(),
     }),
   ),
   modals: z.object({ auth: exposedModule, settings: exposedModule, invite: exposedModule, notifications: exposedModule.optional() }),

@@ -14,7 +14,7 @@ describe('GET /runtime-config.json', () => {
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
-  it('describes the four remotes, the API and the realtime service by default', async () => {
+  it('describes the five remotes, the API and the realtime service by default', async () => {
     const app = await buildTestApp({ database: database(), env: { PUSHER_KEY: 'key-1' } });
     const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
     expect(response.statusCode).toBe(200);
@@ -28,6 +28,11 @@ describe('GET /runtime-config.json', () => {
       ['mf_earn', '/remotes/mf-earn/mf-manifest.json'],
       ['mf_cashout', '/remotes/mf-cashout/mf-manifest.json'],
       ['mf_account', '/remotes/mf-account/mf-manifest.json'],
+      ['mf_admin', '/remotes/mf-admin/mf-manifest.json'],
+    ]);
+    // The staff console owns /admin and everything under it, and is marked for staff only.
+    expect(config.remotes.filter((remote) => remote.staffOnly)).toEqual([
+      { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true },
     ]);
     expect(config.remotes.find((remote) => remote.name === 'mf_earn')?.routes).toEqual(['/Earn', '/offers', '/my-offers', '/search', '/tickets']);
     expect(config.remotes[0]?.routes).toContain('/bonuses');

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
+import { errorMessage } from './format';
+import styles from './query-view.module.css';
+
+type Props = {
+  /** What loads, for the loading label: "users", "the ticket". */
+  label: string;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  /** Skeleton rows while it loads. */
+  rows?: number;
+  children: ReactNode;
+};
+
+/** A list or a record as it loads: skeleton rows, then what the server said, or its refusal with Retry. */
+export function QueryView({ label, isLoading, error, onRetry, rows = 4, children }: Props) {
+  if (isLoading) {
+    return (
+      <div role="status" aria-label={`Loading ${label}`} className={styles.skeleton}>
+        {Array.from({ length: rows }, (_, index) => (
+          <div key={index} className={styles.skeletonRow} />
+        ))}
+      </div>
+    );
+  }
+  if (error) return <RetryNotice placement="inline" message={errorMessage(error)} onRetry={onRetry} />;
+  return <>{children}</>;
+}
+
+type LoadMoreProps = { hasMore: boolean; loading: boolean; onLoadMore: () => void };
+
+/** The next page of a list, on demand. */
+export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
+  if (!hasMore) return null;
+  return (
+    <button type="button" className={`outline-button ${styles.loadMore}`} onClick={onLoadMore} disabled={loading}>
+      {loading ? 'Loading…' : 'Load more'}
+    </button>
+  );
+}
