@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { api } from '@rewards/shared/api/api';
 import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
 import { PATHS } from '@rewards/shared/paths';
@@ -12,10 +12,12 @@ import { Modal } from '@rewards/shared/ui/modal.tsx';
 import form from '../../ui/form.module.css';
 import { EmailPreferencesSetting } from './email-preferences';
 import { SettingSwitch } from './setting-switch';
-import { SignedInSessionsSetting } from './signed-in-sessions';
 import { useDeleteAccountMutation } from './settings-api';
-import { TwoFactorSetting } from './two-factor-setting';
 import styles from './settings-modal.module.css';
+
+// The account's security sections load beside the modal, not with it: they cost mf-account's initial JS nothing.
+const SignedInSessionsSetting = lazy(() => import('./signed-in-sessions').then((module) => ({ default: module.SignedInSessionsSetting })));
+const TwoFactorSetting = lazy(() => import('./two-factor-setting').then((module) => ({ default: module.TwoFactorSetting })));
 
 /**
  * Exposed as `mf_account/settings-modal`: Live Stats, the email switches, Log out, and Delete account behind an explicit
@@ -30,8 +32,10 @@ export default function SettingsModal({ onClose }: SlotComponentProps) {
       <div className={styles.sections}>
         <LiveStatsSetting />
         <EmailPreferencesSetting />
-        <SignedInSessionsSetting />
-        <TwoFactorSetting />
+        <Suspense fallback={null}>
+          <SignedInSessionsSetting />
+          <TwoFactorSetting />
+        </Suspense>
         <LogOutButton onClose={onClose} />
         <section className={styles.danger} aria-labelledby="settings-delete-title">
           <h3 id="settings-delete-title" className={styles.sectionTitle}>

@@ -23,7 +23,9 @@ const userAnswer = (fields: Partial<UserProfile>) => ok({ status: 'success', dat
 const invalidCode = fail(422, { status: 'error', message: 'Invalid code.' });
 
 async function renderSettings(answers: FakeAnswers = {}, user: Partial<UserProfile> = {}) {
-  const rendered = renderModal(SettingsModal, { answers, preloadedState: signedInState(user), route: '/Profile' });
+  // The modal's sessions section asks for the sessions too (its own tests are in signed-in-sessions.test.tsx).
+  const sessions: FakeAnswers = { 'GET /user/sessions': ok({ status: 'success', data: [] }) };
+  const rendered = renderModal(SettingsModal, { answers: { ...sessions, ...answers }, preloadedState: signedInState(user), route: '/Profile' });
   // The section's code loads as Settings opens.
   const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
   return { section, ...rendered };
