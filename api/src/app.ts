@@ -14,6 +14,7 @@ import { holdsPlugin } from './modules/holds/plugin';
 import { payoutsPlugin } from './modules/payouts/plugin';
 import type { RailTools } from './modules/payout-rails/rail';
 import { contactRoutes } from './modules/contact/routes';
+import { contentAnnouncer } from './modules/content/content-events';
 import { contentPlugin } from './modules/content/plugin';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
@@ -132,7 +133,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(leaderboardRoutes, { prefix: '/api' });
   await app.register(ticketRoutes, { prefix: '/api', waitHours: config.ticketWaitHours });
-  await app.register(adminPlugin, { prefix: '/api/admin', mailer, appSecret: config.appSecret, publicUrl: config.publicUrl });
+  await app.register(adminPlugin, {
+    prefix: '/api/admin',
+    mailer,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    repoRoot: config.repoRoot,
+    announceContent: contentAnnouncer(config),
+  });
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
