@@ -20,7 +20,7 @@ import {
 } from '../content/service';
 import { staffOf } from './gate';
 import { decodeCursor, pageOf } from './pagination';
-import { CONTENT_REFUSED, type StaffCommandRunner } from './run-command';
+import { contentRefused, type StaffCommandRunner } from './run-command';
 import { body, idParams, pageQuery, query, reason, reasonBody } from './schemas';
 
 const adminOnly = { staff: { roles: [] } };
@@ -103,7 +103,7 @@ export const contentRoutes: ZodPlugin<{ run: StaffCommandRunner; repoRoot: strin
       return reply.code(201).send({ status: 'success' as const, data: draftItem(draft) });
     } catch (error) {
       if (error instanceof ContentRefused) {
-        throw new ValidationError(`Refused, the draft was not saved:\n${error.message}`, { code: CONTENT_REFUSED, extra: { problems: error.problems } });
+        throw contentRefused(`Refused, the draft was not saved:\n${error.message}`, error.problems);
       }
       throw error;
     }

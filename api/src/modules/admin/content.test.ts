@@ -46,6 +46,7 @@ describe(`the console's content routes, on ${databaseKind}`, () => {
     expect(body).toMatchObject({ status: 'error', code: 'content_refused' });
     expect(body.problems.length).toBeGreaterThan(0);
     expect(body.problems[0]).toEqual({ file: 'draft of faq.json', line: expect.any(Number), column: expect.any(Number), message: expect.any(String) });
+    expect(body.errors.text[0]).toMatch(/^line \d+, column \d+: /);
     expect((await db().select().from(contentDrafts)).length).toBe(before);
 
     const notJson = await saveDraft('{\n  "lead": \n}');

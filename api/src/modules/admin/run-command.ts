@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ContentProblem } from '@rewards/shared/content/content-check';
 import { ConflictError, ValidationError } from '../../domain-errors';
 import type { OpsCommand } from '../../ops/command';
 import { runCommand } from '../../ops/run-ops';
@@ -9,6 +10,15 @@ export const COMMAND_REFUSED = 'command_refused';
 export const INVALID_ARGUMENTS = 'invalid_arguments';
 /** A content text its file's schema refuses: 422 with `problems` (file, line, column, message). */
 export const CONTENT_REFUSED = 'content_refused';
+
+/**
+ * 422 for a content text its schema refuses: `problems` as the check gave them, and each as a line of
+ * `errors.text` ("line 3, column 1: …") for a client that reads field errors only.
+ */
+export function contentRefused(message: string, problems: readonly ContentProblem[]): ValidationError {
+  const lines = problems.map((problem) => `line ${problem.line}, column ${problem.column}: ${problem.message}`);
+  return new ValidationError(message, { code: CONTENT_REFUSED, errors: { text: lines }, extra: { problems } });
+}
 
 /** The problems a content command refused a text for (its OpsError details), if that is why. */
 function problemsOf(details: unknown): unknown[] | undefined {
@@ -43,7 +53,7 @@ export function staffCommandRunner(
     if (outcome.ok) return outcome.result;
     if (outcome.kind === 'usage') throw new ValidationError(outcome.message, { code: INVALID_ARGUMENTS });
     const problems = problemsOf(outcome.details);
-    if (outcome.kind === 'refused' && problems) throw new ValidationError(outcome.message, { code: CONTENT_REFUSED, extra: { problems } });
+    if (outcome.kind === 'refused' && problems) throw contentRefused(outcome.message, problems as ContentProblem[]);
     if (outcome.kind === 'refused') throw new ConflictError(outcome.message, { code: COMMAND_REFUSED });
     request.log.error({ command: command.name, failure: outcome.message }, 'staff console command failed');
     throw new Error(`${command.name} failed`);
