@@ -29,6 +29,7 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
+import { staffContentPreview } from './modules/admin/content-preview';
 import { adminPlugin } from './modules/admin/plugin';
 import { registerErrorHandling } from './plugins/errors';
 import { readEmptyJsonAsNoBody } from './plugins/json-body';
@@ -145,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db) });
   }
   if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS, mailer });
   return app;
