@@ -14,6 +14,7 @@ import { holdsPlugin } from './modules/holds/plugin';
 import { payoutsPlugin } from './modules/payouts/plugin';
 import type { RailTools } from './modules/payout-rails/rail';
 import { contactRoutes } from './modules/contact/routes';
+import { contentAnnouncer } from './modules/content/content-events';
 import { contentPlugin } from './modules/content/plugin';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
@@ -28,6 +29,7 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
+import { staffContentPreview } from './modules/admin/content-preview';
 import { adminPlugin } from './modules/admin/plugin';
 import { registerErrorHandling } from './plugins/errors';
 import { readEmptyJsonAsNoBody } from './plugins/json-body';
@@ -132,12 +134,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(leaderboardRoutes, { prefix: '/api' });
   await app.register(ticketRoutes, { prefix: '/api', waitHours: config.ticketWaitHours });
-  await app.register(adminPlugin, { prefix: '/api/admin', mailer, appSecret: config.appSecret, publicUrl: config.publicUrl });
+  await app.register(adminPlugin, {
+    prefix: '/api/admin',
+    mailer,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    repoRoot: config.repoRoot,
+    announceContent: contentAnnouncer(config),
+  });
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
   await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db) });
   }
   if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS, mailer });
   return app;

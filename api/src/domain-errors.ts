@@ -1,7 +1,7 @@
 import type { FieldErrors } from '@rewards/shared/contracts/api-types';
 
 /** `code`: the refusal's stable name for the UI; `extra`: further facts the UI reads (e.g. a step-up's `method`). */
-export type DomainErrorDetails = { errors?: FieldErrors; errorType?: string; code?: string; extra?: Record<string, string> };
+export type DomainErrorDetails = { errors?: FieldErrors; errorType?: string; code?: string; extra?: Record<string, unknown> };
 
 /**
  * A refusal a service means the person to read: what went wrong in the domain's words, never how HTTP says

@@ -8,6 +8,7 @@ import {
   listVersions,
   MAX_CONTENT_BYTES,
   publishContent,
+  publishDraft,
   recordRepositoryContent,
   restoreVersion,
   shownVersions,
@@ -76,22 +77,29 @@ async function withRepositoryRecorded({ db }: OpsContext): Promise<void> {
 
 export const contentPublish = defineCommand({
   name: 'content:publish',
-  usage: 'content:publish <file> --reason <text>',
-  summary: `publishes a marketing content file (named like the repository's: ${CONTENT_NAMES}) as its newest version, checked by its schema; every running instance shows it within seconds`,
+  usage: 'content:publish <file> | --draft <id> --reason <text>',
+  summary: `publishes a marketing content file (named like the repository's: ${CONTENT_NAMES}), or a draft saved in the staff console, as its newest version, checked by its schema; every running instance shows it within seconds`,
   reason: 'required',
   parse: (args, invocation) => {
+    if (args[0] === '--draft') {
+      if (args.length !== 2) throw new UsageError('content:publish --draft takes one draft id, like --draft 12');
+      return { kind: 'draft', draft: parseId(args[1], 'a draft') } as const;
+    }
     if (args.length !== 1 || !args[0]) throw new UsageError('content:publish takes one file, like mf-marketing/content/faq.json');
-    return { path: operatorPath(args[0], invocation.cwd), typed: args[0], file: contentFileOf(args[0]) };
+    return { kind: 'file', path: operatorPath(args[0], invocation.cwd), typed: args[0], file: contentFileOf(args[0]) } as const;
   },
-  async run(context, { path, typed, file }) {
-    const text = await readContentFile(path, typed);
+  async run(context, source) {
+    const text = source.kind === 'file' ? await readContentFile(source.path, source.typed) : null;
+    const { db, invocation, reason } = context;
     const version = await changingContent(async () => {
       await withRepositoryRecorded(context);
-      return publishContent(context.db, { file, text, operator: context.invocation.operator, reason: context.reason!, label: typed });
+      if (source.kind === 'draft') return publishDraft(db, { id: source.draft, operator: invocation.operator, reason: reason! });
+      return publishContent(db, { file: source.file, text: text!, operator: invocation.operator, reason: reason!, label: source.typed });
     });
     context.contentChanged();
-    context.out.line(`Published ${file} as version ${version.version} (${context.reason}). Every running instance shows it within seconds.`);
-    return versionResult(version);
+    const draft = source.kind === 'draft' ? source.draft : null;
+    context.out.line(`Published ${draft === null ? '' : `draft ${draft} of `}${version.file} as version ${version.version} (${reason}). Every running instance shows it within seconds.`);
+    return { ...versionResult(version), ...(draft === null ? {} : { draft }) };
   },
 });
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { MARKETING_REMOTE, PUBLISHED_CONTENT_ELEMENT_ID } from '@rewards/shared/content/published-content';
+import { MARKETING_REMOTE, PUBLISHED_CONTENT_ELEMENT_ID, type PublishedContent } from '@rewards/shared/content/published-content';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import type { RemoteConfig, RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import type { LocateFile } from './route-preload';
@@ -20,8 +20,11 @@ export type PublishedContentView = {
   prerendered(file: string): Promise<string | null>;
 };
 
-/** The view for the build of mf-marketing whose `prerendered/` files `locate` finds. */
-export type PublishedContentSource = (build: { locate(file: string): string | null }) => Promise<PublishedContentView>;
+/** A staff member's draft shown in place of what is published (`?preview=<draft id>`); `key` names its text. */
+export type ContentPreview = { key: string; content: PublishedContent };
+
+/** The view for the build of mf-marketing whose `prerendered/` files `locate` finds (with a draft over it, for staff). */
+export type PublishedContentSource = (build: { locate(file: string): string | null }, preview?: ContentPreview) => Promise<PublishedContentView>;
 
 /** The folder holding a remote's prerendered files, as a URL path: beside its manifest. Null when not on this server. */
 function prerenderedFolder(remote: RemoteConfig): string | null {
@@ -31,11 +34,11 @@ function prerenderedFolder(remote: RemoteConfig): string | null {
 }
 
 /** The view of the published content for the marketing build this request's runtime config names; null without one here. */
-export async function publishedContentView(source: PublishedContentSource | undefined, config: RuntimeConfig, locate: LocateFile): Promise<PublishedContentView | null> {
+export async function publishedContentView(source: PublishedContentSource | undefined, config: RuntimeConfig, locate: LocateFile, preview?: ContentPreview): Promise<PublishedContentView | null> {
   const marketing = config.remotes.find((remote) => remote.name === MARKETING_REMOTE);
   const folder = marketing ? prerenderedFolder(marketing) : null;
   if (!source || !folder) return null;
-  return source({ locate: (file) => locate(`${folder}${file}`) });
+  return source({ locate: (file) => locate(`${folder}${file}`) }, preview);
 }
 
 /**

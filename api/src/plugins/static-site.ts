@@ -10,7 +10,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contrac
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { routePreloads, signedInPreloads, withPreloads, type LocateFile } from './route-preload';
-import { prerenderedPage, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
+import { type ContentPreview, prerenderedPage, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
 import { REMOTE_PACKAGES, VERSION_PATTERN } from '../remote-builds';
 
@@ -26,6 +26,8 @@ export type StaticSiteOptions = {
   sitePolicy?: () => Promise<SitePolicySources>;
   /** The marketing content published since a build of mf-marketing (modules/content); without it the builds show their own. */
   publishedContent?: PublishedContentSource;
+  /** The staff member's draft a page request asks to preview (`?preview=<id>`); null for anyone else. */
+  contentPreview?: (request: FastifyRequest) => Promise<ContentPreview | null>;
 };
 
 /**
@@ -34,7 +36,7 @@ export type StaticSiteOptions = {
  * are read from disk on every request, so rebuilding a remote's `dist/` while the server runs shows on the
  * next page load. A version's folder never changes once published: all of it may be cached forever.
  */
-export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir, sitePolicy, publishedContent }) => {
+export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir, sitePolicy, publishedContent, contentPreview }) => {
   const releasesRoot = releasesDir ? resolve(releasesDir) : undefined;
   const shellDist = resolve(siteRoot, 'shell', 'dist');
   for (const pkg of ['shell', ...REMOTE_PACKAGES]) {
@@ -78,7 +80,7 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     if (file !== '' && (await isFileInside(shellDist, file))) return reply.sendFile(file, shellDist);
     if (!wantsPage(request, file)) return reply.callNotFound();
     const policy = sitePolicy ? await sitePolicy() : undefined;
-    return sendShellPage(app, shellDist, path, locate, request, reply, policy, publishedContent);
+    return sendShellPage(app, shellDist, path, locate, request, reply, policy, publishedContent, contentPreview);
   });
 
   /** The file behind `/remotes/<package>/…` (a working build or a published version), as the route above serves it. */
@@ -132,6 +134,7 @@ async function sendShellPage(
   reply: FastifyReply,
   policy: SitePolicySources | undefined,
   publishedContent: PublishedContentSource | undefined,
+  contentPreview: StaticSiteOptions['contentPreview'],
 ) {
   if (policy) applySitePolicy(request, reply, policy);
   if (!(await isFileInside(shellDist, 'index.html'))) {
@@ -147,12 +150,21 @@ async function sendShellPage(
   if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
   const runtimeConfig = config.json<RuntimeConfig>();
   const signedIn = hasSessionCookie(request);
-  const published = await publishedContentView(publishedContent, runtimeConfig, locate).catch((error: unknown) => {
+  const preview = contentPreview
+    ? await contentPreview(request).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the content preview could not be read: the page shows what is published');
+        return null;
+      })
+    : null;
+  // A preview is this staff member's alone: never kept by a cache.
+  if (preview) reply.header('cache-control', 'private, no-store');
+  const published = await publishedContentView(publishedContent, runtimeConfig, locate, preview ?? undefined).catch((error: unknown) => {
     app.log.error({ err: error }, 'the published marketing content could not be applied: the page shows its build’s content');
     return null;
   });
-  // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first.
-  const page = signedIn ? null : await prerenderedPage(path, runtimeConfig, locate, published);
+  // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first
+  // (a staff member's preview shows the first screen as a visitor would see it).
+  const page = signedIn && !preview ? null : await prerenderedPage(path, runtimeConfig, locate, published);
   const preloads = [...(await routePreloads(path, runtimeConfig, locate)), ...(signedIn ? await signedInPreloads(shellDist) : [])];
   const shellPage = withPublishedContent(withPreloads(html, preloads), published?.dataBlock ?? null);
   const withPage = withPrerenderedPage(shellPage, page);

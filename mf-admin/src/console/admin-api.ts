@@ -6,7 +6,7 @@ import { STAFF_CONSOLE_SESSION_REQUIRED, STAFF_TWO_FACTOR_REQUIRED, type AdminPa
 
 /** The site's one API with the console's cache tags; every feature of the console injects its calls here. */
 export const adminApi = api.enhanceEndpoints({
-  addTagTypes: ['StaffMe', 'AdminOverview', 'AdminUsers', 'AdminCashouts', 'AdminPayouts', 'AdminTickets', 'AdminPostbacks', 'AdminReferrals', 'AdminAudit', 'AdminStaff'],
+  addTagTypes: ['StaffMe', 'AdminOverview', 'AdminUsers', 'AdminCashouts', 'AdminPayouts', 'AdminTickets', 'AdminPostbacks', 'AdminReferrals', 'AdminAudit', 'AdminStaff', 'AdminContent'],
 });
 
 /** The base query as RTK Query hands it to a `queryFn`: the site's, with one argument. */

@@ -266,3 +266,36 @@ export type StaffMember = {
   changed_at: string;
 };
 export type StaffAddPayload = { email: string; role: StaffRole; reason: string };
+
+// ---- marketing content (admin) ----
+
+export type ContentVersionRow = {
+  version: number;
+  file: string;
+  hash: string;
+  operator: string;
+  reason: string | null;
+  source: 'repository' | 'publish' | 'restore';
+  restored_from: number | null;
+  created_at: string;
+  shown: boolean;
+};
+
+/** A content file with the version the site shows and its JSON text (the repository's when none was recorded). */
+export type ContentFileRow = { file: string; text: string | null; version: ContentVersionRow | null };
+
+export type ContentDraft = {
+  id: number;
+  file: string;
+  text: string;
+  author: string;
+  based_on: number | null;
+  published_version: number | null;
+  created_at: string;
+  updated_at: string;
+  /** The draft's page with `?preview=<id>`. */
+  preview_path: string | null;
+};
+
+export type ContentDraftPayload = { file: string; text: string; based_on?: number | null };
+export type ContentRestorePayload = { version: number; reason: string };

@@ -52,6 +52,12 @@ const ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; path: string; roles: Rule 
   { method: 'GET', path: '/api/admin/staff', roles: A },
   { method: 'POST', path: '/api/admin/staff', roles: A },
   { method: 'POST', path: '/api/admin/staff/:user_id/remove', roles: A },
+  { method: 'GET', path: '/api/admin/content', roles: A },
+  { method: 'GET', path: '/api/admin/content/versions', roles: A },
+  { method: 'POST', path: '/api/admin/content/drafts', roles: A },
+  { method: 'GET', path: '/api/admin/content/drafts/:id', roles: A },
+  { method: 'POST', path: '/api/admin/content/drafts/:id/publish', roles: A },
+  { method: 'POST', path: '/api/admin/content/restore', roles: A },
 ];
 
 const ROLES: readonly StaffRole[] = ['support', 'finance', 'admin'];

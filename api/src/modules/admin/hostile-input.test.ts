@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { count, eq, sql } from 'drizzle-orm';
-import { cashouts, operatorAudit, staff, tickets, users } from '../../db/schema';
+import { cashouts, contentDrafts, contentVersions, operatorAudit, staff, tickets, users } from '../../db/schema';
 import { signUp } from '../../test/accounts';
 import { asStaff, newStaffMember, type StaffMember } from '../../test/admin-kit';
 import { useTestApp } from '../../test/build-test-app';
@@ -34,6 +34,8 @@ describe(`hostile input on the console's routes, on ${databaseKind}`, () => {
     staff: (await db().select({ value: count() }).from(staff))[0]?.value,
     cashouts: (await db().select({ value: sql<string>`string_agg(${cashouts.status}, ',' order by ${cashouts.id})` }).from(cashouts))[0]?.value,
     tickets: (await db().select({ value: count() }).from(tickets))[0]?.value,
+    contentVersions: (await db().select({ value: count() }).from(contentVersions))[0]?.value,
+    drafts: (await db().select({ value: sql<string>`coalesce(string_agg(${contentDrafts.id}::text || ':' || coalesce(${contentDrafts.publishedVersion}::text, '-'), ','), '')` }).from(contentDrafts))[0]?.value,
   });
 
   const WRITES = () => [
@@ -52,6 +54,9 @@ describe(`hostile input on the console's routes, on ${databaseKind}`, () => {
     '/api/admin/staff',
     `/api/admin/staff/${userId}/remove`,
     '/api/admin/verify',
+    '/api/admin/content/drafts',
+    '/api/admin/content/drafts/1/publish',
+    '/api/admin/content/restore',
   ];
 
   const HOSTILE_BODIES: ReadonlyArray<[string, string]> = [
@@ -107,6 +112,8 @@ describe(`hostile input on the console's routes, on ${databaseKind}`, () => {
       ['POST', `/api/admin/cashouts/${id}/approve`],
       ['POST', `/api/admin/staff/${id}/remove`],
       ['POST', `/api/admin/referrals/${id}/decide`],
+      ['GET', `/api/admin/content/drafts/${id}`],
+      ['POST', `/api/admin/content/drafts/${id}/publish`],
     ] as const) {
       const response = await app().inject(asStaff(admin, method, url, method === 'POST' ? { reason: 'x', decision: 'approve' } : undefined));
       expect({ url, status: response.statusCode }).toEqual({ url, status: 422 });
@@ -137,15 +144,56 @@ describe(`hostile input on the console's routes, on ${databaseKind}`, () => {
     ['/api/admin/audit?command=DROP%20TABLE'],
     ['/api/admin/audit?kind=everything'],
     ['/api/admin/messages?limit=-5'],
+    ['/api/admin/content/versions?file=..%2F..%2Fpackage.json'],
+    ['/api/admin/content/versions?file=faq.json&file=about.json'],
+    ['/api/admin/content/versions?cursor=WyJ4Il0'],
+    ['/api/admin/content/versions?version=1'],
   ])('refuses the query %s with 422', async (url) => {
     const response = await app().inject(asStaff(admin, 'GET', url));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ status: 'error', errors: expect.any(Object) });
   });
 
+  it.each<[string, Record<string, unknown> | string]>([
+    ['a file outside the content', { file: '../../package.json', text: '{}' }],
+    ['a file as an array', { file: ['faq.json'], text: '{}' }],
+    ['__proto__ as the file', { file: '__proto__', text: '{}' }],
+    ['text as an object', { file: 'faq.json', text: { lead: 'x' } }],
+    ['text over the size limit', { file: 'faq.json', text: `"${'x'.repeat(256 * 1024)}"` }],
+    ['text nested thousands deep', { file: 'faq.json', text: '['.repeat(20_000) }],
+    ['text with a script', { file: 'faq.json', text: '{"lead":"<script>alert(1)</script>"}' }],
+    ['based_on as text', { file: 'faq.json', text: '{}', based_on: '1' }],
+    ['based_on of no version', { file: 'faq.json', text: '{}', based_on: 987654 }],
+    ['based_on negative', { file: 'faq.json', text: '{}', based_on: -1 }],
+    ['an unknown field', { file: 'faq.json', text: '{}', published: true }],
+  ])('refuses a content draft with %s (4xx) and saves nothing', async (_label, payload) => {
+    const before = await snapshot();
+    const response = await app().inject(asStaff(admin, 'POST', '/api/admin/content/drafts', payload));
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a version as text', { version: '1', reason: 'x' }],
+    ['a fractional version', { version: 1.5, reason: 'x' }],
+    ['a version past the safe integers', { version: 2 ** 60, reason: 'x' }],
+    ['no reason', { version: 1 }],
+    ['a version with no such row', { version: 987654, reason: 'x' }],
+  ])('refuses a content restore with %s (4xx) and changes nothing', async (_label, payload) => {
+    const before = await snapshot();
+    const { audit: _audit, ...contentBefore } = before;
+    const response = await app().inject(asStaff(admin, 'POST', '/api/admin/content/restore', payload));
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    // A refused restore of a version that does not exist is audited as failed, like ops; nothing else changes.
+    const { audit: _after, ...contentAfter } = await snapshot();
+    expect(contentAfter).toEqual(contentBefore);
+  });
+
   it('answers random JSON bodies on every write with a 4xx or a refusal, never 5xx, and keeps the ledger whole', async () => {
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('1', '2.50', 'approve', 'blocked', 'support', 'admin', 'a@b.co'));
-    const bodies = fc.dictionary(fc.constantFrom('reason', 'amount', 'status', 'text', 'decision', 'email', 'role', 'reference', 'code', 'x'), value, { maxKeys: 4 });
+    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('1', '2.50', 'approve', 'blocked', 'support', 'admin', 'a@b.co', 'faq.json', '{}'));
+    const bodies = fc.dictionary(fc.constantFrom('reason', 'amount', 'status', 'text', 'decision', 'email', 'role', 'reference', 'code', 'file', 'version', 'based_on', 'x'), value, { maxKeys: 4 });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...WRITES()), bodies, async (url, payload) => {
         const response = await app().inject(asStaff(admin, 'POST', url, payload));

@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentFile } from '@rewards/shared/content/content-schemas';
 import { BUILD_CONTENT_FILE, type BuildContent, PRERENDER_BUNDLE_FILE, type PublishedContent } from '@rewards/shared/content/published-content';
-import type { PublishedContentSource, PublishedContentView } from '../../plugins/prerendered-page';
+import type { ContentPreview, PublishedContentSource, PublishedContentView } from '../../plugins/prerendered-page';
 import type { PublishedContentState, PublishedSnapshot } from './published-state';
 import { type RenderedPage, renderInWorker } from './prerender-worker';
 
@@ -73,9 +73,9 @@ export function createBuildViews({ state, log, render = renderInWorker, now = Da
     return value;
   }
 
-  function renderedPages(bundle: string, bundleMtime: number, published: PublishedContent, snapshot: PublishedSnapshot): Promise<RenderedPage[]> {
+  function renderedPages(bundle: string, bundleMtime: number, published: PublishedContent, snapshot: PublishedSnapshot, preview?: ContentPreview): Promise<RenderedPage[]> {
     const versions = Object.keys(published)
-      .map((file) => `${file}@${snapshot.files.get(file as ContentFile)?.hash}`)
+      .map((file) => (preview && Object.hasOwn(preview.content, file) ? `${file}@draft:${preview.key}` : `${file}@${snapshot.files.get(file as ContentFile)?.hash}`))
       .join(',');
     const key = `${bundle}|${bundleMtime}|${versions}`;
     const cached = renders.get(key);
@@ -95,15 +95,17 @@ export function createBuildViews({ state, log, render = renderInWorker, now = Da
     return entry.pages;
   }
 
-  return async (build) => {
+  return async (build, preview) => {
     const snapshot = await state.current();
-    if (snapshot.files.size === 0) return NOTHING_NEWER;
+    if (snapshot.files.size === 0 && !preview) return NOTHING_NEWER;
     const content = await buildContentAt(build.locate(BUILD_CONTENT_FILE));
     if (!content) return NOTHING_NEWER;
-    const newer = filesNewerThanBuild(snapshot, content.hashes);
+    // A staff member's draft goes into the page whatever the build bundled (it is newer than anything).
+    const drafted = preview ? (Object.keys(preview.content) as ContentFile[]) : [];
+    const newer = [...new Set([...filesNewerThanBuild(snapshot, content.hashes), ...drafted])].sort();
     if (newer.length === 0) return NOTHING_NEWER;
-    const published: PublishedContent = Object.fromEntries(newer.map((file) => [file, snapshot.files.get(file)!.value]));
-    const blockKey = `${snapshot.latest}|${newer.join(',')}`;
+    const published: PublishedContent = Object.fromEntries(newer.map((file) => [file, preview && Object.hasOwn(preview.content, file) ? preview.content[file] : snapshot.files.get(file)!.value]));
+    const blockKey = `${snapshot.latest}|${newer.join(',')}${preview ? `|draft:${preview.key}` : ''}`;
     let dataBlock = dataBlocks.get(blockKey);
     if (dataBlock === undefined) {
       if (dataBlocks.size >= MAX_RENDERS) dataBlocks.clear();
@@ -119,7 +121,7 @@ export function createBuildViews({ state, log, render = renderInWorker, now = Da
         const bundle = build.locate(PRERENDER_BUNDLE_FILE);
         const bundleMtime = bundle ? await stat(bundle).then((found) => found.mtimeMs, () => -1) : -1;
         if (!bundle || bundleMtime < 0) throw new Error(`the marketing build has no ${PRERENDER_BUNDLE_FILE} to render its pages from the published content`);
-        const pages = await renderedPages(bundle, bundleMtime, Object.fromEntries(inputs.map((name) => [name, published[name]])), snapshot);
+        const pages = await renderedPages(bundle, bundleMtime, Object.fromEntries(inputs.map((name) => [name, published[name]])), snapshot, preview);
         const page = pages.find((candidate) => candidate.file === file);
         if (!page) throw new Error(`${bundle} rendered no page ${file}`);
         return page.html;

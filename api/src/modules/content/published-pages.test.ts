@@ -10,7 +10,9 @@ import { runOpsCapturing } from '../../test/ops-test-kit';
 import { createSiteFixture, type SiteFixture } from '../../test/site-fixture';
 import { useTestDatabase } from '../../test/test-database';
 import { repositoryContentDir } from './repository-files';
-import { CONTENT_FILE_NAMES, listVersions } from './service';
+import { newStaffMember, setSecondFactorAge } from '../../test/admin-kit';
+import { signUp } from '../../test/accounts';
+import { CONTENT_FILE_NAMES, listVersions, saveDraft } from './service';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const contentDir = repositoryContentDir(findRepoRoot());
@@ -148,6 +150,55 @@ describe(`pages of a marketing build with content published after it, on ${kind}
     // A fixed build renders it.
     await site.write('mf-marketing/dist/prerendered/render.cjs', RENDER_BUNDLE);
     expect(mountPointOf(await page('/'))).toContain('to test apps, rendered by nobody');
+  });
+
+  describe('a draft previewed with ?preview=<draft id>', () => {
+    const seen = async (url: string, cookie?: string) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      const { date: _date, ...headers } = response.headers;
+      return { status: response.statusCode, headers, body: response.body };
+    };
+
+    it('shows a staff member the draft on its page and on the prerendered first screen of /', async () => {
+      const staff = await newStaffMember(app, database(), 'support');
+      const faq = JSON.parse(repository['faq.json']!) as Faq;
+      faq.questions[0]!.answer = 'A draft answer nobody else sees.';
+      const faqDraft = await saveDraft(database().db, { file: 'faq.json', text: JSON.stringify(faq), author: staff.email });
+      const landingDraft = await saveDraft(database().db, { file: 'landing.json', text: JSON.stringify(landingWith('a drafted headline')), author: staff.email });
+      const cookie = `auth_token=${staff.token}`;
+
+      const faqPage = await seen(`/faq?preview=${faqDraft.id}`, cookie);
+      expect((publishedIn(faqPage.body)!['faq.json'] as Faq).questions[0]!.answer).toBe('A draft answer nobody else sees.');
+      expect(faqPage.headers['cache-control']).toBe('private, no-store');
+      const landing = await page(`/?preview=${landingDraft.id}`, cookie);
+      expect(mountPointOf(landing)).toContain('a drafted headline');
+      expect((publishedIn(landing)!['landing.json'] as Landing).hero.titleAfter).toBe('a drafted headline');
+      // Without the parameter the staff member sees what is published.
+      expect(publishedIn(await page('/faq', cookie))?.['faq.json']).not.toEqual(faq);
+    });
+
+    it('ignores the parameter for visitors, users, and staff whose second factor is stale: the page is byte-identical', async () => {
+      const staff = await newStaffMember(app, database(), 'admin');
+      const faq = JSON.parse(repository['faq.json']!) as Faq;
+      faq.questions[0]!.answer = 'Still a draft.';
+      const draft = await saveDraft(database().db, { file: 'faq.json', text: JSON.stringify(faq), author: staff.email });
+      const user = await signUp(app);
+      await setSecondFactorAge(database(), staff.token, 13);
+      for (const [url, plain] of [
+        [`/faq?preview=${draft.id}`, '/faq'],
+        [`/?preview=${draft.id}`, '/'],
+      ]) {
+        for (const cookie of [undefined, `auth_token=${user.token}`, `auth_token=${staff.token}`]) {
+          expect({ url, cookie, page: await seen(url!, cookie) }).toEqual({ url, cookie, page: await seen(plain!, cookie) });
+        }
+      }
+      // A staff member with a fresh second factor and a draft id that is not one: nothing either.
+      await setSecondFactorAge(database(), staff.token, 0);
+      for (const bad of ['987654', '0', '1e3', `${draft.id}&preview=${draft.id}`, '-1']) {
+        expect(await seen(`/faq?preview=${bad}`, `auth_token=${staff.token}`)).toEqual(await seen('/faq', `auth_token=${staff.token}`));
+      }
+      expect((publishedIn((await seen(`/faq?preview=${draft.id}`, `auth_token=${staff.token}`)).body)!['faq.json'] as Faq).questions[0]!.answer).toBe('Still a draft.');
+    });
   });
 
   it('never serves the prerender bundle to a browser', async () => {

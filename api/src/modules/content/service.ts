@@ -4,7 +4,7 @@
  * function takes the caller's transaction and changes nothing but its rows; the caller audits it and, once it
  * committed, tells the running site (`contentChanged`, `publishContentChange`).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { checkContentFile, type ContentProblem, formatProblems } from '@rewards/shared/content/content-check';
 import { contentHash } from '@rewards/shared/content/content-hash';
 import { CONTENT_FILES, type ContentFile } from '@rewards/shared/content/content-schemas';
@@ -91,6 +91,12 @@ export async function currentVersion(db: Executor, file: ContentFile): Promise<C
   return (row as ContentVersionWithBody | undefined) ?? null;
 }
 
+/** Version `version` (of any file), without its text; null when there is none. */
+export async function versionOf(db: Executor, version: number): Promise<ContentVersion | null> {
+  const [row] = await db.select(versionColumns).from(contentVersions).where(eq(contentVersions.version, version));
+  return (row as ContentVersion | undefined) ?? null;
+}
+
 export type PublishRequest = {
   file: ContentFile;
   /** The JSON text, as the operator wrote it (its formatting is kept). */
@@ -138,12 +144,12 @@ export async function shownVersions(db: Executor): Promise<Set<number>> {
   return new Set(rows.map((row) => row.version));
 }
 
-/** Versions newest first, of one file or of all; at most `limit`. */
-export async function listVersions(db: Executor, { file, limit = 50 }: { file?: ContentFile; limit?: number } = {}): Promise<ContentVersion[]> {
+/** Versions newest first, of one file or of all; at most `limit`, older than `before` when given. */
+export async function listVersions(db: Executor, { file, limit = 50, before }: { file?: ContentFile; limit?: number; before?: number } = {}): Promise<ContentVersion[]> {
   const rows = await db
     .select(versionColumns)
     .from(contentVersions)
-    .where(file === undefined ? undefined : eq(contentVersions.file, file))
+    .where(and(file === undefined ? undefined : eq(contentVersions.file, file), before === undefined ? undefined : lt(contentVersions.version, before)))
     .orderBy(desc(contentVersions.version))
     .limit(limit);
   return rows as ContentVersion[];
