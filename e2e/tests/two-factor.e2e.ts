@@ -4,10 +4,10 @@ import { DESKTOP, openPage, siteUrl, useBrowser } from '../src/browser';
 import { type LocalOidcProvider, startOidcProvider } from '../src/oidc-provider';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { cashoutCode, logOffset } from '../src/server-log';
-import { profileOf, sessionHeaders } from '../src/session-api';
+import { profileOf } from '../src/session-api';
 import { freePort, startSite, stopSite, type RunningSite } from '../src/site';
 import { nextTotpCode, totpCode, totpStepAt } from '../src/totp';
-import { postAsUser, totpOnThroughApi } from '../src/two-factor-api';
+import { totpOnThroughApi } from '../src/two-factor-api';
 import { newTestUser, signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser, type TestUser } from '../src/users';
 
 const browser = useBrowser();
