@@ -4,9 +4,10 @@ import { DESKTOP, openPage, siteUrl, useBrowser } from '../src/browser';
 import { type LocalOidcProvider, startOidcProvider } from '../src/oidc-provider';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { cashoutCode, logOffset } from '../src/server-log';
-import { profileOf, sessionHeaders } from '../src/session-api';
+import { profileOf } from '../src/session-api';
 import { freePort, startSite, stopSite, type RunningSite } from '../src/site';
 import { nextTotpCode, totpCode, totpStepAt } from '../src/totp';
+import { totpOnThroughApi } from '../src/two-factor-api';
 import { newTestUser, signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser, type TestUser } from '../src/users';
 
 const browser = useBrowser();
@@ -62,24 +63,6 @@ async function sessionOf(context: BrowserContext, user: TestUser): Promise<Signe
   const cookie = (await context.cookies(siteUrl())).find((candidate) => candidate.name === 'auth_token');
   if (!cookie) throw new Error('the browser holds no session');
   return { ...user, token: decodeURIComponent(cookie.value) };
-}
-
-async function postAsUser<T>(baseUrl: string, user: Pick<SignedInUser, 'token'>, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...sessionHeaders(user), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Turns the authenticator app on through the API, as Settings does: the secret, the step its code used, the recovery codes. */
-async function totpOnThroughApi(baseUrl: string, user: Pick<SignedInUser, 'token'>): Promise<{ secret: string; usedStep: number; recoveryCodes: string[] }> {
-  const { secret } = await postAsUser<{ secret: string }>(baseUrl, user, '/api/user/2fa/totp/setup');
-  const usedStep = totpStepAt();
-  const { recovery_codes } = await postAsUser<{ recovery_codes: string[] }>(baseUrl, user, '/api/user/2fa/totp/enable', { code: totpCode(secret, usedStep) });
-  return { secret, usedStep, recoveryCodes: recovery_codes };
 }
 
 describe('two-factor sign-in with an authenticator app (issue 31)', () => {

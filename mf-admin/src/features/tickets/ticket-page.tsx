@@ -34,6 +34,8 @@ export default function TicketPage() {
 
 function TicketRecord({ ticket }: { ticket: AdminTicket }) {
   const open = ticket.status === 'awaiting' || ticket.status === 'answered';
+  // Kept here, not in the decision panel: once the ticket is decided it closes and that panel goes away.
+  const [notice, setNotice] = useState('');
   return (
     <div className={styles.record}>
       <Facts
@@ -48,6 +50,9 @@ function TicketRecord({ ticket }: { ticket: AdminTicket }) {
           ['Partner credited', formatTime(ticket.partner_credited_at)],
         ]}
       />
+      <p role="status" className={styles.sent}>
+        {notice}
+      </p>
       {ticket.resolution ? <p className={styles.resolution}>Resolution: {ticket.resolution}</p> : null}
       <Panel title="What the user says">
         <p className={styles.details}>{ticket.details}</p>
@@ -77,7 +82,7 @@ function TicketRecord({ ticket }: { ticket: AdminTicket }) {
         )}
         {open ? <ReplyForm ticketId={ticket.id} /> : null}
       </Panel>
-      {open ? <Decision ticket={ticket} /> : null}
+      {open ? <Decision ticket={ticket} onDecided={setNotice} /> : null}
       <Panel title="The user's latest callbacks">
         <DataTable caption="Latest callbacks of this user" columns={CALLBACK_COLUMNS} rows={ticket.last_callbacks} rowKey={(callback) => callback.id} empty="No callback from any wall for this user." />
       </Panel>
@@ -130,9 +135,8 @@ function ReplyForm({ ticketId }: { ticketId: number }) {
   );
 }
 
-function Decision({ ticket }: { ticket: AdminTicket }) {
+function Decision({ ticket, onDecided }: { ticket: AdminTicket; onDecided: (notice: string) => void }) {
   const [open, setOpen] = useState<'accept' | 'decline' | null>(null);
-  const [notice, setNotice] = useState('');
   const [accept] = useAcceptTicketMutation();
   const [decline] = useDeclineTicketMutation();
   return (
@@ -144,9 +148,6 @@ function Decision({ ticket }: { ticket: AdminTicket }) {
         <button type="button" className="outline-button" onClick={() => setOpen('decline')}>
           Decline
         </button>
-        <p role="status" className={styles.sent}>
-          {notice}
-        </p>
       </div>
       {open === 'accept' ? (
         <ReasonDialog
@@ -157,7 +158,7 @@ function Decision({ ticket }: { ticket: AdminTicket }) {
           busyLabel="Accepting…"
           reasonHint="Shown to the user, and kept in the audit log with your email."
           onSubmit={({ reason, amount }) => accept({ id: ticket.id, amount, reason }).unwrap()}
-          onDone={() => setNotice('Ticket accepted.')}
+          onDone={() => onDecided('Ticket accepted.')}
           onClose={() => setOpen(null)}
         />
       ) : null}
@@ -170,7 +171,7 @@ function Decision({ ticket }: { ticket: AdminTicket }) {
           reasonHint="Shown to the user, and kept in the audit log with your email."
           danger
           onSubmit={({ reason }) => decline({ id: ticket.id, reason }).unwrap()}
-          onDone={() => setNotice('Ticket declined.')}
+          onDone={() => onDecided('Ticket declined.')}
           onClose={() => setOpen(null)}
         />
       ) : null}

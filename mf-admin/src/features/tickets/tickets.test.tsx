@@ -59,6 +59,32 @@ describe('A ticket', () => {
     expect(await api.lastBody('POST /admin/tickets/12/accept')).toEqual({ amount: '1.50', reason: 'Partner confirmed the completion' });
   });
 
+  it('still says the ticket was accepted once the ticket reads as closed and its decision panel is gone', async () => {
+    // As the server answers: after the accept, reading the ticket again gives it accepted.
+    let accepted = false;
+    const { api } = renderConsole(
+      '/admin/tickets/12',
+      {
+        'GET /admin/tickets/12': () => success(ticket(accepted ? { status: 'accepted', resolution: 'Credited $1.50' } : {}))(),
+        'POST /admin/tickets/12/accept': () => {
+          accepted = true;
+          return success({ ...ticket({ status: 'accepted' }), credited_by: 'ticket' })();
+        },
+      },
+      'support',
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept with an amount' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept ticket #12' });
+    await user.type(within(dialog).getByLabelText('Amount to credit (dollars)'), '1.50');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Partner confirmed the completion');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Resolution: Credited $1.50')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept with an amount' })).not.toBeInTheDocument();
+    expect(screen.getByText('Ticket accepted.')).toBeInTheDocument();
+    expect(api.requests('GET /admin/tickets/12')).toHaveLength(2);
+  });
+
   it('declines with a reason', async () => {
     const { api } = renderConsole('/admin/tickets/12', { ...answers, 'POST /admin/tickets/12/decline': success(ticket({ status: 'declined' })) }, 'admin');
     const user = userEvent.setup();
