@@ -6,6 +6,7 @@ import { bearer, distinctAddress, signUp, type SignedUp } from '../../test/accou
 import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
 import { readEarningHolds } from '../../config-values';
+import { markEmailVerified } from '../account/repository';
 import { rejectCashout, requestCashout } from '../cashout/service';
 import { creditConversion } from '../conversions/crediting';
 import { reverseConversion } from '../conversions/reversal';
@@ -150,6 +151,7 @@ describe(`the earnings history on ${kind}`, () => {
     it("shows an operator's credit with its reason, and a cashout and its refund with the rejection reason", async () => {
       const { user, token } = await newUser();
       await manualCredit(user.id, 5_000, 'Compensation for a lost survey');
+      await markEmailVerified(db(), user.id);
       const { cashout } = await requestCashout(db(), {
         userId: user.id,
         input: { method: 'paypal', account: 'pat@example.com', amountCoins: 2_000 },
