@@ -45,7 +45,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** A staff member of `role`, added with `pnpm ops staff:add`, with the authenticator app on. */
-async function staffMember(role: 'support' | 'finance'): Promise<SignedInUser & { secret: string; usedStep: number }> {
+async function staffMember(role: 'support' | 'finance' | 'admin'): Promise<SignedInUser & { secret: string; usedStep: number }> {
   const member = await signUpThroughApi(url());
   const { secret, usedStep } = await totpOnThroughApi(url(), member);
   expect(runOps(['staff:add', member.email, role, '--reason', `e2e: the ${role} team`], site!.dataDir)).toContain(member.email);
@@ -91,6 +91,49 @@ async function ticketWithScreenshot(user: SignedInUser): Promise<number> {
   expect(opened.status).toBe(201);
   return ((await opened.json()) as { data: { id: number } }).data.id;
 }
+
+const WITHIN_MS = 5_000;
+
+/** Polls `check` until it holds, at most `ms`. */
+async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`${what} did not happen within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The `<h1>` of the prerendered `/` as a visitor's first response carries it, no script run. */
+async function prerenderedHeading(): Promise<string> {
+  const html = await (await fetch(`${url()}/`, { headers: { accept: 'text/html' } })).text();
+  const heading = /<div class="prerendered-page" data-prerendered-path="\/">.*?<h1 id="landing-title"[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '';
+  return heading.replace(/<[^>]+>/g, '');
+}
+
+/**
+ * On the Content page: picks `file`, changes its JSON in the textarea with `change`, saves a draft and publishes
+ * it with `reason`; answers when the console says it is published.
+ */
+async function publishThroughConsole<T>(page: Page, file: string, change: (json: T) => void, reason: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Content files' }).getByRole('button', { name: file, exact: true }).click();
+  const editor = page.getByLabel(`JSON of ${file}`, { exact: true });
+  await editor.waitFor();
+  const json = JSON.parse(await editor.inputValue()) as T;
+  change(json);
+  await editor.fill(JSON.stringify(json, null, 2));
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const saved = page.getByRole('status').filter({ hasText: new RegExp(`^Draft \\d+ of ${file.replace('.', '\\.')} saved`) });
+  await saved.waitFor();
+  const draftId = /^Draft (\d+)/.exec((await saved.textContent()) ?? '')![1];
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Publish draft ${draftId} of ${file}` });
+  await dialog.getByLabel('Reason', { exact: true }).fill(reason);
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('status').filter({ hasText: new RegExp(`^Published ${file.replace('.', '\\.')} as version \\d+\\.$`) }).waitFor();
+}
+
+type VersionsJson = { result: Array<{ version: number; file: string; operator: string; reason: string | null; source: string; shown: boolean }> };
 
 type AuditJson = { result: Array<{ operator: string; command: string; reason: string | null; user_email: string | null; arguments: string[] }> };
 
@@ -186,6 +229,62 @@ describe('the staff console (issue 33)', () => {
     expect(['approved', 'sending']).toContain(items.find((item) => item.id === cashout.id)?.status);
     const { result: audit } = JSON.parse(runOps(['audit', '--user', user.email, '--json'], site!.dataDir)) as AuditJson;
     expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ operator: finance.email, command: 'cashouts:approve', reason: 'Checked the account by hand.' })]));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin publishes a new FAQ answer and a new landing headline from the Content page; visitors see them within 5 seconds', async () => {
+    const admin = await staffMember('admin');
+    const { context, page, nav, errors } = await openConsole(admin);
+    await nav.getByRole('link', { name: 'Content' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+
+    let question = '';
+    const answer = `No upper limit: published from the console at ${Date.now()}.`;
+    await publishThroughConsole(
+      page,
+      'faq.json',
+      (faq: { questions: Array<{ question: string; answer: string }> }) => {
+        question = faq.questions[1]!.question;
+        faq.questions[1]!.answer = answer;
+      },
+      'clearer earnings answer',
+    );
+    const faqShown = Date.now();
+    await shoot(page, 'content');
+
+    // A visitor, in a browser of their own: the new answer on /faq.
+    const visitor = await openPage(browser(), PHONE, url());
+    await within(WITHIN_MS - (Date.now() - faqShown), 'the new answer on /faq', async () => {
+      await visitor.page.goto('/faq');
+      await visitor.page.getByRole('button', { name: question }).click();
+      return (await visitor.page.getByRole('region', { name: question }).textContent())?.includes(answer) ?? false;
+    });
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
+    let headline = '';
+    await publishThroughConsole(
+      page,
+      'landing.json',
+      (landing: { hero: { titleBefore: string; highlight: string; titleAfter: string } }) => {
+        landing.hero.titleAfter = `to test apps, published from the console at ${Date.now()}`;
+        headline = `${landing.hero.titleBefore} ${landing.hero.highlight} ${landing.hero.titleAfter}`;
+      },
+      'new headline',
+    );
+    const landingShown = Date.now();
+    // The prerendered / of a visitor, no JavaScript: the new headline.
+    await within(WITHIN_MS - (Date.now() - landingShown), 'the new headline in the HTML of /', async () => (await prerenderedHeading()) === headline);
+    await shoot(page, 'content-published');
+
+    const { result: versions } = JSON.parse(runOps(['content:versions', '--json'], site!.dataDir)) as VersionsJson;
+    expect(versions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'faq.json', operator: admin.email, reason: 'clearer earnings answer', shown: true }),
+        expect.objectContaining({ file: 'landing.json', operator: admin.email, reason: 'new headline', shown: true }),
+      ]),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
