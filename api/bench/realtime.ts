@@ -1,16 +1,27 @@
-// `pnpm bench:realtime [--sockets N] [--events N]`: how many live-ticker sockets the gateway holds and how fast
-// it feeds them. N sockets (default 5,000) speaking the Pusher protocol subscribe to fake-leads; 100 events are
-// published one after the other through the HTTP events API (as the API itself publishes, with the official
-// SDK); for each, the time from publishing to the moment the last socket has it. Then the same across two
-// instances fanning out through Redis (REDIS_URL, default redis://127.0.0.1:6379), the sockets split evenly.
-// The sockets are opened by this process: on a small machine it shares the CPU with the server, which the
-// figures include.
+// `pnpm bench:realtime [--sockets N[,N…]] [--events N] [--redis off]`: how many live-ticker sockets the gateway
+// holds and how fast it feeds them. For each N (default 5,000 then 10,000), N sockets speaking the Pusher
+// protocol subscribe to fake-leads on one instance; 100 events are published one after the other through the
+// HTTP events API (as the API itself publishes, with the official SDK); for each, the time from publishing to
+// the moment the last socket has it. Then the same across two instances fanning out through Redis (REDIS_URL,
+// default redis://127.0.0.1:6379), the sockets split evenly. The sockets are opened by this process: on a small
+// machine it shares the CPU with the server, which the figures include; they are minimal clients
+// (feed-socket.ts) so that the harness takes as little of it as it can.
+//
+// OS limits: each socket is a file descriptor in this process and one in the server (N + 256 each). Node raises
+// its soft open-file limit (`ulimit -n`) to the hard one (`ulimit -Hn`) itself; when even the hard limit is too
+// low the bench starts itself again under `ulimit -n <needed>`, which only a privileged user may do (otherwise:
+// /etc/security/limits.conf, systemd's LimitNOFILE=, docker's --ulimit nofile=), and else runs with fewer sockets
+// and says so. One address connecting to one port also needs N ephemeral ports (net.ipv4.ip_local_port_range:
+// 28,232 by default) and the server's listen backlog is 511: handshakes go 200 at a time.
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import Pusher from 'pusher';
 import WebSocket from 'ws';
 import { LEAD_CREATED_EVENT, LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import { type ServerProcess, startServerProcess } from '../src/test/server-process';
+import { type FeedSocket, openFeedSocket } from './feed-socket';
 
 const KEY = 'bench-key';
 const APP_ID = 'bench-app';
@@ -21,22 +32,62 @@ const DELIVERY_TIMEOUT_MS = 15_000;
 /** File descriptors this process and each server need beyond the sockets (modules, pipes, database). */
 const SPARE_FDS = 256;
 
-function option(name: string, fallback: number): number {
+function optionText(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number, got ${process.argv[index + 1]}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function wholeNumber(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number, got ${text}`);
   return value;
 }
 
-/** The soft limit on open files of this process (what `ulimit -n` says); servers started from here inherit it. */
-function openFileLimit(): number {
+function option(name: string, fallback: number): number {
+  const text = optionText(name);
+  return text === undefined ? fallback : wholeNumber(name, text);
+}
+
+/** `--sockets 5000,10000`: one run per count, in that order. */
+function socketCounts(): number[] {
+  const text = optionText('sockets') ?? '5000,10000';
+  return text.split(',').map((count) => wholeNumber('sockets', count.trim()));
+}
+
+/** This process's limit on open files (`ulimit -n` soft, `ulimit -Hn` hard); servers started from here inherit it. */
+function openFileLimits(): { soft: number; hard: number } {
+  const read = (text: string | undefined) => (text === undefined || text === 'unlimited' ? Number.POSITIVE_INFINITY : Number(text));
   try {
     const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((row) => row.startsWith('Max open files'));
-    const soft = line?.split(/\s{2,}/)[1];
-    return soft === undefined || soft === 'unlimited' ? Number.POSITIVE_INFINITY : Number(soft);
+    const [, soft, hard] = line?.split(/\s{2,}/) ?? [];
+    return { soft: read(soft), hard: read(hard) };
   } catch {
-    return Number.POSITIVE_INFINITY;
+    return { soft: Number.POSITIVE_INFINITY, hard: Number.POSITIVE_INFINITY };
   }
+}
+
+/** Exit code of the shell when `ulimit -n` was refused: the bench then runs here, with fewer sockets. */
+const ULIMIT_REFUSED = 97;
+
+/**
+ * Node raises its soft open-file limit to the hard one when it starts; past the hard limit only a privileged
+ * process may go. So when the hard limit is below what the run needs, try `ulimit -n <needed>` in a shell that
+ * then starts this bench again (works as root with CAP_SYS_RESOURCE), and exit with its code; if the shell is
+ * refused, go on here with as many sockets as the limit allows.
+ */
+function rerunWithOpenFileLimit(needed: number): void {
+  const { soft } = openFileLimits();
+  if (soft >= needed || process.env.BENCH_REALTIME_ULIMIT_TRIED) return;
+  const rerun = spawnSync(
+    '/bin/sh',
+    ['-c', `ulimit -n ${needed} 2>/dev/null || exit ${ULIMIT_REFUSED}; exec "$@"`, 'sh', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, BENCH_REALTIME_ULIMIT_TRIED: '1' } },
+  );
+  if (rerun.status === ULIMIT_REFUSED) {
+    console.log(`bench:realtime: ulimit -n ${needed} refused (hard limit ${openFileLimits().hard}; raising it needs root)`);
+    return;
+  }
+  process.exit(rerun.status ?? 1);
 }
 
 type Memory = { rss: number; heapUsed: number; external: number };
@@ -127,41 +178,50 @@ class DeliveryLog {
   }
 }
 
-const SEQ = /\\"seq\\":(\d+)/;
+/** Where an event's sequence number starts in a frame (`data` is JSON inside JSON, hence the escapes). */
+const SEQ_MARK = Buffer.from('\\"seq\\":');
+const PING_MARK = Buffer.from('"pusher:ping"');
+
+/** The sequence number of a bench event, read from the bytes: 10,000 sockets share this process's one core. */
+function sequenceOf(frame: Buffer): number | undefined {
+  const at = frame.indexOf(SEQ_MARK);
+  if (at < 0) return undefined;
+  let seq = 0;
+  for (let i = at + SEQ_MARK.length; frame[i]! >= 0x30 && frame[i]! <= 0x39; i++) seq = seq * 10 + frame[i]! - 0x30;
+  return seq;
+}
 
 /** One socket as pusher-js would use it: connect, subscribe to the feed, answer pings, count events. */
-function openFeedSocket(port: number, deliveries: DeliveryLog): Promise<WebSocket> {
+function subscribedFeedSocket(port: number, deliveries: DeliveryLog): Promise<FeedSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${KEY}?protocol=7&client=js&version=8.6.0`, { perMessageDeflate: false });
     let subscribed = false;
-    ws.on('message', (raw) => {
-      const text = raw.toString();
+    const opened = openFeedSocket(port, `/app/${KEY}?protocol=7&client=js&version=8.6.0`, (payload) => {
       if (subscribed) {
-        const seq = SEQ.exec(text)?.[1];
-        if (seq !== undefined) deliveries.received(Number(seq));
-        else if (text.includes('"pusher:ping"')) ws.send('{"event":"pusher:pong","data":{}}');
-      } else if (text.includes('pusher:connection_established')) {
-        ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: LEADS_CHANNEL } }));
+        const seq = sequenceOf(payload);
+        if (seq !== undefined) deliveries.received(seq);
+        else if (payload.includes(PING_MARK)) void opened.then((socket) => socket.send('{"event":"pusher:pong","data":{}}'));
+        return;
+      }
+      const text = payload.toString();
+      if (text.includes('pusher:connection_established')) {
+        void opened.then((socket) => socket.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: LEADS_CHANNEL } })));
       } else if (text.includes('pusher_internal:subscription_succeeded')) {
         subscribed = true;
-        resolve(ws);
+        void opened.then(resolve);
       } else reject(new Error(`unexpected frame before subscribing: ${text}`));
     });
-    ws.on('error', reject);
-    ws.on('close', (code) => {
-      if (!subscribed) reject(new Error(`socket closed (${code}) before subscribing`));
-    });
+    opened.catch(reject);
   });
 }
 
-async function openSockets(ports: number[], count: number, deliveries: DeliveryLog): Promise<{ sockets: WebSocket[]; seconds: number }> {
-  const sockets: WebSocket[] = [];
+async function openSockets(ports: number[], count: number, deliveries: DeliveryLog): Promise<{ sockets: FeedSocket[]; seconds: number }> {
+  const sockets: FeedSocket[] = [];
   let next = 0;
   const startedAt = performance.now();
   async function worker() {
     while (next < count) {
       const index = next++;
-      sockets.push(await openFeedSocket(ports[index % ports.length]!, deliveries));
+      sockets.push(await subscribedFeedSocket(ports[index % ports.length]!, deliveries));
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONNECT_CONCURRENCY, count) }, worker));
@@ -181,13 +241,44 @@ async function publishAndMeasure(publisher: Pusher, deliveries: DeliveryLog, eve
   return latencies.sort((a, b) => a - b);
 }
 
+/** CPU time a process has used, user and system (kernel), in ms: from /proc, so it costs the server nothing. */
+type CpuTime = { user: number; system: number };
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function processCpu(pid: number | undefined): CpuTime | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: (Number(fields[11]) * 1000) / CLOCK_TICKS_PER_SECOND, system: (Number(fields[12]) * 1000) / CLOCK_TICKS_PER_SECOND };
+  } catch {
+    return undefined;
+  }
+}
+
+function ownCpu(): CpuTime {
+  const { user, system } = process.cpuUsage();
+  return { user: user / 1000, system: system / 1000 };
+}
+
+/** "user 1.2 + system 3.4 ms per event (0.5 µs per socket)" between two readings. */
+function cpuPerEvent(before: CpuTime | undefined, after: CpuTime | undefined, events: number, sockets: number): string {
+  if (!before || !after) return 'not measurable here';
+  const user = (after.user - before.user) / events;
+  const system = (after.system - before.system) / events;
+  return `user ${user.toFixed(1)} + system ${system.toFixed(1)} ms per event (${(((user + system) * 1000) / sockets).toFixed(1)} µs per socket)`;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+
 async function scenario(title: string, servers: ServerProcess[], sockets: number, events: number) {
   console.log(`\n${title}`);
   const deliveries = new DeliveryLog(sockets);
   const ports = servers.map((server) => server.port);
   // Warm up each server's code paths, so the memory figure is about sockets, not first-use compilation.
   const warm = await openSockets(ports, ports.length * 10, new DeliveryLog(ports.length * 10));
-  for (const ws of warm.sockets) ws.close();
+  for (const socket of warm.sockets) socket.destroy();
   await sleep(500);
   const before = await Promise.all(servers.map(serverMemory));
 
@@ -196,43 +287,42 @@ async function scenario(title: string, servers: ServerProcess[], sockets: number
   await sleep(1_000);
   const after = await Promise.all(servers.map(serverMemory));
   servers.forEach((_server, i) => {
-    const held = Math.ceil(sockets / servers.length);
+    const held = i === 0 ? Math.ceil(sockets / servers.length) : Math.floor(sockets / servers.length);
     const grown = after[i]!.heapUsed + after[i]!.external - (before[i]!.heapUsed + before[i]!.external);
     const rssGrown = after[i]!.rss - before[i]!.rss;
     console.log(
-      `  memory        instance ${i + 1}: +${mb(grown)} heap and buffers for ${held} sockets = ${(grown / held / 1024).toFixed(1)} KB per socket` +
-        ` (RSS ${mb(after[i]!.rss)}, ${rssGrown >= 0 ? '+' : ''}${mb(rssGrown)})`,
+      `  memory        instance ${i + 1}, ${held} sockets: heap and buffers +${mb(grown)} = ${kb(grown / held)} per socket;` +
+        ` RSS ${rssGrown >= 0 ? '+' : ''}${mb(rssGrown)} = ${kb(rssGrown / held)} per socket (RSS ${mb(after[i]!.rss)})`,
     );
   });
 
   const publisher = new Pusher({ appId: APP_ID, key: KEY, secret: SECRET, host: '127.0.0.1', port: String(servers[0]!.port), useTLS: false });
+  const serverCpuBefore = processCpu(servers[0]!.child.pid);
+  const benchCpuBefore = ownCpu();
   const latencies = await publishAndMeasure(publisher, deliveries, events);
+  const serverCpuAfter = processCpu(servers[0]!.child.pid);
+  const benchCpuAfter = ownCpu();
   console.log(
     `  delivery      ${events} events, publish → last of ${sockets} sockets: p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}` +
-      ` (min ${ms(latencies[0]!)}, max ${ms(latencies.at(-1)!)})`,
+      ` (min ${ms(latencies[0]!)}, max ${ms(latencies.at(-1)!)}); load average ${load()}`,
   );
-  for (const ws of open) ws.terminate();
+  const held = Math.ceil(sockets / servers.length);
+  console.log(`  cpu           instance 1 (${held} sockets): ${cpuPerEvent(serverCpuBefore, serverCpuAfter, events, held)}`);
+  console.log(`  cpu           the bench's ${sockets} client sockets: ${cpuPerEvent(benchCpuBefore, benchCpuAfter, events, sockets)}`);
+  for (const socket of open) socket.destroy();
   await sleep(300);
 }
 
-async function main() {
-  const requested = option('sockets', 5_000);
-  const events = option('events', 100);
-  const limit = openFileLimit();
-  const sockets = Math.min(requested, limit - SPARE_FDS);
-  console.log(`bench:realtime: ${sockets} sockets on ${LEADS_CHANNEL}, ${events} events; open-file limit (ulimit -n) ${limit}`);
-  if (sockets < requested) {
-    console.log(`  NOTE: ulimit -n ${limit} limits this run to ${sockets} sockets instead of ${requested}; raise it (ulimit -n ${requested + SPARE_FDS}) for the full run`);
-  }
-  if (sockets < 1) throw new Error('the open-file limit leaves no room for sockets');
-
+async function oneInstance(sockets: number, events: number) {
   const single = await startGatewayServer({}, sockets);
   try {
-    await scenario('one instance', [single], sockets, events);
+    await scenario(`one instance, ${sockets} sockets`, [single], sockets, events);
   } finally {
     await single.stop();
   }
+}
 
+async function twoInstancesWithRedis(sockets: number, events: number) {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisEnv = { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${randomUUID()}:` };
   let pair: ServerProcess[] = [];
@@ -247,6 +337,24 @@ async function main() {
     await scenario(`two instances + Redis (${Math.ceil(sockets / 2)} + ${Math.floor(sockets / 2)} sockets, published on instance 1)`, pair, sockets, events);
   } finally {
     await Promise.all(pair.map((server) => server.stop()));
+  }
+}
+
+async function main() {
+  const requested = socketCounts();
+  const events = option('events', 100);
+  const withRedis = optionText('redis') !== 'off';
+  rerunWithOpenFileLimit(Math.max(...requested) + SPARE_FDS);
+  const limit = openFileLimits().soft;
+  console.log(`bench:realtime: ${requested.join(', ')} sockets on ${LEADS_CHANNEL}, ${events} events; open-file limit (ulimit -n) ${limit}; load average ${load()}`);
+  for (const wanted of requested) {
+    const sockets = Math.min(wanted, limit - SPARE_FDS);
+    if (sockets < 1) throw new Error('the open-file limit leaves no room for sockets');
+    if (sockets < wanted) {
+      console.log(`\n  NOTE: ulimit -n ${limit} limits this run to ${sockets} sockets instead of ${wanted}; raise the hard limit (ulimit -Hn) to ${wanted + SPARE_FDS}`);
+    }
+    await oneInstance(sockets, events);
+    if (withRedis) await twoInstancesWithRedis(sockets, events);
   }
 }
 

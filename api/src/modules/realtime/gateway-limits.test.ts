@@ -170,6 +170,26 @@ describe('gateway limits', () => {
     client.ws.close();
   });
 
+  it('writes broadcast frames beside its own messages whole and in order, small and large', async () => {
+    const site = await open();
+    const client = await connect(site);
+    client.subscribe('fake-leads');
+    await client.next();
+    site.registry.deliver({ channels: ['fake-leads'], event: 'first', data: '{"n":1}' });
+    client.send({ event: 'pusher:ping', data: {} });
+    expect((await client.next()).event).toBe('first');
+    expect((await client.next()).event).toBe('pusher:pong');
+    // Over 65,535 bytes: the frame's 8-byte length form.
+    const large = JSON.stringify({ padding: 'x'.repeat(70_000) });
+    site.registry.deliver({ channels: ['fake-leads'], event: 'large', data: large });
+    site.registry.deliver({ channels: ['fake-leads'], event: 'last', data: '{"n":3}' });
+    client.send({ event: 'pusher:ping', data: {} });
+    expect(await client.next()).toMatchObject({ event: 'large', channel: 'fake-leads', data: large });
+    expect((await client.next()).event).toBe('last');
+    expect((await client.next()).event).toBe('pusher:pong');
+    client.ws.close();
+  });
+
   it('closes a socket that sends a frame over REALTIME_MAX_MESSAGE_BYTES (1009), only that one', async () => {
     const site = await open({ maxMessageBytes: 512 });
     const bystander = await connect(site);

@@ -38,15 +38,61 @@ export type Gateway = {
   close(): void;
 };
 
-type Connection = RealtimeClient & {
-  ws: WebSocket;
+/** The sockets one client address holds; one record per address, shared by its sockets. */
+type AddressHold = { readonly address: string; sockets: number };
+
+/** What every socket of one gateway needs to know, kept once: each connection points at it. */
+type Shared = { limits: GatewayLimits; log: FastifyBaseLogger };
+
+/**
+ * One client socket. A class, its behaviour on the prototype and its listeners shared by the gateway: at
+ * 10,000 sockets every closure, bound listener or `once` wrapper per socket is memory (docs/performance.md).
+ */
+class Connection implements RealtimeClient {
+  readonly channels = new Set<string>();
   /** When the client last sent anything. */
   lastHeardAt: number;
   /** When the gateway pinged a silent client that has not answered yet; null when none is waiting. */
-  pingSentAt: number | null;
+  pingSentAt: number | null = null;
   rateWindowStartedAt: number;
-  messagesInWindow: number;
-};
+  messagesInWindow = 0;
+
+  constructor(
+    readonly ws: WebSocket,
+    /** The socket under `ws`, for frames built once for many sockets. */
+    private readonly socket: Duplex,
+    readonly socketId: string,
+    private readonly shared: Shared,
+  ) {
+    this.lastHeardAt = Date.now();
+    this.rateWindowStartedAt = this.lastHeardAt;
+  }
+
+  /** A message for this socket alone, framed by ws. */
+  send(message: string): void {
+    if (this.hasRoomFor(message.length)) this.ws.send(message);
+  }
+
+  /**
+   * A frame built once for every member of a channel, written as is. ws writes each of its own frames whole and
+   * at once (no compression, no Blobs here), so frames written beside it on the same socket stay whole and in order.
+   */
+  sendFrame(frame: Buffer): void {
+    if (this.hasRoomFor(frame.length)) this.socket.write(frame);
+  }
+
+  private hasRoomFor(bytes: number): boolean {
+    const { ws } = this;
+    if (ws.readyState !== ws.OPEN) return false;
+    // A client that does not read (or reads too slowly) would make this process hold its backlog for ever.
+    if (ws.bufferedAmount + bytes > this.shared.limits.maxBufferedBytes) {
+      this.shared.log.info(`realtime: closed socket ${this.socketId}, ${ws.bufferedAmount} bytes unsent (REALTIME_MAX_BUFFERED_BYTES)`);
+      ws.terminate();
+      return false;
+    }
+    return true;
+  }
+}
 
 /** The app key of a `/app/:key` request target; undefined for anything else (including bad encodings). */
 export function appKeyOf(target: string | undefined): string | undefined {
@@ -73,42 +119,65 @@ function refuse(socket: Duplex, status: string) {
  */
 export function attachGateway(server: Server, options: GatewayOptions): Gateway {
   const { credentials, registry, log, limits, publicChannels, clientAddress } = options;
-  // Frames over the limit are refused by ws itself: it closes the socket with 1009 (message too big).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false });
-  const connections = new Set<Connection>();
-  const heldByAddress = new Map<string, number>();
-  let held = 0;
+  const shared: Shared = { limits, log };
+  // Frames over the limit are refused by ws itself: it closes the socket with 1009 (message too big). The
+  // gateway tracks its own connections (clientTracking off: no second set, no second listener per socket).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
+  const connections = new Map<WebSocket, Connection>();
+  /** Every raw socket held, from its handshake until it closes, with the count of its client address. */
+  const heldSockets = new Map<Duplex, AddressHold>();
+  const holdsByAddress = new Map<string, AddressHold>();
 
-  // Counted from the handshake on and released when the raw socket closes, whichever way it ends.
-  function hold(address: string, socket: Duplex) {
-    held += 1;
-    heldByAddress.set(address, (heldByAddress.get(address) ?? 0) + 1);
-    socket.once('close', () => {
-      held -= 1;
-      const remaining = (heldByAddress.get(address) ?? 1) - 1;
-      if (remaining > 0) heldByAddress.set(address, remaining);
-      else heldByAddress.delete(address);
-    });
+  // The listeners below are one function each for all sockets (`this` is the socket), not closures per socket.
+  function releaseHeldSocket(this: Duplex) {
+    const hold = heldSockets.get(this);
+    if (hold === undefined) return;
+    heldSockets.delete(this);
+    hold.sockets -= 1;
+    if (hold.sockets === 0) holdsByAddress.delete(hold.address);
+  }
+  function onHandshakeSocketError(error: Error) {
+    log.debug({ err: error }, 'realtime handshake socket error');
+  }
+  function onSocketError(error: Error) {
+    log.debug({ err: error }, 'realtime socket error');
+  }
+  function onMessage(this: WebSocket, raw: RawData, isBinary: boolean) {
+    const connection = connections.get(this);
+    if (connection) receive(connection, raw, isBinary);
+  }
+  function onClose(this: WebSocket) {
+    const connection = connections.get(this);
+    if (!connection) return;
+    connections.delete(this);
+    registry.remove(connection);
   }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Whatever a client sends, a failure here must close that socket only: a throw out of Node's
     // 'upgrade' event would end the whole process (site, API and gateway).
-    socket.on('error', (error) => log.debug({ err: error }, 'realtime handshake socket error'));
+    socket.on('error', onHandshakeSocketError);
     try {
       const key = appKeyOf(request.url);
       if (key === undefined) return refuse(socket, '404 Not Found');
-      if (held >= limits.maxConnections) {
-        log.warn(`realtime: refused a socket, ${held} held (REALTIME_MAX_CONNECTIONS)`);
+      if (heldSockets.size >= limits.maxConnections) {
+        log.warn(`realtime: refused a socket, ${heldSockets.size} held (REALTIME_MAX_CONNECTIONS)`);
         return refuse(socket, '503 Service Unavailable');
       }
       // IPv6 counted by its /64, as the HTTP rate limits do: one subscriber holds a whole /64.
       const address = rateLimitAddress({ ip: clientAddress(request) });
-      if ((heldByAddress.get(address) ?? 0) >= limits.maxConnectionsPerIp) return refuse(socket, '429 Too Many Requests');
-      hold(address, socket);
+      const hold = holdsByAddress.get(address) ?? { address, sockets: 0 };
+      if (hold.sockets >= limits.maxConnectionsPerIp) return refuse(socket, '429 Too Many Requests');
+      // Counted from the handshake on and released when the raw socket closes, whichever way it ends.
+      hold.sockets += 1;
+      holdsByAddress.set(address, hold);
+      heldSockets.set(socket, hold);
+      socket.on('close', releaseHeldSocket);
       wss.handleUpgrade(request, socket, head, (ws) => {
+        // ws has its own listener on the socket from here on.
+        socket.off('error', onHandshakeSocketError);
         try {
-          accept(ws, key);
+          accept(ws, socket, key);
         } catch (error) {
           log.warn({ err: error }, 'realtime: could not accept a socket');
           ws.terminate();
@@ -121,43 +190,18 @@ export function attachGateway(server: Server, options: GatewayOptions): Gateway 
   };
   server.on('upgrade', onUpgrade);
 
-  function accept(ws: WebSocket, key: string) {
-    ws.on('error', (error) => log.debug({ err: error }, 'realtime socket error'));
+  function accept(ws: WebSocket, socket: Duplex, key: string) {
+    ws.on('error', onSocketError);
     if (key !== credentials.key) {
       ws.send(messages.error(`App key ${key} not in this cluster. Did you forget to specify the cluster?`, CLOSE_UNKNOWN_APP));
       ws.close(CLOSE_UNKNOWN_APP, 'Unknown app key');
       return;
     }
-    const now = Date.now();
-    const connection: Connection = {
-      ws,
-      socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
-      channels: new Set(),
-      lastHeardAt: now,
-      pingSentAt: null,
-      rateWindowStartedAt: now,
-      messagesInWindow: 0,
-      send: (message) => send(connection, message),
-    };
-    connections.add(connection);
-    ws.on('message', (raw, isBinary) => receive(connection, raw, isBinary));
-    ws.on('close', () => {
-      connections.delete(connection);
-      registry.remove(connection);
-    });
+    const connection = new Connection(ws, socket, `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`, shared);
+    connections.set(ws, connection);
+    ws.on('message', onMessage);
+    ws.on('close', onClose);
     connection.send(messages.connectionEstablished(connection.socketId, Math.round(limits.activityTimeoutMs / 1000)));
-  }
-
-  function send(connection: Connection, message: string | Buffer) {
-    const { ws } = connection;
-    if (ws.readyState !== ws.OPEN) return;
-    // A client that does not read (or reads too slowly) would make this process hold its backlog for ever.
-    if (ws.bufferedAmount + message.length > limits.maxBufferedBytes) {
-      log.info(`realtime: closed socket ${connection.socketId}, ${ws.bufferedAmount} bytes unsent (REALTIME_MAX_BUFFERED_BYTES)`);
-      ws.terminate();
-      return;
-    }
-    ws.send(message, { binary: false });
   }
 
   function closeWith(connection: Connection, code: number, reason: string) {
@@ -234,7 +278,7 @@ export function attachGateway(server: Server, options: GatewayOptions): Gateway 
   const sweepEveryMs = Math.min(15_000, Math.max(50, Math.min(limits.activityTimeoutMs, limits.pongTimeoutMs) / 4));
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const connection of connections) {
+    for (const connection of connections.values()) {
       if (connection.pingSentAt !== null) {
         if (now - connection.pingSentAt >= limits.pongTimeoutMs) connection.ws.terminate();
       } else if (now - connection.lastHeardAt >= limits.activityTimeoutMs) {
@@ -246,11 +290,11 @@ export function attachGateway(server: Server, options: GatewayOptions): Gateway 
   sweep.unref();
 
   return {
-    connectionCount: () => held,
+    connectionCount: () => heldSockets.size,
     close() {
       clearInterval(sweep);
       server.off('upgrade', onUpgrade);
-      for (const connection of connections) connection.ws.terminate();
+      for (const ws of connections.keys()) ws.terminate();
       wss.close();
     },
   };
