@@ -127,6 +127,24 @@ async function serverMemory(server: ServerProcess): Promise<Memory> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const RSS_SETTLED_BYTES = 1024 * 1024;
+
+/**
+ * The server's memory once its RSS holds still (within 1 MB over half a second, at most 10 s): after a full GC
+ * the embedded database and V8 hand pages back to the system for a while, which would show as sockets costing
+ * less than nothing.
+ */
+async function settledMemory(server: ServerProcess): Promise<Memory> {
+  let previous = await serverMemory(server);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await sleep(500);
+    const current = await serverMemory(server);
+    if (Math.abs(current.rss - previous.rss) < RSS_SETTLED_BYTES) return current;
+    previous = current;
+  }
+  return previous;
+}
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -280,12 +298,12 @@ async function scenario(title: string, servers: ServerProcess[], sockets: number
   const warm = await openSockets(ports, ports.length * 10, new DeliveryLog(ports.length * 10));
   for (const socket of warm.sockets) socket.destroy();
   await sleep(500);
-  const before = await Promise.all(servers.map(serverMemory));
+  const before = await Promise.all(servers.map(settledMemory));
 
   const { sockets: open, seconds } = await openSockets(ports, sockets, deliveries);
   console.log(`  connect       ${sockets} sockets connected and subscribed in ${seconds.toFixed(2)} s (${Math.round(sockets / seconds)} per second)`);
   await sleep(1_000);
-  const after = await Promise.all(servers.map(serverMemory));
+  const after = await Promise.all(servers.map(settledMemory));
   servers.forEach((_server, i) => {
     const held = i === 0 ? Math.ceil(sockets / servers.length) : Math.floor(sockets / servers.length);
     const grown = after[i]!.heapUsed + after[i]!.external - (before[i]!.heapUsed + before[i]!.external);
