@@ -7,7 +7,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 
 const apiDir = path.join(__dirname, '..');
 const sharedSrc = path.join(apiDir, '..', 'shared', 'src');
-const SERVER_SAFE = /^(contracts\/[^/]+|rules\/[^/]+|content\/[^/]+|constants|brand|paths)\.ts$/;
+const SERVER_SAFE = /^(contracts\/[^/]+|rules\/[^/]+|content\/[^/]+|i18n\/[^/]+|constants|brand|paths)\.ts$/;
 const REACT_OR_REDUX = /^(react|react-dom|react-router|react-redux|redux|@reduxjs\/toolkit)(\/|$)/;
 
 /** Installed packages are not followed, only named: the question is which ones the graph imports. */
