@@ -11,13 +11,22 @@ import { loadRuntimeConfig } from './federation/runtime-config';
 import { StartupFailure } from './app/startup-failure';
 import { PrerenderedPageContext, takePrerenderedPage } from './app/prerendered-page';
 import { yieldToBrowser } from './app/yield-to-browser';
+import { provideApiErrorTranslations } from './errors/error-messages';
+import { localeOfPage, setCurrentLocale } from '@rewards/shared/translate/locale-store';
+import { catalogsReady } from '@rewards/shared/translate/messages';
+import './messages';
+import '@rewards/shared/ui/ui-messages';
 
 async function start() {
   const container = document.getElementById('root')!;
   const prerendered = takePrerenderedPage(container);
   const root = createRoot(container);
   try {
-    const config = await loadRuntimeConfig();
+    // The server wrote the visitor's language in <html lang> (the pseudo-language only in development); its
+    // messages load beside the runtime config, so the first render is already in it.
+    setCurrentLocale(localeOfPage({ pseudo: true }));
+    provideApiErrorTranslations();
+    const [config] = await Promise.all([loadRuntimeConfig(), catalogsReady()]);
     setApiBase(config.apiBase);
     initFederation(config);
     // Each phase its own task: the visitor can already scroll and select the page the server painted.

@@ -1,5 +1,6 @@
 // Jest settings every frontend package uses: `module.exports = frontendJestConfig(__dirname)`.
 const path = require('node:path');
+const { FORMATJS, compilePackages } = require('./esm-packages');
 
 const sharedSrc = path.join(__dirname, '..', '..', 'shared', 'src');
 
@@ -19,6 +20,7 @@ function frontendJestConfig(packageDir) {
       '\\.(png|jpe?g|webp|svg|gif)$': path.join(__dirname, 'file-stub.js'),
       '^@rewards/shared/(.*)$': `${sharedSrc}/$1`,
     },
+    transformIgnorePatterns: compilePackages(FORMATJS),
     setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.js')],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
     clearMocks: true,

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Compiler } from '@rspack/core';
+import { findMessageProblems } from '../i18n/message-check';
 
 /** The shared module holding the contract; resolved from the remote, which depends on `@rewards/shared`. */
 const CONTRACT_MODULE = '@rewards/shared/contracts/remote-contract';
@@ -28,7 +29,7 @@ export class ContractCheckPlugin {
 
   apply(compiler: Compiler) {
     compiler.hooks.beforeRun.tapPromise('ContractCheckPlugin', async () => {
-      const problems = await findContractProblems(this.options);
+      const problems = [...findMessageProblems(this.options.packageDir), ...(await findContractProblems(this.options))];
       if (problems.length === 0) return;
       const message = [
         `${this.options.name} breaks the contract the shell and the other remotes rely on (${CONTRACT_MODULE}):`,

@@ -62,6 +62,11 @@ function reactRouterProductionBuild(): Record<string, string> {
   return { 'react-router$': path.join(packageDir, 'dist', 'production', 'index.mjs') };
 }
 
+/** Messages arrive compiled (messages-loader.cjs): intl-messageformat never parses in the browser. */
+const MESSAGE_PARSER_LEFT_OUT = {
+  '@formatjs/icu-messageformat-parser$': sharedPackageRequire.resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
+};
+
 /**
  * V8 compiles a function the first time it runs, on the main thread, unless its file says every function runs at
  * load (V8's explicit compile hint, Chromium 136+; other engines read a comment): then it compiles them all while
@@ -124,7 +129,10 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       // PruneOldChunksPlugin removes them once no build has written them for a week.
       clean: false,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], ...(isProduction ? { alias: reactRouterProductionBuild() } : {}) },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      alias: { ...MESSAGE_PARSER_LEFT_OUT, ...(isProduction ? reactRouterProductionBuild() : {}) },
+    },
     module: sourceModule({ development: !isProduction }),
     optimization: {
       minimize: isProduction,

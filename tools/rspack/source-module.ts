@@ -1,4 +1,7 @@
+import path from 'node:path';
 import type { Configuration } from '@rspack/core';
+
+const MESSAGES_LOADER = path.join(__dirname, 'messages-loader.cjs');
 
 type SourceModuleOptions = {
   /** React's development JSX runtime (dev builds). */
@@ -28,6 +31,8 @@ export function sourceModule({ development = false, emitAssets = true }: SourceM
         },
         type: 'javascript/auto',
       },
+      // `<package>/src/messages/<locale>.json` and `shell/src/errors/messages/<locale>.json`: compiled ICU messages.
+      { test: /[\\/]messages[\\/][^\\/]+\.json$/, type: 'javascript/auto', loader: MESSAGES_LOADER },
       { test: /\.module\.css$/, type: 'css/module' },
       { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
       { test: /\.(png|jpe?g|webp|svg|gif)$/, type: 'asset/resource', ...(emitAssets ? {} : { generator: { emit: false } }) },

@@ -14,7 +14,13 @@ export type RemoteRoute = {
   /** A react-router path, e.g. `/Earn` or `/ref/:id`. Matched case-insensitively. */
   path: string;
   Component: LazyExoticComponent<ComponentType> | ComponentType;
+  /** In English: what the contract check reads, and the page's head until `localMeta` answers. */
   meta: PageMeta;
+  /**
+   * The meta in the page's language, from the remote's own messages (`t`); the shell asks again when the
+   * language changes. Absent: `meta`.
+   */
+  localMeta?: () => PageMeta;
   audience: RouteAudience;
   /**
    * Fetches the page's code without showing it (a lazy page's chunk), so the shell can load the page a user is

@@ -153,3 +153,13 @@ describe('formatCents', () => {
     for (const value of [null, undefined, Number.NaN, Infinity, 12.5, 2 ** 60]) expect(formatCents(value)).toBe('$0.00');
   });
 });
+
+describe('dollars in each language', () => {
+  it('writes US dollars as the locale writes them, with the same rounding', () => {
+    expect(formatDollars(1234.5, 'en')).toBe('$1,234.50');
+    expect(formatDollars(1234.5, 'de')).toBe(new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(1234.5));
+    expect(formatDollars(1234.5, 'de')).toMatch(/^1\.234,50\s\$$/);
+    expect(formatCents(123450, 'fr')).toMatch(/^1\s234,50\s\$US$/);
+    expect(formatCents(123450, 'pt-BR')).toMatch(/^US\$\s1\.234,50$/);
+  });
+});

@@ -1,26 +1,35 @@
 import { COINS_PER_CENT, COINS_PER_DOLLAR } from '../constants';
+import { getDisplayLocale } from '../i18n/display-locale';
+import type { Locale } from '../i18n/locales';
 
-// Only for amounts written with an exponent (|x| ≥ 1e21 or < 1e-6): made on first use, as the first Intl
-// formatter of a page starts ICU, ~50 ms of its start-up (~200 ms on a slow phone).
-let exponentDollarFormat: Intl.NumberFormat | undefined;
+// Made on first use, as the first Intl formatter of a page starts ICU, ~50 ms of its start-up (~200 ms on a slow
+// phone): English uses it only for amounts written with an exponent (|x| ≥ 1e21 or < 1e-6).
+const dollarFormats = new Map<Locale, Intl.NumberFormat>();
+
+function dollarFormat(locale: Locale): Intl.NumberFormat {
+  let format = dollarFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : locale, { style: 'currency', currency: 'USD' });
+    dollarFormats.set(locale, format);
+  }
+  return format;
+}
 
 /** A number's shortest decimal text, as Intl reads it: sign, whole digits, fraction digits. */
 const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
- * `$12.34` from a number of dollars or a numeric string; anything unreadable counts as zero. The same text as
- * `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` (half away from zero on the shortest
- * decimal of the number, `-$1,234.50`), without starting ICU for it: the landing shows dollars in its first
- * screen, and the page's first render should not wait for ICU.
+ * US dollars from a number of dollars or a numeric string, as `locale` writes them (`$1,234.50`,
+ * `1.234,50 $`); anything unreadable counts as zero. In English the same text as `Intl.NumberFormat('en-US',
+ * { style: 'currency', currency: 'USD' })` (half away from zero on the shortest decimal of the number,
+ * `-$1,234.50`), without starting ICU for it: the landing shows dollars in its first screen, and the page's
+ * first render should not wait for ICU. A page's default is the language it shows.
  */
-export function formatDollars(dollars: number | string | null | undefined): string {
+export function formatDollars(dollars: number | string | null | undefined, locale: Locale = getDisplayLocale()): string {
   const parsed = typeof dollars === 'string' ? Number.parseFloat(dollars) : (dollars ?? 0);
   const value = Number.isFinite(parsed) ? parsed : 0;
   const match = PLAIN_DECIMAL.exec(String(value));
-  if (!match) {
-    exponentDollarFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-    return exponentDollarFormat.format(value);
-  }
+  if (!match || locale !== 'en') return dollarFormat(locale).format(value);
   const [, sign, whole = '0', fraction = ''] = match;
   // Cents as decimal digits, rounded half away from zero on the third decimal: no binary float rounding.
   let cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0'));
@@ -33,12 +42,12 @@ export function formatDollars(dollars: number | string | null | undefined): stri
 }
 
 /** `$12.34` from a whole number of cents (a payout as the API gives it); anything else counts as zero. */
-export function formatCents(cents: number | null | undefined): string {
-  if (!Number.isSafeInteger(cents)) return formatDollars(0);
+export function formatCents(cents: number | null | undefined, locale: Locale = getDisplayLocale()): string {
+  if (!Number.isSafeInteger(cents)) return formatDollars(0, locale);
   const whole = cents as number;
   const sign = whole < 0 ? '-' : '';
   const absolute = Math.abs(whole);
-  return formatDollars(`${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`);
+  return formatDollars(`${sign}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`, locale);
 }
 
 export function coinsToDollars(coins: number): number {

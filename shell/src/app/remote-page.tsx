@@ -16,12 +16,12 @@ import { useRuntimeConfig } from './runtime-config-context';
 function RemoteRoutes({ routes }: { routes: RemoteRoute[] }) {
   return (
     <Routes>
-      {routes.map(({ path, Component, meta, audience, preload, prefetch, prefetchBeforeSession }) => (
+      {routes.map(({ path, Component, meta, localMeta, audience, preload, prefetch, prefetchBeforeSession }) => (
         <Route
           key={path}
           path={path}
           element={
-            <RouteGuard audience={audience} meta={meta} preload={preload} prefetch={prefetch} prefetchBeforeSession={prefetchBeforeSession}>
+            <RouteGuard audience={audience} meta={meta} localMeta={localMeta} preload={preload} prefetch={prefetch} prefetchBeforeSession={prefetchBeforeSession}>
               <Component />
             </RouteGuard>
           }

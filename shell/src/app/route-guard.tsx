@@ -6,10 +6,12 @@ import { selectSessionStatus, type SessionStatus } from '@rewards/shared/store/s
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { PagePlaceholder } from './page-placeholder';
 import { usePageMeta } from './use-page-meta';
+import { useLocale } from '@rewards/shared/translate/locale-store';
 
 type Props = {
   audience: RouteAudience;
   meta: PageMeta;
+  localMeta?: RemoteRoute['localMeta'];
   /** Fetches the page's code without showing it (a lazy page's chunk). */
   preload?: RemoteRoute['preload'];
   /** Starts the page's first data once the visitor may see the page. */
@@ -29,12 +31,14 @@ export function mayPrefetchRoute(audience: RouteAudience, prefetchBeforeSession:
 }
 
 /** Spec §2/§6: signed-in users leave signed-out pages for /Earn; visitors leave signed-in pages for /. */
-export function RouteGuard({ audience, meta, preload, prefetch, prefetchBeforeSession = false, children }: Props) {
+export function RouteGuard({ audience, meta, localMeta, preload, prefetch, prefetchBeforeSession = false, children }: Props) {
   // The store's updates render at once, in one task; the page the session's answer lets through (or the page it
   // leads to) renders in slices instead, as a transition does, while the page shown so far stays.
   const status = useDeferredValue(useAppSelector(selectSessionStatus));
   const dispatch = useAppDispatch();
-  usePageMeta(meta);
+  // Read again in the new language: the locale is what changes between two renders of the same page.
+  const locale = useLocale();
+  usePageMeta(localMeta && locale ? localMeta() : meta);
   const codeReady = usePageCode(preload);
   const mayPrefetch = mayPrefetchRoute(audience, prefetchBeforeSession, status);
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { catalogsReady } from '@rewards/shared/translate/messages';
 import {
   loadRemote,
   registerPlugins,
@@ -63,7 +64,8 @@ export function initFederation(config: RuntimeConfig): void {
 /** Loads `remoteName/exposedModule`; rejects when the remote is down or too slow. */
 export async function loadRemoteModule<T>(remoteName: string, exposedModule: string): Promise<T> {
   const name = `${remoteName}/${exposedModule}`;
-  const loaded = await withinDeadline(loadRemote<T>(name), loadDeadlineMs, name);
+  // The module registers its package's messages as it loads; they load before it first renders.
+  const loaded = await withinDeadline(loadRemote<T>(name).then(async (module) => (await catalogsReady(), module)), loadDeadlineMs, name);
   if (!loaded) throw new Error(`Remote module ${name} is unavailable`);
   return loaded;
 }

@@ -1,0 +1,29 @@
+import { getApiBase } from '../api/api-base';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type SiteLocale } from '../i18n/locales';
+import { switchLocale } from './messages';
+
+/** The `lang` cookie: the server's choice for this browser's next page (and its prerendered first screen). */
+export function rememberLanguage(locale: SiteLocale): void {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/**
+ * The footer's choice: the page re-renders in place in `locale`, the browser keeps it, and a signed-in user's
+ * account keeps it for their other browsers. Saving to the account may fail (offline): the page still switches.
+ */
+export async function chooseLanguage(locale: SiteLocale, { signedIn }: { signedIn: boolean }): Promise<void> {
+  await switchLocale(locale);
+  rememberLanguage(locale);
+  if (!signedIn) return;
+  try {
+    await fetch(`${getApiBase()}/user/language`, {
+      method: 'PUT',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ language: locale }),
+    });
+  } catch {
+    // The cookie holds the choice on this browser; the account learns it at the next choice.
+  }
+}
