@@ -14,7 +14,7 @@ module.exports = function compileMessages(source) {
     try {
       elements = parse(message, { requiresOtherClause: true });
     } catch (error) {
-      throw new Error(`${this.resourcePath}: "${key}" is not a valid ICU message: ${error.message}`);
+      throw new Error(`${this.resourcePath}: "${key}" is not a valid ICU message: ${error.message}`, { cause: error });
     }
     compiled[key] = elements.every((element) => element.type === LITERAL) ? elements.map((element) => element.value).join('') : elements;
   }
