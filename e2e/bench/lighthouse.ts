@@ -42,7 +42,8 @@ class LighthouseRunError extends Error {}
 const ATTEMPTS = 3;
 
 /** What to read off Lighthouse's simulation besides the figures. */
-export type SimulationDetails = { lcpPath?: boolean; blockingTasks?: boolean };
+/** `language`: the page in that language, as the `lang` cookie a returning visitor's browser keeps asks for. */
+export type SimulationDetails = { lcpPath?: boolean; blockingTasks?: boolean; language?: string };
 
 /**
  * One Lighthouse run in a fresh Chromium (a cold cache); signed in through the session cookie when given. A run
@@ -60,6 +61,7 @@ export async function runLighthouse(url: string, authToken: string | null, detai
 }
 
 async function runLighthouseOnce(url: string, authToken: string | null, details: SimulationDetails): Promise<LighthouseFigures> {
+  const cookies = [...(authToken ? [`auth_token=${authToken}`] : []), ...(details.language ? [`lang=${details.language}`] : [])];
   // Lighthouse is ES modules only; this file runs as CommonJS.
   const { default: lighthouse } = await import('lighthouse');
   const port = await freePort();
@@ -78,7 +80,7 @@ async function runLighthouseOnce(url: string, authToken: string | null, details:
         logLevel: 'error',
         onlyCategories: ['performance', 'best-practices'],
         // The session cookie on every request of the page, as the browser would send it.
-        ...(authToken ? { extraHeaders: { Cookie: `auth_token=${authToken}` } } : {}),
+        ...(cookies.length ? { extraHeaders: { Cookie: cookies.join('; ') } } : {}),
       },
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);

@@ -4,13 +4,14 @@
 // to /Profile and back, the time from the click until the target's heading shows, on a first visit to its remote
 // (with and without the shell's idle preload before) and once it is loaded. Median of 3 runs.
 // Then Lighthouse (mobile defaults) on / as a visitor and /Earn signed in, median of 3 runs each.
-// `--list` names every script of each page; `--no-lighthouse` skips Lighthouse; `--switches-only` measures only
+// `--lang=de` measures every page in that language (the `lang` cookie). `--list` names every script of each page; `--no-lighthouse` skips Lighthouse; `--switches-only` measures only
 // the route switches; `--lighthouse-only` only Lighthouse; `--lighthouse-runs=N` runs Lighthouse N times per page
 // (its score moved by 20 points between runs of one build here: more runs, a median that says more), and every
 // run's figures are printed under the median. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
 // `--lcp-path` prints, for the run with the median LCP, what Lighthouse's simulated LCP waited for (lcp-path.ts).
 // `--tbt-tasks` prints, for the run with the median TBT, the simulated tasks over 50 ms that made it (tbt-tasks.ts).
 import type { Browser } from 'playwright-core';
+import { isLocale, LOCALES } from '../../shared/src/i18n/locales';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
 import { measureRouteSwitches, type SwitchStart, type SwitchTiming } from '../src/route-switch';
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
@@ -33,6 +34,12 @@ const lighthouseRunsArgument = process.argv.find((argument) => argument.startsWi
 const LIGHTHOUSE_RUNS = lighthouseRunsArgument ? Number(lighthouseRunsArgument.slice('--lighthouse-runs='.length)) : RUNS;
 if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) {
   console.error(`--lighthouse-runs takes a whole number of runs, 1 or more (got "${lighthouseRunsArgument}")`);
+  process.exit(2);
+}
+const languageArgument = process.argv.find((argument) => argument.startsWith('--lang='));
+const LANGUAGE = languageArgument?.slice('--lang='.length);
+if (LANGUAGE !== undefined && !isLocale(LANGUAGE)) {
+  console.error(`--lang takes one of ${LOCALES.join(', ')} (got "${LANGUAGE}")`);
   process.exit(2);
 }
 const listScripts = process.argv.includes('--list');
@@ -101,11 +108,11 @@ function runWithMedian(runs: readonly LighthouseFigures[], figure: 'lcpMs' | 'tb
 
 async function main(site: RunningSite, browser: Browser) {
   const session = await signUpThroughApi(site.url).catch(() => null);
-  console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}`);
+  console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}; language ${LANGUAGE ?? 'en (no lang cookie)'}`);
   if (withPageJs) console.log('page       JS requests  JS raw      JS compressed  content visible');
   for (const { path, signedIn } of withPageJs ? PAGES : []) {
     const runs: PageJs[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageJs(browser, site.url, path, signedIn ? (session?.token ?? null) : null));
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measurePageJs(browser, site.url, path, signedIn ? (session?.token ?? null) : null, { language: LANGUAGE }));
     const row = {
       jsRequests: median(runs.map((r) => r.jsRequests)),
       jsRawBytes: median(runs.map((r) => r.jsRawBytes)),
@@ -133,6 +140,7 @@ async function main(site: RunningSite, browser: Browser) {
           await runLighthouse(`${site.url}${path}`, signedIn ? (session?.token ?? null) : null, {
             lcpPath: withLcpPath,
             blockingTasks: withBlockingTasks,
+            language: LANGUAGE,
           }),
         );
       const row = medianFigures(runs);

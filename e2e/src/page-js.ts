@@ -5,15 +5,24 @@ export type ScriptSize = { url: string; raw: number; compressed: number };
 export type PageJs = { jsRequests: number; jsRawBytes: number; jsCompressedBytes: number; contentVisibleMs: number; scripts: ScriptSize[] };
 
 /**
- * Loads `path` in a fresh context (a cold cache), signed in with `authToken` when given, and adds up every
+ * Loads `path` in a fresh context (a cold cache), signed in with `authToken` when given, in `language` when
+ * given, and adds up every
  * script until the page is the remote's own (a prerendered first screen replaced) and the network is idle:
  * how many, their bytes as run and as transferred (compressed), and the time until the page's heading is
  * visible. Waiting for the replacement counts the page's own chunks on every load: with a prerendered first
  * screen the network could fall idle before they were even asked for.
  */
-export async function measurePageJs(browser: Browser, baseUrl: string, path: string, authToken: string | null): Promise<PageJs> {
+export async function measurePageJs(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  authToken: string | null,
+  { language }: { language?: string } = {},
+): Promise<PageJs> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
   if (authToken) await context.addCookies([{ name: 'auth_token', value: authToken, url: baseUrl }]);
+  // The footer's choice, as a returning visitor's browser keeps it.
+  if (language) await context.addCookies([{ name: 'lang', value: language, url: baseUrl }]);
   // The page's own JS: the shell's idle preload of the pages a signed-in user likely opens next (load + 2 s,
   // then idle) is not its cost, and on a busy machine it starts before the network falls idle. Save-Data,
   // which the shell honours, turns it off and nothing else.
