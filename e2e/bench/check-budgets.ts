@@ -3,6 +3,7 @@
 // cache, the median of 3 loads), prints each figure against its budget, and exits 1 when one grows past it.
 import path from 'node:path';
 import { BUDGETED_PACKAGES, compareWithBudgets, initialJsBytes, readBudget, type Measured } from '@rewards/tools/budget/budgets';
+import { DEFAULT_LOCALE, LOCALES } from '../../shared/src/i18n/locales';
 import { launchBrowser } from '../src/browser';
 import { measurePageJs, median } from '../src/page-js';
 import { repositoryRoot, startSite, stopSite } from '../src/site';
@@ -33,6 +34,12 @@ async function main() {
           loads.push((await measurePageJs(browser, site.url, page, signedIn ? session!.token : null)).jsCompressedBytes);
         }
         measured.push({ label: `${name} page ${page}${signedIn ? ' (signed in)' : ''}`, budgetKB: compressedJsKB, actualBytes: median(loads) });
+        // A visitor's page keeps its budget in every language (its messages and content are per language).
+        if (signedIn) continue;
+        for (const language of LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)) {
+          const { jsCompressedBytes } = await measurePageJs(browser, site.url, page, null, { language });
+          measured.push({ label: `${name} page ${page} (${language})`, budgetKB: compressedJsKB, actualBytes: jsCompressedBytes });
+        }
       }
     } finally {
       await browser.close();
