@@ -65,12 +65,12 @@ export function ShellModals() {
       <ModalSlot
         when={authModal !== null}
         exposed={modals.auth}
-        label={authModal === 'signup' ? t('slots.signUp') : t('slots.signIn')}
+        label={authModal === 'signup' ? t('nav.signUp') : t('nav.signIn')}
         onClose={() => dispatch(closeAuth())}
       />
       <ModalSlot when={settingsOpen} exposed={modals.settings} label={t('slots.settings')} onClose={() => dispatch(closeSettings())} />
-      <ModalSlot when={inviteOpen} exposed={modals.invite} label={t('slots.inviteFriends')} onClose={() => dispatch(closeInvite())} />
-      <ModalSlot when={notificationsOpen} exposed={modals.notifications} label={t('slots.notifications')} onClose={() => dispatch(closeNotifications())} />
+      <ModalSlot when={inviteOpen} exposed={modals.invite} label={t('nav.rewards.inviteFriends')} onClose={() => dispatch(closeInvite())} />
+      <ModalSlot when={notificationsOpen} exposed={modals.notifications} label={t('account.notifications.label')} onClose={() => dispatch(closeNotifications())} />
     </>
   );
 }

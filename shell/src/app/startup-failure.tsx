@@ -16,7 +16,7 @@ const ENGLISH = {
  * work without them. `messagesLoaded`: the shell's messages are there in the page's language.
  */
 export function StartupFailure({ messagesLoaded }: { messagesLoaded: boolean }) {
-  const words = messagesLoaded ? { title: t('startup.title'), text: t('startup.text'), reload: t('startup.reload') } : ENGLISH;
+  const words = messagesLoaded ? { title: t('startup.title'), text: t('startup.text'), reload: t('offline.reload') } : ENGLISH;
   return (
     <div className={styles.screen} role="alert">
       <h1>{words.title}</h1>

@@ -6,10 +6,10 @@ import { useT } from '../messages';
 import styles from './not-found-page.module.css';
 
 const HELPFUL_LINKS = [
-  { to: PATHS.offers, label: 'notFound.links.offers' },
-  { to: PATHS.myOffers, label: 'notFound.links.myOffers' },
-  { to: PATHS.profile, label: 'notFound.links.profile' },
-  { to: PATHS.cashout, label: 'notFound.links.cashout' },
+  { to: PATHS.offers, label: 'tabs.offers' },
+  { to: PATHS.myOffers, label: 'nav.myOffers' },
+  { to: PATHS.profile, label: 'nav.rewards.profile' },
+  { to: PATHS.cashout, label: 'nav.cashout' },
   { to: PATHS.faq, label: 'notFound.links.faq' },
   { to: PATHS.contact, label: 'notFound.links.contact' },
   { to: PATHS.aboutUs, label: 'notFound.links.aboutUs' },
@@ -19,7 +19,7 @@ const HELPFUL_LINKS = [
 /** Any path no remote owns, or that its owner does not know (spec §2, §8). */
 export function NotFoundPage() {
   const t = useT();
-  usePageMeta({ title: t('notFound.meta.title'), description: t('notFound.meta.description'), noindex: true });
+  usePageMeta({ title: t('notFound.title'), description: t('notFound.meta.description'), noindex: true });
   const navigate = useNavigate();
   return (
     <section className={styles.page} aria-labelledby="not-found-title">

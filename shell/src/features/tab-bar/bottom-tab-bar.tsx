@@ -57,7 +57,7 @@ export function BottomTabBar() {
               onClick={() => setSheetOpen((open) => !open)}
             >
               <TabIcon tab="rewards" className={styles.icon} />
-              {t('tabs.rewards')}
+              {t('nav.rewards')}
             </button>
           </li>
         </ul>

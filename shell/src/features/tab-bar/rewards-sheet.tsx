@@ -19,7 +19,7 @@ export function RewardsSheet({ onClose }: Props) {
 
   return (
     <div className={styles.backdrop} onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panelRef} className={styles.panel} role="dialog" aria-modal="true" aria-label={t('tabs.rewards')}>
+      <div ref={panelRef} className={styles.panel} role="dialog" aria-modal="true" aria-label={t('nav.rewards')}>
         <ul className={styles.list}>
           {LINKS.map(({ to, label }) => (
             <li key={to}>
