@@ -1,3 +1,5 @@
 const { frontendJestConfig } = require('@rewards/tools/jest/frontend-preset');
 
-module.exports = frontendJestConfig(__dirname);
+const base = frontendJestConfig(__dirname);
+
+module.exports = { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/src/test/setup.ts'] };

@@ -14,7 +14,7 @@ import { yieldToBrowser } from './app/yield-to-browser';
 import { provideApiErrorTranslations } from './errors/error-messages';
 import { localeOfPage, setCurrentLocale } from '@rewards/shared/translate/locale-store';
 import { catalogsReady } from '@rewards/shared/translate/messages';
-import './messages';
+import { shellMessagesReady } from './messages';
 import '@rewards/shared/ui/ui-messages';
 
 async function start() {
@@ -47,7 +47,11 @@ async function start() {
     });
   } catch (error) {
     console.error('The site could not start', error);
-    root.render(<StartupFailure />);
+    const messagesLoaded = await shellMessagesReady().then(
+      () => true,
+      () => false,
+    );
+    root.render(<StartupFailure messagesLoaded={messagesLoaded} />);
   }
 }
 

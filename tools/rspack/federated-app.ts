@@ -156,7 +156,8 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
                 priority: 25,
               },
               router: { test: /[\\/]node_modules[\\/].*[\\/]react-router(-dom)?[\\/]/, name: 'router', chunks: 'async', enforce: true, priority: 12 },
-              contracts: { test: /[\\/]shared[\\/]src[\\/]/, name: 'contracts', chunks: 'async', enforce: true, priority: 20 },
+              // The shared UI's messages stay out: each language is a chunk of its own, loaded only when chosen.
+              contracts: { test: /[\\/]shared[\\/]src[\\/](?!.*[\\/]messages[\\/][^\\/]+\.json$)/, name: 'contracts', chunks: 'async', enforce: true, priority: 20 },
               react: { test: /[\\/]node_modules[\\/](\.pnpm[\\/])?(react|react-dom|scheduler)[@\\/]/, name: 'react', chunks: 'async', enforce: true, priority: 15 },
               state: {
                 test: /[\\/]node_modules[\\/].*(@reduxjs[\\/]toolkit|[\\/]redux|[\\/]react-redux|[\\/]immer|[\\/]reselect|[\\/]redux-thunk|[\\/]use-sync-external-store)[\\/]/,

@@ -37,6 +37,11 @@ export type UserProfile = {
   has_password: boolean;
   /** The staff console's role of this user (the shell loads mf-admin only then); null for everyone who is not staff. */
   staff_role: StaffRole | null;
+  /**
+   * The language the user reads the site and its emails in (a locale of `@rewards/shared/i18n/locales`); null until
+   * one was chosen. Absent from an API that predates it.
+   */
+  language?: string | null;
 };
 
 /** A staff member's role in the console (`/admin`): support, finance, or admin (everything). */

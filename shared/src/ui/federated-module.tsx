@@ -4,12 +4,13 @@ import type { ComponentType, ReactNode } from 'react';
 import { loadExposedModule, type RemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import { ModuleLoader } from './module-loader';
 import { RetryNotice } from './retry-notice';
+import { useT } from './ui-messages';
 import styles from './federated-module.module.css';
 
 export type FederatedModuleProps<P extends object> = {
   /** `remote/module`: a slot or an embed of the runtime config. */
   exposed: string;
-  /** What the area shows, e.g. "Partner walls", for the loading and failure notices. */
+  /** What the area shows, e.g. "Partner walls", in the page's language, for the loading and failure notices. */
   label: string;
   /** Props of the module's default export. */
   props?: P;
@@ -63,10 +64,11 @@ function FederatedModuleArea<P extends object>(options: FederatedModuleProps<P>)
 }
 
 function Loading({ placement = 'inline', label, minHeight, className }: FederatedModuleProps<object>): ReactNode {
+  const t = useT();
   if (placement === 'hidden') return null;
   if (placement === 'overlay') {
     return (
-      <div className={styles.overlay} role="status" aria-label={`Loading ${label}`}>
+      <div className={styles.overlay} role="status" aria-label={t('federatedModule.loading', { label })}>
         <span className={styles.spinner} />
       </div>
     );
@@ -76,7 +78,7 @@ function Loading({ placement = 'inline', label, minHeight, className }: Federate
       className={[styles.placeholder, className].filter(Boolean).join(' ')}
       style={minHeight ? { minHeight } : undefined}
       role="status"
-      aria-label={`Loading ${label}`}
+      aria-label={t('federatedModule.loading', { label })}
     >
       <span className={styles.skeletonTitle} />
       <span className={styles.skeletonBody} />
@@ -85,12 +87,13 @@ function Loading({ placement = 'inline', label, minHeight, className }: Federate
 }
 
 function Failure({ placement = 'inline', exposed, label, className, onDismiss, onRetry }: FederatedModuleProps<object> & { onRetry: () => void }) {
+  const t = useT();
   if (placement === 'hidden') return null;
   if (placement === 'overlay') {
     return (
       <RetryNotice
         placement="floating"
-        message={`${label} is temporarily unavailable. Please try again in a moment.`}
+        message={t('federatedModule.unavailable', { label })}
         onRetry={onRetry}
         onDismiss={onDismiss}
         source={exposed}
@@ -100,7 +103,7 @@ function Failure({ placement = 'inline', exposed, label, className, onDismiss, o
   return (
     <RetryNotice
       placement="inline"
-      message={`${label} could not be loaded. Please try again in a moment.`}
+      message={t('federatedModule.failed', { label })}
       onRetry={onRetry}
       source={exposed}
       className={className}

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 import { useModalFocus } from './use-modal-focus';
+import { useT } from './ui-messages';
 import styles from './modal-frame.module.css';
 
 type FrameProps = {
@@ -55,10 +56,11 @@ export function ModalFrame({ labelledBy, describedBy, onClose, backdropClassName
 
 type CloseProps = { onClose: () => void; className?: string; children: ReactNode };
 
-/** The modal's close button, named "Close"; `children` is its icon. */
+/** The modal's close button, named "Close" in the page's language; `children` is its icon. */
 export function ModalCloseButton({ onClose, className, children }: CloseProps) {
+  const t = useT();
   return (
-    <button type="button" className={classes(styles.close, className)} aria-label="Close" onClick={onClose}>
+    <button type="button" className={classes(styles.close, className)} aria-label={t('modal.close')} onClick={onClose}>
       {children}
     </button>
   );

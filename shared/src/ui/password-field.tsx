@@ -1,6 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
+import type { SiteLocale } from '../i18n/locales';
+import { useLocale } from '../translate/locale-store';
+import { useT } from './ui-messages';
 
 type Props = {
+  /** In the page's language; the show/hide button's name says it too. */
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -10,8 +14,18 @@ type Props = {
   hint?: ReactNode;
 };
 
+/**
+ * The field's label as the show/hide button's name says it: within the sentence ("Show new password") where the
+ * language allows; German capitalises nouns, and the French message names the field after a colon.
+ */
+function labelInButtonName(label: string, locale: SiteLocale): string {
+  return locale === 'de' || locale === 'fr' ? label : label.toLocaleLowerCase(locale);
+}
+
 /** A required password input with a show/hide toggle (spec §2), in the site's field look, as TextField. */
 export function PasswordField({ label, value, onChange, autoComplete, autoFocusHere = false, hint }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const [visible, setVisible] = useState(false);
   const id = useId();
   const hintId = useId();
@@ -36,7 +50,7 @@ export function PasswordField({ label, value, onChange, autoComplete, autoFocusH
         <button
           type="button"
           className="text-field-action"
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(visible ? 'password.hide' : 'password.show', { field: labelInButtonName(label, locale) })}
           onClick={() => setVisible((shown) => !shown)}
         >
           <EyeIcon crossed={visible} />

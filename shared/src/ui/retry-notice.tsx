@@ -1,3 +1,4 @@
+import { useT } from './ui-messages';
 import styles from './retry-notice.module.css';
 
 type Props = {
@@ -23,10 +24,11 @@ type Props = {
  * working. An inline notice is polite (nothing the user did failed); the others answer the user's action.
  */
 export function RetryNotice({ placement, title, message, onRetry, onDismiss, source, className }: Props) {
+  const t = useT();
   const Area = placement === 'section' ? 'section' : 'div';
   const retry = (
     <button type="button" className={`pill-button ${styles.retry}`} onClick={onRetry}>
-      Retry
+      {t('retryNotice.retry')}
     </button>
   );
   return (
@@ -40,7 +42,7 @@ export function RetryNotice({ placement, title, message, onRetry, onDismiss, sou
       {onDismiss ? (
         <div className={styles.actions}>
           {retry}
-          <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label="Dismiss">
+          <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label={t('retryNotice.dismiss')}>
             ×
           </button>
         </div>

@@ -3,6 +3,7 @@ import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
 import { useNearViewport } from '@rewards/shared/ui/use-near-viewport';
 import { loadRemoteModule } from '../federation/federation-runtime';
 import { useRuntimeConfig } from './runtime-config-context';
+import { useT } from '../messages';
 import styles from './footer-slot.module.css';
 
 // The footer loads once a few pixels of its place scroll into view. The page's <main> is at least a
@@ -19,10 +20,11 @@ export function FooterSlot() {
 }
 
 function FooterArea({ exposed }: { exposed: string }) {
+  const t = useT();
   const { ref, near } = useNearViewport<HTMLDivElement>(`0px 0px -${VISIBLE_PX}px 0px`);
   return (
     <div className={styles.area} ref={ref}>
-      {near ? <FederatedModule exposed={exposed} label="Footer" placement="hidden" loader={loadRemoteModule} /> : null}
+      {near ? <FederatedModule exposed={exposed} label={t('slots.footer')} placement="hidden" loader={loadRemoteModule} /> : null}
     </div>
   );
 }

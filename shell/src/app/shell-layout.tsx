@@ -18,6 +18,8 @@ import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
 import { useReferralCapture } from './use-referral-capture';
 import { VerifyEmailBannerSlot } from './verify-email-banner-slot';
+import { useT } from '../messages';
+import { useFollowAccountLanguage } from '../features/language/follow-account-language';
 import styles from './shell-layout.module.css';
 
 type Props = { children: ReactNode };
@@ -28,8 +30,10 @@ const prefetchRemoteFilesLazily: PrefetchRemote = (remote) =>
 
 /** Navigation on top, the routed page in `<main>`, the tab bar below, and the site-wide overlays. */
 export function ShellLayout({ children }: Props) {
+  const t = useT();
   const signedIn = useAppSelector(selectIsAuthenticated);
   useReferralCapture();
+  useFollowAccountLanguage();
   const config = useRuntimeConfig();
   const realtime = useRealtimeConnection(config.realtime);
   useLiveWallet(realtime);
@@ -39,7 +43,7 @@ export function ShellLayout({ children }: Props) {
   return (
     <div className={signedIn ? styles.shellWithTabBar : styles.shell}>
       <a className={`pill-button ${styles.skipLink}`} href="#main">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <GlobalLoadingBar />
       <SiteHeader />

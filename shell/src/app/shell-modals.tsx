@@ -14,6 +14,7 @@ import {
 } from '@rewards/shared/store/ui-slice';
 import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
 import { loadRemoteModule } from '../federation/federation-runtime';
+import { useT } from '../messages';
 import { useRuntimeConfig } from './runtime-config-context';
 
 type SlotProps = {
@@ -48,6 +49,7 @@ function ModalSlot({ when, exposed, label, onClose }: SlotProps) {
  * remote provides them is runtime config, and their code loads when first opened.
  */
 export function ShellModals() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const authModal = useAppSelector(selectAuthModal);
   const settingsOpen = useAppSelector(selectSettingsOpen);
@@ -63,12 +65,12 @@ export function ShellModals() {
       <ModalSlot
         when={authModal !== null}
         exposed={modals.auth}
-        label={authModal === 'signup' ? 'Sign up' : 'Sign in'}
+        label={authModal === 'signup' ? t('nav.signUp') : t('nav.signIn')}
         onClose={() => dispatch(closeAuth())}
       />
-      <ModalSlot when={settingsOpen} exposed={modals.settings} label="Settings" onClose={() => dispatch(closeSettings())} />
-      <ModalSlot when={inviteOpen} exposed={modals.invite} label="Invite friends" onClose={() => dispatch(closeInvite())} />
-      <ModalSlot when={notificationsOpen} exposed={modals.notifications} label="Notifications" onClose={() => dispatch(closeNotifications())} />
+      <ModalSlot when={settingsOpen} exposed={modals.settings} label={t('slots.settings')} onClose={() => dispatch(closeSettings())} />
+      <ModalSlot when={inviteOpen} exposed={modals.invite} label={t('nav.rewards.inviteFriends')} onClose={() => dispatch(closeInvite())} />
+      <ModalSlot when={notificationsOpen} exposed={modals.notifications} label={t('account.notifications.label')} onClose={() => dispatch(closeNotifications())} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
 import { loadRemoteModule } from '../federation/federation-runtime';
+import { useT } from '../messages';
 import { useRuntimeConfig } from './runtime-config-context';
 
 /**
@@ -11,8 +12,9 @@ import { useRuntimeConfig } from './runtime-config-context';
  * it loads, and if it cannot, there is no banner: the page is unchanged.
  */
 export function VerifyEmailBannerSlot() {
+  const t = useT();
   const { verifyEmailBanner } = useRuntimeConfig();
   const unverified = useAppSelector((state) => selectUser(state)?.email_verified === false);
   if (!unverified || !verifyEmailBanner || !parseExposed(verifyEmailBanner)) return null;
-  return <FederatedModule exposed={verifyEmailBanner} label="Email verification" placement="hidden" loader={loadRemoteModule} />;
+  return <FederatedModule exposed={verifyEmailBanner} label={t('slots.emailVerification')} placement="hidden" loader={loadRemoteModule} />;
 }

@@ -1,21 +1,23 @@
 import { PATHS } from '@rewards/shared/paths';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { openInvite } from '@rewards/shared/store/ui-slice';
+import { useT } from '../messages';
 
 /**
  * The navigation's "Rewards" group (spec §2): these pages, then Invite friends. The desktop dropdown and the
  * tab bar's submenu both list it.
  */
 export const REWARDS_PAGES = [
-  { to: PATHS.quests, label: 'Quests' },
-  { to: PATHS.leaderboard, label: 'Leaderboard' },
-  { to: PATHS.tickets, label: 'Missing credits' },
+  { to: PATHS.quests, label: 'nav.rewards.quests' },
+  { to: PATHS.leaderboard, label: 'nav.rewards.leaderboard' },
+  { to: PATHS.tickets, label: 'nav.rewards.missingCredits' },
 ] as const;
 
 type Props = { className?: string; role?: 'menuitem'; onChosen: () => void };
 
 /** The group's last item: closes what holds it (`onChosen`), then opens the invite modal. */
 export function InviteFriendsButton({ className, role, onChosen }: Props) {
+  const t = useT();
   const dispatch = useAppDispatch();
   return (
     <button
@@ -27,7 +29,7 @@ export function InviteFriendsButton({ className, role, onChosen }: Props) {
         dispatch(openInvite());
       }}
     >
-      Invite friends
+      {t('nav.rewards.inviteFriends')}
     </button>
   );
 }

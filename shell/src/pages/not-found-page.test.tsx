@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from '@rewards/shared/router';
 import { render } from '@testing-library/react';
 import { makeStore } from '@rewards/shared/store/store';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { LocationProbe } from '../test/location-probe';
 import { NotFoundPage } from './not-found-page';
 
@@ -19,6 +20,19 @@ function renderPage() {
 }
 
 describe('not-found page', () => {
+  it('is German, its title and description too, after switchLocale("de")', async () => {
+    renderPage();
+    await act(() => switchLocale('de'));
+    try {
+      expect(screen.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+      expect(document.title).toBe('Seite nicht gefunden | Earnly');
+      expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Diese Seite gibt es nicht/);
+      expect(within(screen.getByRole('navigation', { name: 'Nützliche Links' })).getByRole('link', { name: 'Über uns' })).toHaveAttribute('href', '/about-us');
+    } finally {
+      await act(() => switchLocale('en'));
+    }
+  });
+
   it('says "Page not found" in its heading and its title, and asks not to be indexed', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

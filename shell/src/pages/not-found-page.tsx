@@ -2,28 +2,24 @@ import { Link, useNavigate } from '@rewards/shared/router';
 import { PATHS } from '@rewards/shared/paths';
 import { usePageMeta } from '../app/use-page-meta';
 import { CoinMark } from '../components/coin-mark';
+import { useT } from '../messages';
 import styles from './not-found-page.module.css';
 
-const META = {
-  title: 'Page not found',
-  description: 'This page does not exist. Browse offers, cash out or read the FAQ instead.',
-  noindex: true,
-};
-
 const HELPFUL_LINKS = [
-  { to: PATHS.offers, label: 'Offers' },
-  { to: PATHS.myOffers, label: 'My offers' },
-  { to: PATHS.profile, label: 'Profile' },
-  { to: PATHS.cashout, label: 'Cashout' },
-  { to: PATHS.faq, label: 'FAQ' },
-  { to: PATHS.contact, label: 'Contact' },
-  { to: PATHS.aboutUs, label: 'About us' },
-  { to: PATHS.terms, label: 'Terms' },
+  { to: PATHS.offers, label: 'tabs.offers' },
+  { to: PATHS.myOffers, label: 'nav.myOffers' },
+  { to: PATHS.profile, label: 'nav.rewards.profile' },
+  { to: PATHS.cashout, label: 'nav.cashout' },
+  { to: PATHS.faq, label: 'notFound.links.faq' },
+  { to: PATHS.contact, label: 'notFound.links.contact' },
+  { to: PATHS.aboutUs, label: 'notFound.links.aboutUs' },
+  { to: PATHS.terms, label: 'notFound.links.terms' },
 ] as const;
 
 /** Any path no remote owns, or that its owner does not know (spec §2, §8). */
 export function NotFoundPage() {
-  usePageMeta(META);
+  const t = useT();
+  usePageMeta({ title: t('notFound.title'), description: t('notFound.meta.description'), noindex: true });
   const navigate = useNavigate();
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
@@ -31,26 +27,26 @@ export function NotFoundPage() {
         4<CoinMark size={72} className={styles.coin} />4
       </p>
       <h1 id="not-found-title" className={styles.title}>
-        Page not found
+        {t('notFound.title')}
       </h1>
-      <p className={styles.text}>The page you are looking for does not exist or has moved. These might help:</p>
+      <p className={styles.text}>{t('notFound.text')}</p>
       <div className={styles.actions}>
         <button type="button" className={`pill-button ${styles.primary}`} onClick={() => navigate(PATHS.home)}>
-          Go Home
+          {t('notFound.goHome')}
         </button>
         <button type="button" className={styles.secondary} onClick={() => navigate(PATHS.offers)}>
-          Browse Offers
+          {t('notFound.browseOffers')}
         </button>
         <button type="button" className={styles.ghost} onClick={() => navigate(-1)}>
-          Go Back
+          {t('notFound.goBack')}
         </button>
       </div>
-      <nav aria-label="Helpful links">
+      <nav aria-label={t('notFound.links.label')}>
         <ul className={styles.links}>
           {HELPFUL_LINKS.map(({ to, label }) => (
             <li key={to}>
               <Link to={to} className={styles.link}>
-                {label}
+                {t(label)}
               </Link>
             </li>
           ))}

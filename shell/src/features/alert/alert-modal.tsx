@@ -5,6 +5,7 @@ import { acknowledgeAlert } from '@rewards/shared/store/session-thunks';
 import { selectAlert, type AlertState } from '@rewards/shared/store/ui-slice';
 import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
 import { AlertIcon } from './alert-icon';
+import { useT } from '../../messages';
 import styles from './alert-modal.module.css';
 
 /** The site's one alert modal (spec §1, §8), opened by any remote through `ui/showAlert`. */
@@ -15,6 +16,7 @@ export function AlertModal() {
 }
 
 function AlertDialog({ alert }: { alert: AlertState }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -42,7 +44,7 @@ function AlertDialog({ alert }: { alert: AlertState }) {
           {alert.message}
         </p>
         <button type="button" className={styles.ok} onClick={acknowledge} data-autofocus>
-          OK
+          {t('alert.ok')}
         </button>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectLiveStats } from '@rewards/shared/store/settings-slice';
 import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import type { RealtimeConnection } from '../realtime';
+import { useT } from '../../messages';
 import styles from './live-ticker.module.css';
 
 const loadLiveTicker = () => import('./live-ticker');
@@ -21,14 +22,15 @@ type Props = {
  * height is fixed from the first paint, so nothing below it moves when the ticker arrives.
  */
 export function LiveTickerSlot({ connection, pageShown, connectDelayMs }: Props) {
+  const t = useT();
   const liveStats = useAppSelector(selectLiveStats);
   if (!liveStats) return null;
   return (
-    <section aria-label="Live earnings" className={styles.region} data-live-ticker="">
+    <section aria-label={t('ticker.label')} className={styles.region} data-live-ticker="">
       <div className={styles.inner}>
         <span className={styles.badge} aria-hidden="true">
           <span className={styles.dot} />
-          Live
+          {t('ticker.badge')}
         </span>
         {pageShown ? (
           // A ticker that fails (its chunk, a bug) leaves an empty strip; the page around it is untouched.

@@ -11,6 +11,7 @@ import { useStepClock } from './ticker-clock';
 import { emptyTicker, tickerReducer } from './ticker-entries';
 import { TickerEntry } from './ticker-entry';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
+import { useT } from '../../messages';
 import styles from './live-ticker.module.css';
 
 // The server's last entries fill the ticker at once; the socket (and pusher-js, ~15 KB) can wait until the page
@@ -31,6 +32,7 @@ type Props = {
  * content; default export for `React.lazy`.
  */
 export default function LiveTicker({ connection, connectDelayMs = LIVE_FEED_CONNECT_DELAY_MS }: Props) {
+  const t = useT();
   const online = useOnlineStatus();
   const reducedMotion = usePrefersReducedMotion();
   const [{ entries, enteringKey }, dispatch] = useReducer(tickerReducer, undefined, emptyTicker);
@@ -88,7 +90,7 @@ export default function LiveTicker({ connection, connectDelayMs = LIVE_FEED_CONN
         ))}
       </ul>
       {entries.length === 0 && (online ? loaded : true) && (
-        <p className={styles.note}>{online ? 'The next payout shows up here.' : 'Paused while you are offline.'}</p>
+        <p className={styles.note}>{online ? t('ticker.empty') : t('ticker.offline')}</p>
       )}
     </div>
   );

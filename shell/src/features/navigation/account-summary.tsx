@@ -7,6 +7,7 @@ import { NotificationBell } from './notification-bell';
 import { UserAvatar } from './user-avatar';
 import { firstName } from '@rewards/shared/rules/user-display';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
+import { useT } from '../../messages';
 import styles from './account-summary.module.css';
 
 type Props = { user: UserProfile };
@@ -14,12 +15,14 @@ type Props = { user: UserProfile };
 /** Balance, notifications and the profile link of a signed-in user (spec §2 Navigation). */
 export function AccountSummary({ user }: Props) {
   // Held credits are not in the balance (they cannot be cashed out yet) but are the user's: shown beside it.
-  const pending = user.pending_wallet && Number(user.pending_wallet) > 0 ? `${formatDollars(user.pending_wallet)} pending` : undefined;
+  const t = useT();
+  const pending =
+    user.pending_wallet && Number(user.pending_wallet) > 0 ? t('account.balance.pending', { amount: formatDollars(user.pending_wallet) }) : undefined;
   return (
     <div className={styles.summary}>
       <Link to={PATHS.cashout} className={styles.balance} title={pending}>
         <CoinMark size={20} />
-        <span className={visuallyHidden}>Balance: </span>
+        <span className={visuallyHidden}>{t('account.balance.label')} </span>
         <span className={styles.amounts}>
           <span className={styles.amount}>{formatDollars(user.wallet)}</span>
           {pending && <span className={styles.pending}>{pending}</span>}

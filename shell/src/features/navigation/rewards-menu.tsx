@@ -4,10 +4,12 @@ import { isUnderPath } from '@rewards/shared/paths';
 import { useDismiss } from '@rewards/shared/ui/use-dismiss';
 import { InviteFriendsButton, REWARDS_PAGES } from '../../components/rewards-group';
 import { ChevronDownIcon } from './nav-icons';
+import { useT } from '../../messages';
 import styles from './rewards-menu.module.css';
 
 /** The desktop "Rewards" dropdown: Quests, Leaderboard, Missing credits, Invite friends (spec §2 Navigation; issue 29). */
 export function RewardsMenu() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -68,15 +70,15 @@ export function RewardsMenu() {
         onClick={() => (open ? close(false) : openAndFocus(0))}
         onKeyDown={onButtonKeyDown}
       >
-        Rewards
+        {t('nav.rewards')}
         <ChevronDownIcon className={open ? styles.chevronOpen : styles.chevron} />
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label="Rewards" className={styles.list} onKeyDown={onMenuKeyDown}>
+        <ul id={menuId} role="menu" aria-label={t('nav.rewards')} className={styles.list} onKeyDown={onMenuKeyDown}>
           {REWARDS_PAGES.map(({ to, label }) => (
             <li key={to} role="none">
               <Link role="menuitem" to={to} className={styles.item} onClick={() => close(false)}>
-                {label}
+                {t(label)}
               </Link>
             </li>
           ))}

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { sessionUnknown, signedOut } from '../../test/session-fixtures';
 import { SiteHeader } from './site-header';
 
@@ -94,5 +95,32 @@ describe('navigation while the session is unknown', () => {
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.getByTestId('session-placeholder')).toBeInTheDocument();
+  });
+});
+
+describe('navigation in German', () => {
+  afterEach(() => act(() => switchLocale('en')));
+
+  it('renders in German after switchLocale("de"), in place, and <html lang> follows', async () => {
+    renderWithProviders(<SiteHeader />, { preloadedState: signedInState({ wallet: '1234.5', unread_notifications: 3 }) });
+    await act(() => switchLocale('de'));
+    expect(document.documentElement.lang).toBe('de');
+    const nav = screen.getByRole('navigation', { name: 'Hauptmenü' });
+    expect(within(nav).getByRole('link', { name: 'Verdienen' })).toHaveAttribute('href', '/Earn');
+    expect(within(nav).getByRole('link', { name: 'Auszahlen' })).toHaveAttribute('href', '/Cashout');
+    expect(within(nav).getByRole('link', { name: 'Meine Angebote' })).toHaveAttribute('href', '/my-offers');
+    expect(within(nav).getByRole('button', { name: 'Prämien' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Benachrichtigungen, 3 ungelesen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Guthaben: 1\.234,50\s\$/ })).toHaveAttribute('href', '/Cashout');
+    await act(() => switchLocale('en'));
+    expect(document.documentElement.lang).toBe('en');
+    expect(screen.getByRole('link', { name: 'Earn' })).toBeInTheDocument();
+  });
+
+  it('offers a visitor Anmelden and Registrieren', async () => {
+    await act(() => switchLocale('de'));
+    renderWithProviders(<SiteHeader />, { preloadedState: signedOut });
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registrieren' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import styles from './offline-overlay.module.css';
 import { useOnlineStatus } from './use-online-status';
 import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
+import { useT } from '../../messages';
 
 /** Spec §2/§8: the full-screen notice while the browser is offline; it leaves when the network is back. */
 type Props = { onReload?: () => void };
@@ -15,6 +16,7 @@ export function OfflineOverlay({ onReload = reloadPage }: Props) {
 }
 
 function OfflineNotice({ onReload }: Required<Props>) {
+  const t = useT();
   const dialogRef = useRef<HTMLDivElement>(null);
   useModalFocus(dialogRef);
   return (
@@ -26,11 +28,10 @@ function OfflineNotice({ onReload }: Required<Props>) {
           <path d="M8 8l32 32" className={styles.slash} />
         </svg>
         <p id="offline-text" className={styles.text}>
-          <strong className={styles.title}>Network connection error.</strong> This app requires a network connection;
-          it cannot be used offline. Please check your connection.
+          <strong className={styles.title}>{t('offline.title')}</strong> {t('offline.text')}
         </p>
         <button type="button" className={`pill-button ${styles.reload}`} onClick={onReload}>
-          Reload
+          {t('offline.reload')}
         </button>
       </div>
     </div>

@@ -6,20 +6,23 @@ import { PATHS } from '@rewards/shared/paths';
 import { activeTabFor, type TabId } from './active-tab';
 import { RewardsSheet } from './rewards-sheet';
 import { TabIcon } from './tab-icons';
+import { useT } from '../../messages';
 import styles from './bottom-tab-bar.module.css';
 
-const LINK_TABS: ReadonlyArray<{ id: Exclude<TabId, 'rewards'>; to: string; label: string }> = [
-  { id: 'earn', to: PATHS.earn, label: 'Earn' },
-  { id: 'offers', to: PATHS.offers, label: 'Offers' },
-  { id: 'cashout', to: PATHS.cashout, label: 'Cashout' },
-  { id: 'my-offers', to: PATHS.myOffers, label: 'My Offers' },
-];
+const LINK_TABS = [
+  // Message keys: the labels are in the page's language.
+  { id: 'earn', to: PATHS.earn, label: 'tabs.earn' },
+  { id: 'offers', to: PATHS.offers, label: 'tabs.offers' },
+  { id: 'cashout', to: PATHS.cashout, label: 'tabs.cashout' },
+  { id: 'my-offers', to: PATHS.myOffers, label: 'tabs.myOffers' },
+] as const satisfies ReadonlyArray<{ id: Exclude<TabId, 'rewards'>; to: string; label: string }>;
 
 /**
  * The signed-in phone and tablet tab bar (≤ 853 px, spec §2). The bar only exists on narrow screens,
  * so its Rewards tab always opens the submenu instead of going to /Profile directly.
  */
 export function BottomTabBar() {
+  const t = useT();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const { pathname } = useLocation();
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -29,7 +32,7 @@ export function BottomTabBar() {
 
   return (
     <>
-      <nav className={styles.bar} aria-label="Tabs">
+      <nav className={styles.bar} aria-label={t('tabs.label')}>
         <ul className={styles.list}>
           {LINK_TABS.map(({ id, to, label }) => (
             <li key={id}>
@@ -40,7 +43,7 @@ export function BottomTabBar() {
                 onClick={() => setSheetOpen(false)}
               >
                 <TabIcon tab={id} className={styles.icon} />
-                {label}
+                {t(label)}
               </Link>
             </li>
           ))}
@@ -54,7 +57,7 @@ export function BottomTabBar() {
               onClick={() => setSheetOpen((open) => !open)}
             >
               <TabIcon tab="rewards" className={styles.icon} />
-              Rewards
+              {t('nav.rewards')}
             </button>
           </li>
         </ul>
