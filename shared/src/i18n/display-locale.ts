@@ -1,15 +1,11 @@
-import { DEFAULT_LOCALE, intlLocale, type Locale, type SiteLocale } from './locales';
-
-let displayLocale: Locale = DEFAULT_LOCALE;
+import { DEFAULT_LOCALE, intlLocale, isSiteLocale, type Locale } from './locales';
 
 /**
- * The locale numbers, dates and money are shown in on this page. A browser page shows one language at a time;
- * the API never sets it (it passes a locale to each formatter it calls).
+ * The locale numbers, dates and money are shown in on this page: the page's `<html lang>`, which the server
+ * writes and the shell changes with the language. Read from the document, not kept here: every remote's copy of
+ * this module reads the same answer. The API has no document: English, unless it passes a locale itself.
  */
 export function getDisplayLocale(): Locale {
-  return displayLocale;
-}
-
-export function setDisplayLocale(locale: SiteLocale): void {
-  displayLocale = intlLocale(locale);
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isSiteLocale(lang, { pseudo: true }) ? intlLocale(lang) : DEFAULT_LOCALE;
 }

@@ -1,5 +1,5 @@
-import type { CatalogLoader } from './messages';
-import { defineMessages } from './messages';
+import type { CatalogLoader } from '@rewards/shared/translate/messages';
+import { defineMessages } from '@rewards/shared/translate/messages';
 
 let loadErrorMessages: CatalogLoader = async () => ({});
 

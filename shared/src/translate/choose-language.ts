@@ -1,6 +1,6 @@
 import { getApiBase } from '../api/api-base';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type SiteLocale } from '../i18n/locales';
-import { switchLocale } from './messages';
+import { switchLocale } from '@rewards/shared/translate/messages';
 
 /** The `lang` cookie: the server's choice for this browser's next page (and its prerendered first screen). */
 export function rememberLanguage(locale: SiteLocale): void {

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { setDisplayLocale } from '../i18n/display-locale';
 import { DEFAULT_LOCALE, isSiteLocale, type SiteLocale } from '../i18n/locales';
 
 type Listener = () => void;
@@ -15,7 +14,6 @@ export function getLocale(): SiteLocale {
 export function setCurrentLocale(locale: SiteLocale): void {
   if (locale === currentLocale) return;
   currentLocale = locale;
-  setDisplayLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   for (const listener of listeners) listener();
 }

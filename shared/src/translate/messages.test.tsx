@@ -69,7 +69,7 @@ describe('a package’s messages', () => {
     render(<Card count={2} />);
     expect(screen.getByRole('heading')).toHaveTextContent('ǾǾƒƒḗḗřş');
     expect(screen.getByText('2 ƈǿǿīīƞş')).toBeInTheDocument();
-    expect(getDisplayLocale()).toBe('en');
+    expect(getDisplayLocale()).toBe('en'); // the pseudo-language formats as English
   });
 
   it('suspend a component whose catalog is not there yet, then show it', async () => {

@@ -3,7 +3,7 @@ import type { PrimitiveType } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { intlLocale, PSEUDO_LOCALE, type Locale, type SiteLocale } from '../i18n/locales';
 import { pseudoMessage, pseudoText } from '../i18n/pseudo-locale';
-import { getLocale, setCurrentLocale, useLocale } from './locale-store';
+import { getLocale, setCurrentLocale, useLocale } from '@rewards/shared/translate/locale-store';
 
 /**
  * A message as its build gives it (messages-loader.cjs): text alone, or the ICU parser's elements. Tests read

@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n/locales';
-import { defineMessages, type CatalogLoader } from '../translate/messages';
+import { defineMessages, type CatalogLoader } from '@rewards/shared/translate/messages';
 
 /*
  * One import per language rather than a template (`./messages/${locale}.json`): the bundler's lookup table for a
