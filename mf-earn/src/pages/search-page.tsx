@@ -10,6 +10,7 @@ import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
 import { OfferGrid, OfferGridSkeleton } from '../features/offers/offer-grid';
 import { useGetOffersQuery } from '../features/offers/offers-api';
 import { MAX_QUERY_LENGTH, SEARCH_PARAM, searchOffers } from '../features/search/offer-search';
+import { useT } from '../messages';
 import { DEFAULT_OFFER_RATING } from './offers-page';
 import styles from './search-page.module.css';
 
@@ -18,6 +19,7 @@ import styles from './search-page.module.css';
  * offers grid shows them. A visitor who opens one is asked to sign up first.
  */
 export default function SearchPage() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const [params, setParams] = useSearchParams();
@@ -39,10 +41,10 @@ export default function SearchPage() {
   }
 
   return (
-    <PageLayout title="Search offers" lead="Find games, app tests and surveys by name or by what they ask of you.">
+    <PageLayout title={t('search.title')} lead={t('search.lead')}>
       <form role="search" className={styles.form} onSubmit={submit}>
         <label htmlFor="offer-search" className={styles.label}>
-          Search offers
+          {t('search.label')}
         </label>
         <input
           id="offer-search"
@@ -51,29 +53,29 @@ export default function SearchPage() {
           name={SEARCH_PARAM}
           value={draft}
           maxLength={MAX_QUERY_LENGTH}
-          placeholder="e.g. puzzle, survey, music"
+          placeholder={t('search.placeholder')}
           onChange={(event) => setDraft(event.target.value)}
         />
         <button type="submit" className={`pill-button ${styles.submit}`}>
-          Search
+          {t('search.submit')}
         </button>
       </form>
       {blank ? (
-        <p className={styles.message}>Type a word to search every offer.</p>
+        <p className={styles.message}>{t('search.blank')}</p>
       ) : isLoading ? (
         <OfferGridSkeleton />
       ) : isError ? (
-        <p className={styles.message}>We could not load the offers right now. Please try again in a moment.</p>
+        <p className={styles.message}>{t('search.failed')}</p>
       ) : results.length === 0 ? (
         <p className={styles.message}>
-          No offers match “{query}”. Try another word or <Link to={signedIn ? PATHS.offers : PATHS.home}>browse all offers</Link>.
+          {t.rich('search.noMatch', { query, link: (chunks) => <Link to={signedIn ? PATHS.offers : PATHS.home}>{chunks}</Link> })}
         </p>
       ) : (
         <>
           <p className={styles.count} role="status">
-            {results.length === 1 ? '1 offer matches' : `${results.length} offers match`} “{query}”
+            {t('search.count', { count: results.length, query })}
           </p>
-          <OfferGrid offers={results} label="Search results" onOpen={open} />
+          <OfferGrid offers={results} label={t('search.results')} onOpen={open} />
         </>
       )}
       {openOffer ? (

@@ -3,6 +3,7 @@ import { isPartnerLocked, levelBalance, levelFromBalance } from '@rewards/shared
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
 import { openAuth } from '@rewards/shared/store/ui-slice';
+import { useT } from '../../messages';
 import { Shelf, ShelfItem } from '../../ui/shelf';
 import { PartnerCard } from './partner-card';
 import { PartnerWallModal } from './partner-wall-modal';
@@ -44,6 +45,7 @@ function PartnerRow({ title, lead, caption, partners, level, onOpen }: RowProps)
  * id '1' and credit someone else's completions to that account.
  */
 export default function PartnerWalls() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
@@ -53,17 +55,17 @@ export default function PartnerWalls() {
   return (
     <>
       <PartnerRow
-        title="Offer Partners"
-        lead="Offer walls with hundreds of games, apps and sign-ups each."
-        caption="Offer wall"
+        title={t('walls.offers.title')}
+        lead={t('walls.offers.lead')}
+        caption={t('walls.offers.caption')}
         partners={OFFER_WALL_PARTNERS}
         level={level}
         onOpen={onOpen}
       />
       <PartnerRow
-        title="Survey Partners"
-        lead="Share your opinion and get paid. Higher levels open more survey walls."
-        caption="Survey wall"
+        title={t('walls.surveys.title')}
+        lead={t('walls.surveys.lead')}
+        caption={t('walls.surveys.caption')}
         partners={SURVEY_WALL_PARTNERS}
         level={level}
         onOpen={onOpen}
