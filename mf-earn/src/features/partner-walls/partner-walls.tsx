@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isPartnerLocked, levelBalance, levelFromBalance } from '@rewards/shared/rules/level';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
@@ -6,9 +6,11 @@ import { openAuth } from '@rewards/shared/store/ui-slice';
 import { useT } from '../../messages';
 import { Shelf, ShelfItem } from '../../ui/shelf';
 import { PartnerCard } from './partner-card';
-import { PartnerWallModal } from './partner-wall-modal';
 import { OFFER_WALL_PARTNERS, SURVEY_WALL_PARTNERS, type PartnerWall } from './partners';
 import { partnerRowStep } from './row-step';
+
+// The wall's dialog loads when a wall is first opened: the home page shows these rows to every visitor.
+const PartnerWallModal = lazy(() => import('./partner-wall-modal').then((module) => ({ default: module.PartnerWallModal })));
 
 const rowStep = (track: HTMLElement) => partnerRowStep(track.clientWidth);
 
@@ -70,7 +72,11 @@ export default function PartnerWalls() {
         level={level}
         onOpen={onOpen}
       />
-      {openPartner ? <PartnerWallModal partner={openPartner} onClose={() => setOpenPartner(null)} /> : null}
+      {openPartner ? (
+        <Suspense fallback={null}>
+          <PartnerWallModal partner={openPartner} onClose={() => setOpenPartner(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
