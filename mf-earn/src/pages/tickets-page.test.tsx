@@ -207,7 +207,8 @@ describe('Missing credits in German', () => {
 
   beforeAll(() => {
     // The shell's translations of the API's error codes, as this test needs one.
-    provideErrorMessages(async (locale) => (locale === 'de' ? { ticket_too_early: 'Du kannst dieses Angebot 24 Stunden nach dem Start melden.' } : {}));
+    const german: Record<string, string> = { ticket_too_early: 'Du kannst dieses Angebot 24 Stunden nach dem Start melden.' };
+    provideErrorMessages(async (locale) => (locale === 'de' ? german : {}));
   });
   afterEach(async () => {
     await act(() => switchLocale('en'));
