@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
+import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { MyOfferDetail } from '../features/my-offers/my-offer-detail';
 import { MyOfferList, MyOfferListSkeleton, myOfferKey } from '../features/my-offers/my-offer-list';
@@ -8,6 +9,10 @@ import { useGetMyOffersQuery } from '../features/my-offers/my-offers-api';
 import { useT } from '../messages';
 import { scrollBehavior } from '../ui/drag-scroll';
 import styles from '../features/my-offers/my-offers.module.css';
+
+// This page's words include plurals and links (ICU), which the message formatter renders: it loads with the
+// page rather than when one first shows (mf-earn's messages load it on demand: the Earn page shows none).
+void preloadMessageFormatter();
 
 export default function MyOffersPage() {
   const t = useT();

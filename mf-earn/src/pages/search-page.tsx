@@ -5,6 +5,7 @@ import { Link, useSearchParams } from '@rewards/shared/router';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
 import { openAuth } from '@rewards/shared/store/ui-slice';
+import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
 import { OfferGrid, OfferGridSkeleton } from '../features/offers/offer-grid';
@@ -13,6 +14,10 @@ import { MAX_QUERY_LENGTH, SEARCH_PARAM, searchOffers } from '../features/search
 import { useT } from '../messages';
 import { DEFAULT_OFFER_RATING } from './offers-page';
 import styles from './search-page.module.css';
+
+// This page's words include plurals and links (ICU), which the message formatter renders: it loads with the
+// page rather than when one first shows (mf-earn's messages load it on demand: the Earn page shows none).
+void preloadMessageFormatter();
 
 /**
  * `/search?q=…` (the site's declared search pattern): the offers whose name or description match, as the

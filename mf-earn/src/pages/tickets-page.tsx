@@ -1,12 +1,17 @@
 import { useEffect } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link, useNavigate, useSearchParams } from '@rewards/shared/router';
+import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ReportForm } from '../features/tickets/report-form';
 import { TicketList, TicketListSkeleton } from '../features/tickets/ticket-list';
 import { useGetTicketsQuery } from '../features/tickets/tickets-api';
 import { useT } from '../messages';
 import styles from '../features/tickets/tickets.module.css';
+
+// This page's words include plurals and links (ICU), which the message formatter renders: it loads with the
+// page rather than when one first shows (mf-earn's messages load it on demand: the Earn page shows none).
+void preloadMessageFormatter();
 
 /** Issue 29: the user's missing-credit tickets, newest first, and the form to report an offer. */
 export default function TicketsPage() {

@@ -1,13 +1,13 @@
-import { intlLocale } from '@rewards/shared/i18n/locales';
 import { getLocale } from '@rewards/shared/translate/locale-store';
 
 /**
  * The locale numbers and dates are shown in: getDisplayLocale()'s value, read from the locale store. The shell
  * does not provide `@rewards/shared/i18n/display-locale` to the remotes (its locale store imports it by a relative
- * path), so a remote's getDisplayLocale() reads a copy of its own that stays 'en'; the store is the shell's.
+ * path), so a remote's getDisplayLocale() reads a copy of its own that stays 'en'; the store is the shell's. The
+ * pseudo-language's tag (`en-XA`) needs no mapping: Intl falls back to English for it.
  */
 function displayLocale(): string {
-  return intlLocale(getLocale());
+  return getLocale();
 }
 
 type NumberStyle = 'integer' | 'rating' | 'percent';
