@@ -1,3 +1,5 @@
 const { frontendJestConfig } = require('@rewards/tools/jest/frontend-preset');
 
-module.exports = frontendJestConfig(__dirname);
+const config = frontendJestConfig(__dirname);
+
+module.exports = { ...config, setupFilesAfterEnv: [...config.setupFilesAfterEnv, '<rootDir>/src/test/message-formatter.ts'] };

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { makeStore } from '@rewards/shared/store/store';
 import { fakeApi, ok, pending } from '@rewards/shared/test/fake-api';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { offersApi } from '../features/offers/offers-api';
 import { sampleOffer, sampleOffers } from '../test/sample-offers';
 import EarnPage from './earn-page';
@@ -173,5 +174,37 @@ describe('Earn page (spec §2)', () => {
     expect(screen.getByRole('heading', { name: 'Offer Partners' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Survey Partners' })).toBeInTheDocument();
     expect(screen.getByText('20 Surveys are locked')).toBeInTheDocument();
+  });
+});
+
+describe('Earn page in German', () => {
+  afterEach(async () => {
+    await act(() => switchLocale('en'));
+  });
+
+  it('shows its words, amounts and ratings as German writes them', async () => {
+    await act(() => switchLocale('de'));
+    fakeApi({ [OFFERS_GET]: ok({ status: 'success', data: [sampleOffer(12)] }) });
+    renderWithProviders(<EarnPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Verdienen' })).toBeInTheDocument();
+    const [card] = await within(track('Top-Angebote')).findAllByRole('button');
+    expect(within(card!).getByText('12,50 $')).toBeInTheDocument();
+    expect(within(card!).getByRole('img', { name: 'Bewertet mit 4,0 von 5' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Gerät' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Alle' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('link', { name: 'Alle ansehen' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Top-Angebote nach rechts scrollen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Umfragepartner' })).toBeInTheDocument();
+    expect(screen.getByText('20 Umfragen sind gesperrt')).toBeInTheDocument();
+    // Partners' own words stay as they come.
+    expect(card).toHaveAttribute('title', 'Offer Number 12');
+  });
+
+  it('says in German that a device has no offers', async () => {
+    await act(() => switchLocale('de'));
+    fakeApi({ [OFFERS_GET]: ok({ status: 'success', data: [] }) });
+    renderWithProviders(<EarnPage />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'iOS' }));
+    expect(await screen.findByText('Gerade gibt es keine Angebote für iOS. Versuche ein anderes Gerät oder schau später wieder vorbei.')).toBeInTheDocument();
   });
 });

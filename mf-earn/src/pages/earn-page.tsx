@@ -10,6 +10,7 @@ import { OfferCard, OfferCardSkeleton } from '../features/offers/offer-card';
 import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
 import { FIRST_DEVICE_FILTER, useGetOffersQuery } from '../features/offers/offers-api';
 import PartnerWalls from '../features/partner-walls/partner-walls';
+import { useT } from '../messages';
 import styles from './earn-page.module.css';
 
 /** Spec §9: skeleton counts while offers load, and how many offers "Other Offers" shows. */
@@ -49,6 +50,7 @@ function useArrivedInSlices(filter: DeviceFilter, data: Offer[] | undefined): Of
 }
 
 export default function EarnPage() {
+  const t = useT();
   const [filter, setFilter] = useState<DeviceFilter>(FIRST_DEVICE_FILTER);
   const [filterChosen, setFilterChosen] = useState(false);
   const [openOffer, setOpenOffer] = useState<Offer | null>(null);
@@ -64,21 +66,19 @@ export default function EarnPage() {
   const otherOffers = offers.slice(-OTHER_OFFERS_COUNT);
 
   return (
-    <PageLayout title="Earn" lead="Featured offers, games and surveys that pay out in coins. Pick one and start earning.">
+    <PageLayout title={t('earn.title')} lead={t('earn.lead')}>
       <div className={styles.toolbar}>
         <DeviceChips value={filter} onChange={chooseFilter} />
       </div>
 
-      <Shelf title="Featured Offers" viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} busy={loading}>
+      <Shelf title={t('earn.featured')} viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} busy={loading}>
         {loading ? <Skeletons count={FEATURED_SKELETONS} /> : <OfferItems offers={offers} onOpen={setOpenOffer} priorityCount={PRIORITY_OFFER_CARDS} />}
       </Shelf>
       {!loading && offers.length === 0 ? (
-        <p className={styles.empty}>
-          No offers for {filter === 'All' ? 'your device' : filter} right now. Try another device or check back later.
-        </p>
+        <p className={styles.empty}>{filter === 'All' ? t('earn.empty.all') : t('earn.empty.device', { device: filter })}</p>
       ) : null}
 
-      <Shelf title="Other Offers" viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} arrowsDisabled busy={loading}>
+      <Shelf title={t('earn.other')} viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} arrowsDisabled busy={loading}>
         {loading ? <Skeletons count={OTHER_SKELETONS} /> : <OfferItems offers={otherOffers} onOpen={setOpenOffer} />}
       </Shelf>
 

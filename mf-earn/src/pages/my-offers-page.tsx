@@ -1,16 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
+import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { MyOfferDetail } from '../features/my-offers/my-offer-detail';
 import { MyOfferList, MyOfferListSkeleton, myOfferKey } from '../features/my-offers/my-offer-list';
 import { useGetMyOffersQuery } from '../features/my-offers/my-offers-api';
+import { useT } from '../messages';
 import { scrollBehavior } from '../ui/drag-scroll';
 import styles from '../features/my-offers/my-offers.module.css';
 
-export const NO_ACTIVE_OFFERS = 'No active offers found. Check back later!';
+// This page's words include plurals and links (ICU), which the message formatter renders: it loads with the
+// page rather than when one first shows (mf-earn's messages load it on demand: the Earn page shows none).
+void preloadMessageFormatter();
 
 export default function MyOffersPage() {
+  const t = useT();
   // Spec §8: a failure is only logged; the page shows the empty list.
   const { data, isLoading, error } = useGetMyOffersQuery();
   useEffect(() => {
@@ -31,7 +36,7 @@ export default function MyOffersPage() {
   }, [chosenKey]);
 
   return (
-    <PageLayout title="My Offers" lead="The offers you have started, with the reward steps still to complete.">
+    <PageLayout title={t('myOffers.title')} lead={t('myOffers.lead')}>
       {isLoading ? (
         <MyOfferListSkeleton />
       ) : selected ? (
@@ -43,9 +48,9 @@ export default function MyOffersPage() {
         </div>
       ) : (
         <div className={styles.empty}>
-          <p className={styles.emptyText}>{NO_ACTIVE_OFFERS}</p>
+          <p className={styles.emptyText}>{t('myOffers.empty')}</p>
           <Link to={PATHS.earn} className={`pill-button ${styles.emptyAction}`}>
-            Find an offer
+            {t('myOffers.findOffer')}
           </Link>
         </div>
       )}

@@ -6,12 +6,14 @@ import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { offerSource } from '../features/tickets/ticket-list';
 import { TicketThread } from '../features/tickets/ticket-thread';
 import { useGetTicketQuery } from '../features/tickets/tickets-api';
+import { useT } from '../messages';
 import styles from '../features/tickets/tickets.module.css';
 
 const ticketIdOf = (value: string | undefined) => (value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null);
 
 /** Issue 29: one missing-credit ticket, its thread and a reply box. */
 export default function TicketPage() {
+  const t = useT();
   const ticketId = ticketIdOf(useParams().id);
   const { data: ticket, isLoading, error } = useGetTicketQuery(ticketId ?? 0, { skip: ticketId === null });
   const notFound = ticketId === null || apiFailureOf(error)?.status === 404;
@@ -22,26 +24,26 @@ export default function TicketPage() {
 
   const back = (
     <Link to={PATHS.tickets} className={styles.back}>
-      ← All tickets
+      ← {t('tickets.page.back')}
     </Link>
   );
 
   if (notFound) {
     return (
-      <PageLayout title="Ticket not found" lead="It may belong to another account, or the link is wrong.">
+      <PageLayout title={t('tickets.page.notFound')} lead={t('tickets.page.notFoundLead')}>
         {back}
       </PageLayout>
     );
   }
   if (isLoading || !ticket) {
     return (
-      <PageLayout title="Ticket" lead={error ? 'This ticket could not be loaded. Please try again later.' : 'Loading…'}>
+      <PageLayout title={t('tickets.page.title')} lead={error ? t('tickets.page.failed') : t('tickets.page.loading')}>
         {back}
       </PageLayout>
     );
   }
   return (
-    <PageLayout title={ticket.offer_name} lead={`Ticket #${ticket.id} · ${offerSource(ticket)}`}>
+    <PageLayout title={ticket.offer_name} lead={t('tickets.page.lead', { id: ticket.id, source: offerSource(ticket, t) })}>
       {back}
       <TicketThread ticket={ticket} />
     </PageLayout>

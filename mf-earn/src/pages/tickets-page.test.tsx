@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '@rewards/shared/test/render-with-providers.tsx';
 import { renderRoute } from '@rewards/shared/test/route-table.tsx';
 import { TICKET_MESSAGES, type Ticket, type TicketDetail } from '@rewards/shared/contracts/ticket-types';
 import { fakeApi, ok, pending } from '@rewards/shared/test/fake-api';
+import { provideErrorMessages } from '@rewards/shared/translate/api-errors';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { useNodeFormData } from '../test/node-form-data';
 import routes from '../routes';
 
@@ -196,5 +198,58 @@ describe('A ticket page (/tickets/:id, issue 29)', () => {
     fakeApi({ 'GET /tickets/5': () => jsonResponse({ status: 'error', message: 'Ticket not found.' }, 404) });
     renderRoute(routes, '/tickets/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ticket not found' })).toBeInTheDocument();
+  });
+});
+
+describe('Missing credits in German', () => {
+  useNodeFormData();
+  const tooEarly = 'You can report this offer 24 hours after you started it.';
+
+  beforeAll(() => {
+    // The shell's translations of the API's error codes, as this test needs one.
+    const german: Record<string, string> = { ticket_too_early: 'Du kannst dieses Angebot 24 Stunden nach dem Start melden.' };
+    provideErrorMessages(async (locale) => (locale === 'de' ? german : {}));
+  });
+  afterEach(async () => {
+    await act(() => switchLocale('en'));
+    jest.restoreAllMocks();
+  });
+
+  it('lists the tickets with German dates and amounts', async () => {
+    await act(() => switchLocale('de'));
+    fakeApi({ [LIST]: ok({ status: 'success', data: [ticket(7, { status: 'accepted', credited: '2.50', wall: null, offer_id: 'dragon-forge-legends' })] }) });
+    renderRoute(routes, '/tickets');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fehlende Gutschriften' })).toBeInTheDocument();
+    const [row] = within(await screen.findByRole('list', { name: 'Deine Tickets' })).getAllByRole('link');
+    expect(row).toHaveTextContent('Angebot · gemeldet am 04.03.2025 · #7');
+    expect(row).toHaveTextContent('+2,50 $');
+    expect(row).toHaveTextContent('Angenommen');
+  });
+
+  it('checks the report form in German, and shows the translation of the API refusal', async () => {
+    await act(() => switchLocale('de'));
+    const user = userEvent.setup();
+    fakeApi({
+      [LIST]: ok({ status: 'success', data: [] }),
+      'POST /tickets': () => jsonResponse({ status: 'error', code: 'ticket_too_early', message: tooEarly, errors: { offer_id: [tooEarly] } }, 422),
+    });
+    renderRoute(routes, '/tickets');
+    const form = await screen.findByRole('form', { name: 'Fehlendes Angebot melden' });
+    expect(within(form).getByLabelText('Was ist passiert?')).toHaveAccessibleDescription('Was du getan und was du erwartet hast, 10 bis 2.000 Zeichen (bisher 0).');
+
+    await user.click(within(form).getByRole('button', { name: 'Meldung senden' }));
+    expect(within(form).getByLabelText('Partnerwand')).toHaveAccessibleDescription('Bitte wähle eine unserer Partnerwände.');
+    expect(within(form).getByLabelText('Partnerwand')).toHaveFocus();
+    expect(within(form).getByLabelText('Name des Angebots')).toHaveAccessibleDescription(
+      'So, wie die Wand ihn anzeigt. Bitte gib den Namen des Angebots ein (höchstens 200 Zeichen).',
+    );
+    expect(within(form).getByLabelText('Was ist passiert?')).toHaveAccessibleDescription(expect.stringContaining('Bitte beschreibe in 10 bis 2.000 Zeichen, was passiert ist.'));
+
+    await user.selectOptions(within(form).getByLabelText('Partnerwand'), 'Notik');
+    await user.type(within(form).getByLabelText('Name des Angebots'), 'Castle Quest');
+    await user.type(within(form).getByLabelText('Abgeschlossen am'), '2025-03-02');
+    await user.type(within(form).getByLabelText('Was ist passiert?'), 'Level 10 erreicht, nichts bekommen.');
+    await user.click(within(form).getByRole('button', { name: 'Meldung senden' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Du kannst dieses Angebot 24 Stunden nach dem Start melden.');
   });
 });

@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link, useNavigate, useSearchParams } from '@rewards/shared/router';
+import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ReportForm } from '../features/tickets/report-form';
 import { TicketList, TicketListSkeleton } from '../features/tickets/ticket-list';
 import { useGetTicketsQuery } from '../features/tickets/tickets-api';
+import { useT } from '../messages';
 import styles from '../features/tickets/tickets.module.css';
 
-export const NO_TICKETS = 'You have not reported a missing credit yet.';
+// This page's words include plurals and links (ICU), which the message formatter renders: it loads with the
+// page rather than when one first shows (mf-earn's messages load it on demand: the Earn page shows none).
+void preloadMessageFormatter();
 
 /** Issue 29: the user's missing-credit tickets, newest first, and the form to report an offer. */
 export default function TicketsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const offerId = params.get('offer_id');
@@ -25,21 +30,21 @@ export default function TicketsPage() {
   const list = (
     <section className={styles.section} aria-labelledby="your-tickets">
       <h2 id="your-tickets" className={styles.sectionTitle}>
-        Your tickets
+        {t('tickets.list.title')}
       </h2>
       {isLoading ? (
         <TicketListSkeleton />
       ) : isError ? (
         <p className={styles.empty}>
-          Your tickets could not be loaded.{' '}
+          {t('tickets.list.failed')}{' '}
           <button type="button" className={styles.textButton} onClick={() => void refetch()}>
-            Try again
+            {t('tickets.list.retry')}
           </button>
         </p>
       ) : tickets && tickets.length > 0 ? (
         <TicketList tickets={tickets} />
       ) : (
-        <p className={styles.empty}>{NO_TICKETS}</p>
+        <p className={styles.empty}>{t('tickets.list.empty')}</p>
       )}
     </section>
   );
@@ -47,17 +52,10 @@ export default function TicketsPage() {
   const form = (
     <section className={styles.section} aria-labelledby="report">
       <h2 id="report" className={styles.sectionTitle}>
-        {offer ? 'Report missing credit' : 'Report a missing offer'}
+        {offer ? t('tickets.report.credit') : t('tickets.report.wall')}
       </h2>
       <p className={styles.sectionLead}>
-        {offer ? (
-          'Tell us what you completed: Support checks it with the partner and answers here.'
-        ) : (
-          <>
-            Completed a partner wall&apos;s offer that never credited? Name the wall and the offer. For an offer you started here, use
-            &quot;Report missing credit&quot; on <Link to={PATHS.myOffers}>My Offers</Link>.
-          </>
-        )}
+        {offer ? t('tickets.report.creditLead') : t.rich('tickets.report.wallLead', { link: (chunks) => <Link to={PATHS.myOffers}>{chunks}</Link> })}
       </p>
       <ReportForm
         key={offerId ?? 'wall'}
@@ -69,7 +67,7 @@ export default function TicketsPage() {
   );
 
   return (
-    <PageLayout title="Missing credits" lead="Report an offer that did not credit, and follow every report to its answer.">
+    <PageLayout title={t('tickets.title')} lead={t('tickets.lead')}>
       <div className={styles.layout}>
         {offer ? form : list}
         {offer ? list : form}

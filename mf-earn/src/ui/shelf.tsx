@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Link } from '@rewards/shared/router';
+import { useT } from '../messages';
 import { scrollBehavior, useDragScroll } from './drag-scroll';
 import styles from './shelf.module.css';
 
@@ -19,6 +20,7 @@ type Props = {
 
 /** A titled, horizontally scrolling row: arrows, mouse drag, and an optional "View All" link. */
 export function Shelf({ title, lead, viewAllTo, scrollStep, arrowsDisabled = false, busy = false, children }: Props) {
+  const t = useT();
   const trackRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const drag = useDragScroll(trackRef);
@@ -43,7 +45,7 @@ export function Shelf({ title, lead, viewAllTo, scrollStep, arrowsDisabled = fal
         <div className={styles.controls}>
           {viewAllTo ? (
             <Link to={viewAllTo} className={styles.viewAll}>
-              View All
+              {t('shelf.viewAll')}
             </Link>
           ) : null}
           <button
@@ -51,7 +53,7 @@ export function Shelf({ title, lead, viewAllTo, scrollStep, arrowsDisabled = fal
             className={styles.arrow}
             onClick={() => scroll(-1)}
             disabled={arrowsDisabled}
-            aria-label={`Scroll ${title} left`}
+            aria-label={t('shelf.scrollLeft', { title })}
           >
             <span aria-hidden="true">‹</span>
           </button>
@@ -60,7 +62,7 @@ export function Shelf({ title, lead, viewAllTo, scrollStep, arrowsDisabled = fal
             className={styles.arrow}
             onClick={() => scroll(1)}
             disabled={arrowsDisabled}
-            aria-label={`Scroll ${title} right`}
+            aria-label={t('shelf.scrollRight', { title })}
           >
             <span aria-hidden="true">›</span>
           </button>

@@ -2,6 +2,7 @@ import type { MyOffer } from '@rewards/shared/contracts/offer-types';
 import { formatCents } from '@rewards/shared/rules/money';
 import { offerProgress } from '@rewards/shared/rules/offer-progress';
 import { offerIconUrl } from '../offers';
+import { useT } from '../../messages';
 import { ProgressBar } from './progress-bar';
 import styles from './my-offers.module.css';
 
@@ -19,8 +20,9 @@ type Props = {
 
 /** The user's offers, each with its progress; the chosen one is shown in detail beside it. */
 export function MyOfferList({ offers, selectedKey, onSelect }: Props) {
+  const t = useT();
   return (
-    <ul className={styles.list} aria-label="Your offers">
+    <ul className={styles.list} aria-label={t('myOffers.list.label')}>
       {offers.map((offer) => {
         const key = myOfferKey(offer);
         const progress = offerProgress(offer);
@@ -36,7 +38,7 @@ export function MyOfferList({ offers, selectedKey, onSelect }: Props) {
               <img className={styles.thumb} src={offer.image_url || offerIconUrl} alt="" width={56} height={56} />
               <span className={styles.itemBody}>
                 <span className={styles.itemName}>{offer.name}</span>
-                <ProgressBar value={progress} label={`${offer.name} progress`} />
+                <ProgressBar value={progress} label={t('myOffers.progress', { name: offer.name })} />
               </span>
               <span className={styles.itemPayout}>{formatCents(offer.payout_cents)}</span>
             </button>

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../ui/formats';
 import styles from './my-offers.module.css';
 
 /** A labelled 0–100 % bar with its number beside it. */
@@ -14,7 +15,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
       >
         <span className={styles.progressFill} style={{ width: `${value}%` }} />
       </span>
-      <span className={styles.progressValue}>{value}%</span>
+      <span className={styles.progressValue}>{formatNumber(value / 100, 'percent')}</span>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import type { DeviceFilter } from '@rewards/shared/contracts/offer-types';
+import { useT } from '../../messages';
 import styles from './device-chips.module.css';
 
 export const DEVICE_FILTERS: readonly DeviceFilter[] = ['All', 'PC', 'Android', 'iOS'];
@@ -10,8 +11,9 @@ type Props = {
 
 /** Spec §2: the Earn page's device filter; choosing a chip reloads the offers for that device. */
 export function DeviceChips({ value, onChange }: Props) {
+  const t = useT();
   return (
-    <div className={styles.chips} role="group" aria-label="Device">
+    <div className={styles.chips} role="group" aria-label={t('earn.devices.label')}>
       {DEVICE_FILTERS.map((filter) => (
         <button
           key={filter}
@@ -20,7 +22,7 @@ export function DeviceChips({ value, onChange }: Props) {
           aria-pressed={filter === value}
           onClick={() => onChange(filter)}
         >
-          {filter}
+          {filter === 'All' ? t('earn.devices.all') : filter}
         </button>
       ))}
     </div>

@@ -1,13 +1,15 @@
 import type { Offer } from '@rewards/shared/contracts/offer-types';
 import { OfferCard, OfferCardSkeleton } from './offer-card';
+import { useT } from '../../messages';
 import styles from './offer-grid.module.css';
 
 /** Spec §9: the skeletons a grid of offers shows while it loads. */
 export const GRID_SKELETONS = 12;
 
 export function OfferGridSkeleton() {
+  const t = useT();
   return (
-    <div className={styles.grid} aria-busy="true" aria-label="Loading offers">
+    <div className={styles.grid} aria-busy="true" aria-label={t('offers.grid.loading')}>
       {Array.from({ length: GRID_SKELETONS }, (_, index) => (
         <OfferCardSkeleton key={index} fluid />
       ))}

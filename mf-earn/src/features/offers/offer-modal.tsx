@@ -4,6 +4,7 @@ import { formatDollars } from '@rewards/shared/rules/money';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { RatingStars } from './rating-stars';
 import { sanitizeHtml } from './sanitize-html';
+import { useT } from '../../messages';
 import { usePlayOffer } from './use-play-offer';
 import offerIconUrl from './offer-icon.svg';
 import styles from './offer-modal.module.css';
@@ -23,6 +24,7 @@ function HtmlBlock({ html }: { html: string | null | undefined }) {
 
 /** Spec §2: the offer in full, with Play and Earn. */
 export function OfferModal({ offer, rating, onClose }: OfferModalProps) {
+  const t = useT();
   const playOffer = usePlayOffer();
   const events = offer.events ?? [];
   const eventsTitleId = useId();
@@ -32,14 +34,14 @@ export function OfferModal({ offer, rating, onClose }: OfferModalProps) {
         <img className={styles.image} src={offer.image_url || offerIconUrl} alt={offer.name} width={96} height={96} />
         <div className={styles.facts}>
           <p className={styles.reward}>
-            <span className={styles.rewardLabel}>Reward</span>
+            <span className={styles.rewardLabel}>{t('offer.modal.reward')}</span>
             <span className={styles.rewardValue}>{formatDollars(offer.payout)}</span>
           </p>
           <RatingStars rating={rating} showValue />
         </div>
       </div>
       <button type="button" className={`pill-button ${styles.play}`} onClick={() => playOffer(offer)} data-autofocus>
-        Play and Earn
+        {t('offer.modal.play')}
       </button>
       <div className={styles.descriptions}>
         <HtmlBlock html={offer.description} />
@@ -49,7 +51,7 @@ export function OfferModal({ offer, rating, onClose }: OfferModalProps) {
       {events.length > 0 ? (
         <section className={styles.events} aria-labelledby={eventsTitleId}>
           <h3 id={eventsTitleId} className={styles.eventsTitle}>
-            Rewards
+            {t('offer.modal.rewards')}
           </h3>
           <ol className={styles.eventList}>
             {events.map((event) => (

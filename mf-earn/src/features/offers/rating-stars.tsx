@@ -1,3 +1,5 @@
+import { useT } from '../../messages';
+import { formatNumber } from '../../ui/formats';
 import { starParts } from './rating';
 import styles from './rating-stars.module.css';
 
@@ -10,10 +12,11 @@ type Props = {
 
 /** Five stars for a 0–5 rating (spec §2); the number is for everyone, the stars are decoration. */
 export function RatingStars({ rating, showValue = false, size = 'normal' }: Props) {
+  const t = useT();
   const { full, half, empty } = starParts(rating);
-  const label = `Rated ${rating.toFixed(1)} out of 5`;
+  const value = formatNumber(rating, 'rating');
   return (
-    <span className={size === 'small' ? `${styles.rating} ${styles.small}` : styles.rating} role="img" aria-label={label}>
+    <span className={size === 'small' ? `${styles.rating} ${styles.small}` : styles.rating} role="img" aria-label={t('offer.rating.label', { rating: value })}>
       <span className={styles.stars} aria-hidden="true" data-full={full} data-half={half}>
         {Array.from({ length: full }, (_, index) => (
           <span key={`full-${index}`} className={styles.full}>
@@ -29,7 +32,7 @@ export function RatingStars({ rating, showValue = false, size = 'normal' }: Prop
       </span>
       {showValue ? (
         <span className={styles.value} aria-hidden="true">
-          {rating.toFixed(1)}
+          {value}
         </span>
       ) : null}
     </span>

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useT } from '../../messages';
 import { LockIcon } from '../../ui/lock-icon';
 import type { PartnerWall } from './partners';
 import styles from './partner-walls.module.css';
@@ -13,15 +14,16 @@ type Props = {
 
 /** A partner's card in its own colours and glow; a locked one is blurred and says which level opens it. */
 export function PartnerCard({ partner, locked, caption, onOpen }: Props) {
+  const t = useT();
   const colours = { '--partner-bg': partner.background, '--partner-glow': partner.glow } as CSSProperties;
-  const requirement = `Level ${partner.levelRequired} required`;
+  const level = partner.levelRequired;
   return (
     <button
       type="button"
       className={locked ? `${styles.card} ${styles.locked}` : styles.card}
       style={colours}
       aria-disabled={locked || undefined}
-      aria-label={locked ? `${partner.name}, ${requirement}` : `Open the ${partner.name} wall`}
+      aria-label={locked ? t('walls.card.lockedLabel', { name: partner.name, level }) : t('walls.card.open', { name: partner.name })}
       onClick={() => {
         if (!locked) onOpen(partner);
       }}
@@ -33,7 +35,7 @@ export function PartnerCard({ partner, locked, caption, onOpen }: Props) {
       {locked ? (
         <span className={styles.lockOverlay} aria-hidden="true">
           <LockIcon className={styles.lockIcon} size={20} />
-          {requirement}
+          {t('walls.card.levelRequired', { level })}
         </span>
       ) : null}
     </button>

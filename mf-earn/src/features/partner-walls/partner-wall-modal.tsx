@@ -1,4 +1,5 @@
 import { Modal } from '@rewards/shared/ui/modal.tsx';
+import { useT } from '../../messages';
 import type { PartnerWall } from './partners';
 import { storedUserId, wallAddress } from './wall-address';
 import styles from './partner-walls.module.css';
@@ -10,6 +11,7 @@ import styles from './partner-walls.module.css';
 const WALL_SANDBOX = 'allow-scripts allow-forms allow-popups';
 
 export function PartnerWallModal({ partner, onClose }: { partner: PartnerWall; onClose: () => void }) {
+  const t = useT();
   const address = wallAddress(partner.slug, storedUserId());
   return (
     <Modal
@@ -22,14 +24,14 @@ export function PartnerWallModal({ partner, onClose }: { partner: PartnerWall; o
           className={styles.openPage}
           onClick={() => window.open(address, '_blank', 'noopener,noreferrer')}
         >
-          Open in new page
+          {t('walls.modal.openPage')}
         </button>
       }
     >
       <iframe
         className={styles.wall}
         src={address}
-        title={`${partner.name} wall`}
+        title={t('walls.modal.frameTitle', { name: partner.name })}
         sandbox={WALL_SANDBOX}
         referrerPolicy="no-referrer"
       />

@@ -62,7 +62,8 @@ describe('partner walls (spec §2, §4)', () => {
     localStorage.setItem(STORAGE_KEYS.userId, '42');
     renderForWallet('12.34');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open the Offery wall' }));
-    const dialog = screen.getByRole('dialog', { name: 'Offery' });
+    // The wall's dialog is a chunk of its own, loaded on the first opening.
+    const dialog = await screen.findByRole('dialog', { name: 'Offery' });
     const frame = within(dialog).getByTitle('Offery wall');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups');
@@ -74,7 +75,7 @@ describe('partner walls (spec §2, §4)', () => {
   it("addresses the wall with user id '1' when local storage has none", async () => {
     renderForWallet('0.00');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open the Bloomtask wall' }));
-    expect(screen.getByTitle('Bloomtask wall')).toHaveAttribute('src', '/api/walls/bloomtask?user_id=1');
+    expect(await screen.findByTitle('Bloomtask wall')).toHaveAttribute('src', '/api/walls/bloomtask?user_id=1');
   });
 
   it('opens the wall in a new page from the modal', async () => {
@@ -82,7 +83,7 @@ describe('partner walls (spec §2, §4)', () => {
     renderForWallet('0.00');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open the Questlane wall' }));
-    await user.click(screen.getByRole('button', { name: 'Open in new page' }));
+    await user.click(await screen.findByRole('button', { name: 'Open in new page' }));
     expect(open).toHaveBeenCalledWith('/api/walls/questlane?user_id=1', '_blank', 'noopener,noreferrer');
   });
 
@@ -90,10 +91,11 @@ describe('partner walls (spec §2, §4)', () => {
     renderForWallet('0.00');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open the Tapmeadow wall' }));
+    await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open the Tapmeadow wall' }));
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

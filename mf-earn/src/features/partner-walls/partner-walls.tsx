@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isPartnerLocked, levelBalance, levelFromBalance } from '@rewards/shared/rules/level';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated, selectUser } from '@rewards/shared/store/session-slice';
 import { openAuth } from '@rewards/shared/store/ui-slice';
+import { useT } from '../../messages';
 import { Shelf, ShelfItem } from '../../ui/shelf';
 import { PartnerCard } from './partner-card';
-import { PartnerWallModal } from './partner-wall-modal';
 import { OFFER_WALL_PARTNERS, SURVEY_WALL_PARTNERS, type PartnerWall } from './partners';
 import { partnerRowStep } from './row-step';
+
+// The wall's dialog loads when a wall is first opened: the home page shows these rows to every visitor.
+const PartnerWallModal = lazy(() => import('./partner-wall-modal').then((module) => ({ default: module.PartnerWallModal })));
 
 const rowStep = (track: HTMLElement) => partnerRowStep(track.clientWidth);
 
@@ -44,6 +47,7 @@ function PartnerRow({ title, lead, caption, partners, level, onOpen }: RowProps)
  * id '1' and credit someone else's completions to that account.
  */
 export default function PartnerWalls() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
@@ -53,22 +57,26 @@ export default function PartnerWalls() {
   return (
     <>
       <PartnerRow
-        title="Offer Partners"
-        lead="Offer walls with hundreds of games, apps and sign-ups each."
-        caption="Offer wall"
+        title={t('walls.offers.title')}
+        lead={t('walls.offers.lead')}
+        caption={t('walls.offers.caption')}
         partners={OFFER_WALL_PARTNERS}
         level={level}
         onOpen={onOpen}
       />
       <PartnerRow
-        title="Survey Partners"
-        lead="Share your opinion and get paid. Higher levels open more survey walls."
-        caption="Survey wall"
+        title={t('walls.surveys.title')}
+        lead={t('walls.surveys.lead')}
+        caption={t('walls.surveys.caption')}
         partners={SURVEY_WALL_PARTNERS}
         level={level}
         onOpen={onOpen}
       />
-      {openPartner ? <PartnerWallModal partner={openPartner} onClose={() => setOpenPartner(null)} /> : null}
+      {openPartner ? (
+        <Suspense fallback={null}>
+          <PartnerWallModal partner={openPartner} onClose={() => setOpenPartner(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

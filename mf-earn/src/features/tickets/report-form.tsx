@@ -1,9 +1,23 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { apiFailureOf } from './api-failure';
+import type { ApiError } from '@rewards/shared/contracts/api-error';
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { TICKET_LIMITS } from '@rewards/shared/contracts/ticket-types';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { useT } from '../../messages';
+import { formatNumber } from '../../ui/formats';
 import { useOpenTicketMutation } from './tickets-api';
-import { localToday, REPORT_FIELDS, type ReportErrors, type ReportField, reportFormData, type ReportValues, validateReport } from './report-validation';
+import {
+  localToday,
+  problemText,
+  REPORT_FIELDS,
+  type ReportErrors,
+  type ReportField,
+  reportFormData,
+  reportLimits,
+  type ReportValues,
+  validateReport,
+} from './report-validation';
 import styles from './tickets.module.css';
 
 type Props = {
@@ -14,24 +28,30 @@ type Props = {
   onReportOther?: () => void;
 };
 
-const FAILED = 'The report could not be sent. Please try again.';
-
 /**
  * "Report missing credit" for a started offer, or "Report a missing offer" naming a partner wall and the offer.
  * Checked here first with the API's own words; the API's refusals show under their fields and above the button.
  * Mount it with a `key` of the offer: the offer is read once.
  */
 export function ReportForm({ offer, onOpened, onReportOther }: Props) {
+  const t = useT();
+  const errorText = useApiErrorText();
   const [openTicket, { isLoading }] = useOpenTicketMutation();
   const [values, setValues] = useState<ReportValues>({ offerId: offer?.id ?? null, wall: '', offerName: '', completedAt: '', details: '', screenshot: null });
   const [errors, setErrors] = useState<ReportErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  // The API's refusal, worded at each render (the page's language may change while it shows).
+  const [failure, setFailure] = useState<{ refusal: ApiError | undefined } | null>(null);
+  const refusedFields = failure?.refusal?.status === 422 ? failure.refusal.errors : undefined;
+  const errorOf = (field: ReportField): string | undefined => {
+    const problem = errors[field];
+    return problem ? problemText(problem, t) : refusedFields?.[field]?.[0];
+  };
   const formRef = useRef<HTMLFormElement>(null);
   const idPrefix = useId();
   const idOf = (field: ReportField) => `${idPrefix}-${field}`;
   const today = localToday();
 
-  const focusFirst = (found: ReportErrors) => {
+  const focusFirst = (found: Partial<Record<ReportField, unknown>>) => {
     const first = REPORT_FIELDS.find((field) => found[field]);
     if (first) formRef.current?.ownerDocument.getElementById(idOf(first))?.focus();
   };
@@ -49,13 +69,12 @@ export function ReportForm({ offer, onOpened, onReportOther }: Props) {
       const opened = await openTicket(reportFormData(values)).unwrap();
       onOpened(opened.id);
     } catch (error) {
-      const fieldErrors = apiFailureOf(error)?.status === 422 ? apiFailureOf(error)?.errors : undefined;
-      const shown: ReportErrors = {};
-      for (const field of REPORT_FIELDS) if (fieldErrors?.[field]?.[0]) shown[field] = fieldErrors[field][0];
-      setErrors(shown);
-      // A refusal about the offer itself (too early, credited, open already) reads best above the button.
-      setFailure(apiFailureOf(error)?.message || FAILED);
-      focusFirst(shown);
+      const refusal = apiFailureOf(error);
+      // Its field errors show under their fields; a refusal about the offer itself (too early, credited, open
+      // already) reads best above the button.
+      setErrors({});
+      setFailure({ refusal });
+      focusFirst(refusal?.status === 422 ? Object.fromEntries(REPORT_FIELDS.map((field) => [field, refusal.errors?.[field]?.[0]])) : {});
     }
   }
 
@@ -63,7 +82,7 @@ export function ReportForm({ offer, onOpened, onReportOther }: Props) {
 
   const field = (name: ReportField, label: string, control: (common: Record<string, unknown>) => ReactNode, hint?: string) => {
     const id = idOf(name);
-    const error = errors[name];
+    const error = errorOf(name);
     const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
     return (
       <div className={styles.field}>
@@ -86,22 +105,22 @@ export function ReportForm({ offer, onOpened, onReportOther }: Props) {
   };
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label={offer ? 'Report missing credit' : 'Report a missing offer'}>
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label={offer ? t('tickets.report.credit') : t('tickets.report.wall')}>
       {offer ? (
         <div className={styles.reportedOffer}>
-          <span className={styles.label}>Offer</span>
+          <span className={styles.label}>{t('tickets.form.offer')}</span>
           <strong>{offer.name}</strong>
           {onReportOther ? (
             <button type="button" className={styles.textButton} onClick={onReportOther}>
-              Report a partner wall&apos;s offer instead
+              {t('tickets.form.reportOther')}
             </button>
           ) : null}
         </div>
       ) : (
         <>
-          {field('wall', 'Partner wall', (common) => (
+          {field('wall', t('tickets.form.wall'), (common) => (
             <select {...common} value={values.wall} onChange={(event) => set('wall', event.target.value)}>
-              <option value="">Choose the wall</option>
+              <option value="">{t('tickets.form.chooseWall')}</option>
               {PARTNER_WALLS.map((wall) => (
                 <option key={wall.slug} value={wall.slug}>
                   {wall.name}
@@ -109,37 +128,37 @@ export function ReportForm({ offer, onOpened, onReportOther }: Props) {
               ))}
             </select>
           ))}
-          {field('offer_name', 'Offer name', (common) => (
+          {field('offer_name', t('tickets.form.offerName'), (common) => (
             <input {...common} type="text" autoComplete="off" maxLength={TICKET_LIMITS.offerNameMax} value={values.offerName} onChange={(event) => set('offerName', event.target.value)} />
-          ), 'As the wall shows it.')}
+          ), t('tickets.form.offerNameHint'))}
         </>
       )}
-      {field('completed_at', 'Date you completed it', (common) => (
+      {field('completed_at', t('tickets.form.completedAt'), (common) => (
         <input {...common} type="date" max={today} value={values.completedAt} onChange={(event) => set('completedAt', event.target.value)} />
       ))}
       {field(
         'details',
-        'What happened?',
+        t('tickets.form.details'),
         (common) => (
           <textarea {...common} rows={5} maxLength={TICKET_LIMITS.detailsMax} value={values.details} onChange={(event) => set('details', event.target.value)} />
         ),
-        `What you did and what you expected, ${TICKET_LIMITS.detailsMin} to ${TICKET_LIMITS.detailsMax.toLocaleString('en-US')} characters (${[...values.details.trim()].length} so far).`,
+        t('tickets.form.detailsHint', { ...reportLimits(), count: formatNumber([...values.details.trim()].length) }),
       )}
       {field(
         'screenshot',
-        'Screenshot (optional)',
+        t('tickets.form.screenshot'),
         (common) => (
           <input {...common} type="file" accept="image/png,image/jpeg,image/webp" onChange={(event) => set('screenshot', event.target.files?.[0] ?? null)} />
         ),
-        'A PNG, JPEG or WebP image of at most 2 MB, e.g. the offer completed in the game.',
+        t('tickets.form.screenshotHint'),
       )}
       {failure ? (
         <p className={styles.failure} role="alert">
-          {failure}
+          {errorText(failure.refusal, t('tickets.form.failed'))}
         </p>
       ) : null}
       <button type="submit" className={`pill-button ${styles.submit}`} disabled={isLoading}>
-        {isLoading ? 'Sending...' : 'Send report'}
+        {isLoading ? t('tickets.form.sending') : t('tickets.form.send')}
       </button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { TICKET_MESSAGES } from '@rewards/shared/contracts/ticket-types';
 import { useNodeFormData } from '../../test/node-form-data';
-import { localToday, reportFormData, type ReportValues, validateReport } from './report-validation';
+import { localToday, problemText, reportFormData, type ReportValues, validateReport } from './report-validation';
 
 const TODAY = '2025-03-10';
 const wallReport: ReportValues = { offerId: null, wall: 'notik', offerName: 'Castle Quest', completedAt: '2025-03-09', details: 'Reached level 10, nothing came.', screenshot: null };
@@ -23,7 +23,9 @@ describe('checking a missing-credit report before it is sent', () => {
     ['a GIF', { screenshot: new File(['GIF89a'], 'a.gif', { type: 'image/gif' }) }, 'screenshot', TICKET_MESSAGES.screenshot],
     ['a screenshot over 2 MB', { screenshot: new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }) }, 'screenshot', TICKET_MESSAGES.screenshot],
   ])('names %s under its field, in the words of the API', (_name, change, field, message) => {
-    expect(validateReport({ ...wallReport, ...change }, TODAY)).toEqual({ [field]: message });
+    const problems = validateReport({ ...wallReport, ...change }, TODAY);
+    expect(Object.keys(problems)).toEqual([field]);
+    expect(problemText(problems[field as keyof typeof problems]!)).toBe(message);
   });
 
   it('counts details in characters as people do (an emoji is one)', () => {

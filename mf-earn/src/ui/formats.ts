@@ -1,0 +1,46 @@
+import { getLocale } from '@rewards/shared/translate/locale-store';
+
+/**
+ * The locale numbers and dates are shown in: getDisplayLocale()'s value, read from the locale store. The shell
+ * does not provide `@rewards/shared/i18n/display-locale` to the remotes (its locale store imports it by a relative
+ * path), so a remote's getDisplayLocale() reads a copy of its own that stays 'en'; the store is the shell's. The
+ * pseudo-language's tag (`en-XA`) needs no mapping: Intl falls back to English for it.
+ */
+function displayLocale(): string {
+  return getLocale();
+}
+
+type NumberStyle = 'integer' | 'rating' | 'percent';
+
+const NUMBER_OPTIONS: Record<NumberStyle, Intl.NumberFormatOptions> = {
+  integer: { maximumFractionDigits: 0 },
+  rating: { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  percent: { style: 'percent', maximumFractionDigits: 0 },
+};
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A number as the page's language writes it: `2,000` / `2.000`, a rating `4.5` / `4,5`, a percent of 0–1. */
+export function formatNumber(value: number, style: NumberStyle = 'integer'): string {
+  const locale = displayLocale();
+  const id = `${locale} ${style}`;
+  let format = numberFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, NUMBER_OPTIONS[style]);
+    numberFormats.set(id, format);
+  }
+  return format.format(value);
+}
+
+/** A day (`Mar 2, 2025`, `02.03.2025`) or a moment with its time, in the page's language; `utc` for a calendar day. */
+export function formatDate(date: Date, { withTime = false, utc = false }: { withTime?: boolean; utc?: boolean } = {}): string {
+  const locale = displayLocale();
+  const id = `${locale} ${withTime} ${utc}`;
+  let format = dateFormats.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), ...(utc ? { timeZone: 'UTC' } : {}) });
+    dateFormats.set(id, format);
+  }
+  return format.format(date);
+}
