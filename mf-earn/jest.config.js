@@ -1,5 +1,3 @@
 const { frontendJestConfig } = require('@rewards/tools/jest/frontend-preset');
 
-const config = frontendJestConfig(__dirname);
-
-module.exports = { ...config, setupFilesAfterEnv: [...config.setupFilesAfterEnv, '<rootDir>/src/test/message-formatter.ts'] };
+module.exports = frontendJestConfig(__dirname);

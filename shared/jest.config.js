@@ -1,5 +1,3 @@
 const { frontendJestConfig } = require('@rewards/tools/jest/frontend-preset');
 
-const base = frontendJestConfig(__dirname);
-
-module.exports = { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/src/test/setup.ts'] };
+module.exports = frontendJestConfig(__dirname);

@@ -7,8 +7,9 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Components translate through their package's messages (`@rewards/shared/translate/messages`), registered when
 // a test file imports them; tests read the English ones, loaded before the first test as the shell loads them
-// before the first render.
+// before the first render. Tests read the messages as written (ICU text), which the message formatter formats
+// (a page loads it on demand): loaded before the first test too, so no first render waits for it.
 beforeAll(async () => {
-  const { catalogsReady } = require('@rewards/shared/translate/messages');
-  await catalogsReady('en');
+  const { catalogsReady, preloadMessageFormatter } = require('@rewards/shared/translate/messages');
+  await Promise.all([catalogsReady('en'), preloadMessageFormatter()]);
 });
