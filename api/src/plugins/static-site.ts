@@ -138,7 +138,7 @@ async function sendShellPage(
 ) {
   if (policy) applySitePolicy(request, reply, policy);
   if (!(await isFileInside(shellDist, 'index.html'))) {
-    const body: ErrorEnvelope = { status: 'error', message: 'The site is not built yet' };
+    const body: ErrorEnvelope = { status: 'error', code: 'site_not_built', message: 'The site is not built yet' };
     return reply.code(503).header('cache-control', 'no-store').send(body);
   }
   const html = await readFile(join(shellDist, 'index.html'), 'utf8');

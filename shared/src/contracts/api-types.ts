@@ -1,12 +1,16 @@
 /** Payloads of the HTTP API (spec §3, §7): one source for api/ and the remotes. */
 
+import type { ErrorCode, ErrorParams } from './error-codes';
 import type { EmailPreferences } from './notifications';
 
 export type FieldErrors = Record<string, string[]>;
 
 export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
-/** `code`: a stable name of the refusal the UI may act on or translate (e.g. `challenge_expired`, `step_up_required`). */
-export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string; code?: string };
+/**
+ * `code`: the refusal's stable name (error-codes.ts), which the UI acts on or shows translated, falling back
+ * to `message`; `params`: the values the code's message names.
+ */
+export type ErrorEnvelope = { status: 'error'; message: string; code: ErrorCode; params?: ErrorParams; errors?: FieldErrors; error_type?: string };
 
 export type AccountRestriction = 'account_blocked' | 'account_pending';
 

@@ -50,8 +50,8 @@ export async function resendEmailCode(deps: AccountDeps, userId: number): Promis
   const user = await liveUser(deps.db, userId);
   if (user.emailVerifiedAt !== null) return EMAIL_VERIFICATION_MESSAGES.alreadyVerified;
   const issued = await mailNewCode(deps, user);
-  if (issued === 'too_soon') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooSoon);
-  if (issued === 'too_many') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooMany);
+  if (issued === 'too_soon') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooSoon, { code: 'code_requested_too_soon' });
+  if (issued === 'too_many') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooMany, { code: 'too_many_verification_codes' });
   return EMAIL_VERIFICATION_MESSAGES.codeSent;
 }
 
@@ -72,7 +72,7 @@ export async function verifyEmail({ db, appSecret }: AccountDeps, userId: number
   if (notification) return notification;
   // The same right code sent twice at once: the other request verified the email a moment ago.
   if ((await liveUser(db, userId)).emailVerifiedAt !== null) return undefined;
-  throw new ValidationError(EMAIL_VERIFICATION_MESSAGES.invalidCode, { errors: { code: [EMAIL_VERIFICATION_MESSAGES.invalidCode] } });
+  throw new ValidationError(EMAIL_VERIFICATION_MESSAGES.invalidCode, { code: 'invalid_verification_code', errors: { code: [EMAIL_VERIFICATION_MESSAGES.invalidCode] } });
 }
 
 async function liveUser(db: Database, userId: number): Promise<UserRow> {

@@ -147,6 +147,6 @@ describe(`hostile input to the account calls on ${kind}`, () => {
   it('answers a GET to a POST-only account call with 404 in the envelope', async () => {
     const response = await app().inject({ method: 'GET', url: '/api/user/Profile' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+    expect(response.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
   });
 });

@@ -77,7 +77,7 @@ export type SignedIn = { token: string; user: UserRow };
 export type LoggedIn = SignedIn & { newSignIn: StoredNotification | undefined };
 
 export async function register(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
-  const emailTaken = () => new ValidationError(MESSAGES.emailTaken, { errors: { email: [MESSAGES.emailTaken] } });
+  const emailTaken = () => new ValidationError(MESSAGES.emailTaken, { code: 'email_taken', errors: { email: [MESSAGES.emailTaken] } });
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   // An unknown referral code is ignored: signing up must not fail because of a stale link.
@@ -100,11 +100,11 @@ export async function login(deps: AccountDeps, input: LoginInput, client: Client
   const user = await findUserByEmail(db, input.email);
   // verifyPassword spends a hash even without a user, so timing does not reveal registered emails.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user?.passwordHash || !passwordOk) throw new UnauthorizedError(MESSAGES.wrongCredentials);
+  if (!user?.passwordHash || !passwordOk) throw new UnauthorizedError(MESSAGES.wrongCredentials, { code: 'invalid_credentials' });
   assertAccountActive(user.status);
   if (user.twoFactorMethod !== 'off') return { secondStep: await startLoginChallenge(deps, user, user.passwordHash) };
   const signedIn = await openSignInSession(db, { userId: user.id, verifiedPasswordHash: user.passwordHash, client, deviceId, twoFactor: false });
-  if (!signedIn) throw new UnauthorizedError(MESSAGES.wrongCredentials);
+  if (!signedIn) throw new UnauthorizedError(MESSAGES.wrongCredentials, { code: 'invalid_credentials' });
   return signedIn;
 }
 
@@ -261,12 +261,12 @@ export async function forgotPassword({ db, mailer, appSecret, log }: AccountDeps
 }
 
 function codeRefused(check: 'wrong' | 'too_many'): Error {
-  return check === 'too_many' ? new TooManyAttemptsError(MESSAGES.tooManyWrongCodes) : new InvalidRequestError(MESSAGES.invalidOtp);
+  return check === 'too_many' ? new TooManyAttemptsError(MESSAGES.tooManyWrongCodes, { code: 'too_many_wrong_reset_codes' }) : new InvalidRequestError(MESSAGES.invalidOtp, { code: 'invalid_otp' });
 }
 
 export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtpInput): Promise<void> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp);
+  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp, { code: 'invalid_otp' });
   const check = await checkResetCode(db, user.id, hashOtpCode(appSecret, user.id, input.otp));
   if (check !== 'right') throw codeRefused(check);
 }
@@ -277,7 +277,7 @@ export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtp
  */
 export async function resetPassword({ db, appSecret }: AccountDeps, input: ResetPasswordInput): Promise<StoredNotification> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp);
+  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp, { code: 'invalid_otp' });
   const codeHash = hashOtpCode(appSecret, user.id, input.otp);
   const passwordHash = await hashPassword(input.password);
   const reset = await db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
-const NOT_FOUND = { status: 'error', message: 'Session not found.' };
+const NOT_FOUND = { status: 'error', code: 'session_not_found', message: 'Session not found.' };
 
 describe(`where you're signed in, on ${kind}`, () => {
   const mailer = captureMailer();

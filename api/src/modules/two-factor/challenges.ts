@@ -31,7 +31,7 @@ const challengeHashOf = (challenge: string) => createHash('sha256').update(chall
 const fingerprintOf = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('hex');
 
 export const challengeExpired = () => new ValidationError(MESSAGES.challengeExpired, { code: CHALLENGE_EXPIRED });
-const invalidCode = () => new ValidationError(MESSAGES.invalidCode, { errors: { code: [MESSAGES.invalidCode] } });
+const invalidCode = () => new ValidationError(MESSAGES.invalidCode, { code: 'invalid_code', errors: { code: [MESSAGES.invalidCode] } });
 
 function mailCode({ mailer, log }: TwoFactorDeps, user: Pick<UserRow, 'id' | 'email'>, code: string): void {
   // Not awaited: a slow mail server must not hold the sign-in.
@@ -118,8 +118,8 @@ export async function resendLoginCode(deps: TwoFactorDeps, challenge: string): P
   const row = await liveChallenge(deps, challenge);
   const user = row ? await challengedUser(deps, row) : undefined;
   if (!row || !user) throw challengeExpired();
-  if (row.method !== 'email') throw new ValidationError(MESSAGES.notEmailMethod);
+  if (row.method !== 'email') throw new ValidationError(MESSAGES.notEmailMethod, { code: 'not_email_method' });
   const code = newOtpCode();
-  if (!(await resendChallengeCode(deps.db, row.id, codeHash(deps.appSecret, user.id, 'sign_in', code)))) throw new TooManyAttemptsError(MESSAGES.waitBeforeResend);
+  if (!(await resendChallengeCode(deps.db, row.id, codeHash(deps.appSecret, user.id, 'sign_in', code)))) throw new TooManyAttemptsError(MESSAGES.waitBeforeResend, { code: 'code_requested_too_soon' });
   mailCode(deps, user, code);
 }

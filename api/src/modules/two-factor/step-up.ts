@@ -118,7 +118,7 @@ export async function passStepUp(
 ): Promise<void> {
   const method = stepUpMethodOf(context.twoFactorMethod);
   if (!attempt) throw new StepUpNeeded(method, context.userId, context.email);
-  if (!attempt.hasTry) throw new TooManyAttemptsError(MESSAGES.tooManyWrongCodes);
+  if (!attempt.hasTry) throw new TooManyAttemptsError(MESSAGES.tooManyWrongCodes, { code: 'too_many_wrong_codes' });
   const passed = await passesSecondFactor(tx, {
     appSecret,
     userId: context.userId,
@@ -135,6 +135,6 @@ export async function passStepUp(
 /** A wrong step-up code: 422 "Invalid code." (the try stays counted). */
 export class WrongStepUpCode extends ValidationError {
   constructor() {
-    super(MESSAGES.invalidCode, { errors: { step_up_code: [MESSAGES.invalidCode] } });
+    super(MESSAGES.invalidCode, { code: 'invalid_code', errors: { step_up_code: [MESSAGES.invalidCode] } });
   }
 }
