@@ -22,7 +22,7 @@ export abstract class DomainError extends Error {
     this.name = new.target.name;
   }
 
-  get code(): ErrorCode {
+  get errorCode(): ErrorCode {
     return this.details.code ?? this.defaultCode;
   }
 }

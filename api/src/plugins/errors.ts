@@ -24,7 +24,7 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
-  get code(): ErrorCode {
+  get errorCode(): ErrorCode {
     return this.extra.code ?? codeOfStatus(this.statusCode);
   }
 }
@@ -79,18 +79,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | HttpError | DomainError | RequestValidationError, request, reply) => {
     if (error instanceof DomainError) {
-      const body: ErrorEnvelope = { ...error.details.extra, status: 'error', code: error.code, message: error.message };
+      const body: ErrorEnvelope = { ...error.details.extra, status: 'error', code: error.errorCode, message: error.message };
       if (error.details.params) body.params = error.details.params;
       if (error.details.errors) body.errors = error.details.errors;
       if (error.details.errorType) body.error_type = error.details.errorType;
       return reply.code(domainErrorStatus(error)).send(body);
     }
     if (error instanceof RequestValidationError) {
-      const body: ErrorEnvelope = { status: 'error', code: 'validation_failed', message: error.message, errors: validationErrors(error) };
+      const body: ErrorEnvelope = { status: 'error', code: error.errorCode, message: error.message, errors: validationErrors(error) };
       return reply.code(422).send(body);
     }
     if (error instanceof HttpError) {
-      const body: ErrorEnvelope = { status: 'error', code: error.code, message: error.message };
+      const body: ErrorEnvelope = { status: 'error', code: error.errorCode, message: error.message };
       if (error.extra.params) body.params = error.extra.params;
       if (error.extra.errors) body.errors = error.extra.errors;
       if (error.extra.errorType) body.error_type = error.extra.errorType;

@@ -2,6 +2,7 @@
 
 import type { ErrorCode, ErrorParams } from './error-codes';
 import type { EmailPreferences } from './notifications';
+import type { Locale } from '../i18n/locales';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -41,7 +42,12 @@ export type UserProfile = {
   has_password: boolean;
   /** The staff console's role of this user (the shell loads mf-admin only then); null for everyone who is not staff. */
   staff_role: StaffRole | null;
+  /** The site's language the user chose (PUT /user/language); null: never chosen (the browser's or the `lang` cookie's then). */
+  language: Locale | null;
 };
+
+/** `PUT /user/language`: one of LOCALES; the answer is `{ language }` and sets the `lang` cookie too. */
+export type UpdateLanguagePayload = { language: Locale };
 
 /** A staff member's role in the console (`/admin`): support, finance, or admin (everything). */
 export type StaffRole = 'support' | 'finance' | 'admin';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { isLocale, type Locale } from '@rewards/shared/i18n/locales';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -22,6 +23,7 @@ import {
   insertUser,
   issueResetCode,
   setEmailPreferences,
+  setLanguage,
   setName,
   setPasswordHash,
   type UserRow,
@@ -190,6 +192,7 @@ export function toProfile(user: UserRow, totals: AccountTotals, unreadNotificati
     unread_notifications: unreadNotifications,
     email_preferences: { cashouts: user.emailCashouts, tickets: user.emailTickets, security: user.emailSecurity },
     staff_role: staffRole,
+    language: isLocale(user.language) ? user.language : null,
   };
 }
 
@@ -209,6 +212,12 @@ export async function updateEmailPreferences(db: Database, userId: number, input
   const user = await setEmailPreferences(db, userId, input);
   if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
   return user;
+}
+
+export async function updateLanguage(db: Database, userId: number, language: Locale): Promise<Locale> {
+  const user = await setLanguage(db, userId, language);
+  if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
+  return language;
 }
 
 /** Signs out everywhere and removes the personal data (what the user wrote in tickets too); the ledger keeps its rows, now anonymous. */

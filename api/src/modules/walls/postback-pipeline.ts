@@ -100,7 +100,7 @@ async function judge(deps: PostbackDeps, options: PipelineOptions, request: Post
     const answer = await applyConversion(deps, adapter, action);
     return { outcome: answer.outcome, statusCode: 200, reason: answer.message, action, coins: answer.coins, announcements: answer.announcements };
   } catch (error) {
-    if (error instanceof DomainError) return refusal(domainErrorStatus(error), error.message, error.code, action);
+    if (error instanceof DomainError) return refusal(domainErrorStatus(error), error.message, error.errorCode, action);
     throw error;
   }
 }
