@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { chooseLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Locale, type SiteLocale } from '@rewards/shared/i18n/locales';
@@ -10,9 +11,13 @@ declare module 'fastify' {
   }
 }
 
+/** The request being answered, for work it starts that does not get it passed (the emails it sends). */
+const currentRequest = new AsyncLocalStorage<FastifyRequest>();
+
 export const requestLocalePlugin = fp<{ pseudoLocaleOffered: boolean }>(
   async (app, { pseudoLocaleOffered }) => {
     app.decorate('pseudoLocaleOffered', pseudoLocaleOffered);
+    app.addHook('onRequest', (request, _reply, done) => currentRequest.run(request, done));
   },
   { name: 'request-locale' },
 );
@@ -35,4 +40,10 @@ export function requestLocale(request: FastifyRequest, userLanguage?: string | n
 /** Keeps the chosen language in the browser for a year (the page's script reads it: not HttpOnly). */
 export function setLanguageCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
   reply.setCookie(LANGUAGE_COOKIE, locale, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax', secure: cookieIsSecure(request) });
+}
+
+/** The language of the request being answered (see requestLocale), or undefined outside one (workers, commands). */
+export function localeOfCurrentRequest(): SiteLocale | undefined {
+  const request = currentRequest.getStore();
+  return request ? requestLocale(request) : undefined;
 }

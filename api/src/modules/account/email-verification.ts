@@ -6,6 +6,7 @@ import { checkEmailCode, deleteEmailCodes, type IssueResult, issueEmailCode } fr
 import { findUserById, markEmailVerified, type UserRow } from './repository';
 import { hashOtpCode, newOtpCode } from './secrets';
 import type { AccountDeps } from './service';
+import { emailLocale } from './emails/render';
 
 /**
  * Verified email: a password sign-up is mailed a 6-digit code (30 minutes, 5 tries), the user types it in the
@@ -33,7 +34,7 @@ async function mailNewCode({ db, mailer, appSecret, log }: AccountDeps, user: Us
   const code = newOtpCode();
   const issued = await issueEmailCode(db, user.id, hashOf(appSecret, user.id, code));
   if (issued !== 'issued') return issued;
-  mailer.sendEmailVerificationCode(user.email, code).catch((error: unknown) => {
+  mailer.sendEmailVerificationCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => {
     log.error({ err: error, userId: user.id }, 'email verification code could not be sent');
   });
   return issued;

@@ -54,6 +54,7 @@ import {
   UNAUTHENTICATED,
 } from '../session/session';
 import { eraseTicketTextsOfUser } from '../tickets/repository';
+import { emailLocale } from './emails/render';
 
 export const MESSAGES = {
   registered: 'Registration successful.',
@@ -264,7 +265,7 @@ export async function forgotPassword({ db, mailer, appSecret, log }: AccountDeps
     return;
   }
   // Not awaited: a slow mail server must not make registered emails answer slower than unknown ones.
-  mailer.sendPasswordResetCode(user.email, code).catch((error: unknown) => {
+  mailer.sendPasswordResetCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => {
     log.error({ err: error }, 'password reset email could not be sent');
   });
 }

@@ -172,6 +172,28 @@ describe(`the "new sign-in" email on ${kind}`, () => {
     expect(email!.text).toContain('Email me about security');
   });
 
+  it("writes it in the user's language, else in the language of the browser that signed in", async () => {
+    const german = await signUp(app());
+    await app().inject({ method: 'PUT', url: '/api/user/language', headers: bearer(german.token), payload: { language: 'de' } });
+    expect((await signIn(german)).statusCode).toBe(200);
+    const [inGerman] = await settled(german.email, 1);
+    expect(inGerman!.subject).toBe('Earnly: Neue Anmeldung in deinem Konto');
+    expect(inGerman!.text).toContain('Angemeldet mit Firefox on Linux von 198.51.100.9.');
+    expect(inGerman!.text).toContain('weil „E-Mails zur Sicherheit“ in deinen Earnly-Einstellungen aktiviert ist');
+
+    const undecided = await signUp(app());
+    const fromFrance = await app().inject({
+      method: 'POST',
+      url: '/api/user/Login',
+      headers: { 'user-agent': FIREFOX_LINUX, 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
+      remoteAddress: '198.51.100.9',
+      payload: { email: undecided.email, password: undecided.password },
+    });
+    expect(fromFrance.statusCode).toBe(200);
+    const [inFrench] = await settled(undecided.email, 1);
+    expect(inFrench!.subject).toBe('Earnly : Nouvelle connexion à votre compte');
+  });
+
   it('sends none from the browser the account was made in', async () => {
     const user = await signUp(app());
     const known = await app().inject({ method: 'POST', url: '/api/user/Login', cookies: { device_id: user.device }, payload: { email: user.email, password: user.password } });

@@ -114,7 +114,7 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
       const today = await liveCoinsToday(tx, userId);
       if (today + input.amountCoins > dailyLimitCoins) throw refusal(dailyLimitMessage(dailyLimitCoins, today), 'daily_limit_reached', { params: { limit: dollars(dailyLimitCoins) } });
       if (stepUp && (await stepUpReason(tx, { userId, sessionId: stepUp.sessionId, ...input }))) {
-        await passStepUp(tx, stepUp.deps.appSecret, { userId, sessionId: stepUp.sessionId, email: user.email, twoFactorMethod: user.twoFactorMethod }, attempt);
+        await passStepUp(tx, stepUp.deps.appSecret, { userId, sessionId: stepUp.sessionId, email: user.email, language: user.language, twoFactorMethod: user.twoFactorMethod }, attempt);
         codeChecked = true;
       }
 

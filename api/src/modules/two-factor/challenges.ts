@@ -18,6 +18,7 @@ import {
   useChallenge,
 } from './repository';
 import { passesSecondFactor } from './verify';
+import { emailLocale } from '../account/emails/render';
 
 /**
  * The second step of a sign-in. The first step (a right password, or Google) stores a challenge: the browser
@@ -33,9 +34,9 @@ const fingerprintOf = (passwordHash: string) => createHash('sha256').update(pass
 export const challengeExpired = () => new ValidationError(MESSAGES.challengeExpired, { code: CHALLENGE_EXPIRED });
 const invalidCode = () => new ValidationError(MESSAGES.invalidCode, { code: 'invalid_code', errors: { code: [MESSAGES.invalidCode] } });
 
-function mailCode({ mailer, log }: TwoFactorDeps, user: Pick<UserRow, 'id' | 'email'>, code: string): void {
+function mailCode({ mailer, log }: TwoFactorDeps, user: Pick<UserRow, 'id' | 'email' | 'language'>, code: string): void {
   // Not awaited: a slow mail server must not hold the sign-in.
-  mailer.sendSignInCode(user.email, code).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sign-in code email could not be sent'));
+  mailer.sendSignInCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sign-in code email could not be sent'));
 }
 
 /** Starts the second step of `user` (two-factor on); `verifiedPasswordHash` null for Google. Emails the code of the email method. */

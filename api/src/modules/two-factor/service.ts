@@ -22,6 +22,7 @@ import {
 import { openSecret, sealSecret } from './secret-box';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp';
 import { passesSecondFactor } from './verify';
+import { emailLocale } from '../account/emails/render';
 
 export type TwoFactorDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
 
@@ -82,7 +83,7 @@ export async function sendSettingsCode({ db, mailer, appSecret, log }: TwoFactor
   if (user.twoFactorMethod === 'totp') throw new ConflictError(MESSAGES.alreadyOn, { code: 'two_factor_already_on' });
   const code = newOtpCode();
   if (!(await issueEmailCode(db, userId, 'account', codeHash(appSecret, userId, 'account', code)))) throw new TooManyAttemptsError(MESSAGES.waitBeforeResend, { code: 'code_requested_too_soon' });
-  await mailer.sendTwoFactorSettingsCode(user.email, code).catch((error: unknown) => {
+  await mailer.sendTwoFactorSettingsCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => {
     log.error({ err: error, userId }, 'two-factor code email could not be sent');
   });
 }
