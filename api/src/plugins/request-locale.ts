@@ -47,3 +47,27 @@ export function localeOfCurrentRequest(): SiteLocale | undefined {
   const request = currentRequest.getStore();
   return request ? requestLocale(request) : undefined;
 }
+
+/**
+ * The page with `<html lang>` set to the locale: the first `<html>` tag's value replaced or added, or, in a
+ * page that leaves the tag out, the tag written after the doctype.
+ */
+export function withHtmlLang(html: string, locale: SiteLocale): string {
+  const tag = /<html\b[^>]*>/i.exec(html);
+  if (!tag) {
+    const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
+    return `${doctype}<html lang="${locale}">${html.slice(doctype.length)}`;
+  }
+  const attributes = tag[0].slice(5, -1).replace(/\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)/i, '');
+  return `${html.slice(0, tag.index)}<html lang="${locale}"${attributes}>${html.slice(tag.index + tag[0].length)}`;
+}
+
+/** A Vary header's names with `names` added once each (case-insensitive), for answers that depend on them. */
+export function varyWith(current: unknown, names: readonly string[]): string {
+  const listed = (Array.isArray(current) ? current.join(',') : typeof current === 'string' ? current : '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  for (const name of names) if (!listed.some((existing) => existing.toLowerCase() === name.toLowerCase())) listed.push(name);
+  return listed.join(', ');
+}
