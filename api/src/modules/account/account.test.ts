@@ -42,6 +42,7 @@ describe(`account calls on ${kind}`, () => {
             unread_notifications: 0,
             email_preferences: { cashouts: true, tickets: true, security: true },
             staff_role: null,
+            language: null,
           },
         },
       });

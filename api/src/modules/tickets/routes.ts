@@ -84,7 +84,9 @@ function parseReport({ fields, screenshot, problems }: ReadReport): OpenTicketIn
     for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message);
   }
   const first = Object.values(errors)[0]?.[0];
-  if (first !== undefined || !parsed.success) throw new ValidationError(first ?? TICKET_MESSAGES.chooseOffer, { errors });
+  // The code names the first problem, as the message does.
+  const code = first === TICKET_MESSAGES.screenshot ? 'ticket_screenshot_invalid' : 'validation_failed';
+  if (first !== undefined || !parsed.success) throw new ValidationError(first ?? TICKET_MESSAGES.chooseOffer, { code, errors });
   return { ...parsed.data, screenshot };
 }
 
