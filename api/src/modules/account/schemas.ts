@@ -6,6 +6,7 @@ import type {
   RegisterPayload,
   ResetPasswordPayload,
   SignedInSession,
+  UpdateLanguagePayload,
   UpdateProfilePayload,
   UserProfile,
   VerifyEmailPayload,
@@ -128,6 +129,15 @@ export const updateEmailPreferencesBody = body({
   }
 });
 
+const LANGUAGE_MESSAGE = `The language must be one of ${LOCALES.join(', ')}.`;
+
+/** PUT /user/language: one of the site's languages (422 invalid_language otherwise). */
+export const updateLanguageBody = body({
+  language: z.custom<Locale>(isLocale, { message: LANGUAGE_MESSAGE, params: { code: 'invalid_language' satisfies ErrorCode } }),
+});
+
+export const languageResponse = z.object({ status: z.literal('success'), data: z.object({ language: z.enum(LOCALES) }) });
+
 // A parsed body must be a payload of the shared contract, or this does not compile.
 type Checked<Body extends Payload, Payload> = Body;
 export type RegisterInput = Checked<z.output<typeof registerBody>, RegisterPayload>;
@@ -137,16 +147,8 @@ export type VerifyOtpInput = Checked<z.output<typeof verifyOtpBody>, VerifyOtpPa
 export type ResetPasswordInput = Checked<z.output<typeof resetPasswordBody>, ResetPasswordPayload>;
 export type VerifyEmailInput = Checked<z.output<typeof verifyEmailBody>, VerifyEmailPayload>;
 export type UpdateProfileInput = Checked<z.output<typeof updateProfileBody>, UpdateProfilePayload>;
-export const LANGUAGE_MESSAGE = `The language must be one of ${LOCALES.join(', ')}.`;
-
-/** PUT /user/language: one of the site's languages (422 invalid_language otherwise). */
-export const updateLanguageBody = body({
-  language: z.custom<Locale>(isLocale, { message: LANGUAGE_MESSAGE, params: { code: 'invalid_language' satisfies ErrorCode } }),
-});
-
-export const languageResponse = z.object({ status: z.literal('success'), data: z.object({ language: z.enum(LOCALES) }) });
-
 export type UpdateEmailPreferencesInput = Checked<z.output<typeof updateEmailPreferencesBody>, EmailPreferencesPayload>;
+export type UpdateLanguageInput = Checked<z.output<typeof updateLanguageBody>, UpdateLanguagePayload>;
 
 // ---- responses ----
 
