@@ -7,7 +7,11 @@ const [swcTransform] = Object.values(base.transform);
 // are ESM only: Node 20 loads them natively, jest's sandbox does not. PGlite's CommonJS build loads Node
 // built-ins with import(), which the sandbox refuses without --experimental-vm-modules. openid-client and
 // its dependencies (oauth4webapi, jose) are ESM only; @fastify/cookie loads cookie 2 with import().
-const compiledPackages = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite', 'openid-client', 'oauth4webapi', 'jose'];
+const compiledPackages = [
+  'content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite', 'openid-client', 'oauth4webapi', 'jose',
+  // intl-messageformat 12 (the emails' languages) and its parsers are ESM only too.
+  'intl-messageformat', '@formatjs/icu-messageformat-parser', '@formatjs/icu-skeleton-parser', '@formatjs/fast-memoize',
+];
 const escape = (text) => text.replace(/[/.+]/g, (c) => `\\${c}`);
 const inPnpmStore = compiledPackages.map((name) => `${escape(`.pnpm/${name.replace('/', '+')}`)}@[^/]+/node_modules/`);
 

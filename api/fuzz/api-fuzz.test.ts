@@ -62,6 +62,7 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
         '/api/user/sessions',
         '/api/user/sessions/:id',
         '/api/user/sessions/revoke-others',
+        '/api/user/language',
         '/api/content/*',
         '/api/admin/users/:id/credit',
         '/api/admin/tickets/:id/accept',
@@ -73,11 +74,12 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
 
   it('answers a body over the limit with 413 on every route that takes a body', async () => {
     const huge = `{"a":"${'x'.repeat(HUGE_BODY_BYTES)}"}`;
-    for (const route of session.context().routes.filter((candidate) => candidate.methods.includes('POST'))) {
+    for (const route of session.context().routes.filter((candidate) => candidate.methods.includes('POST') || candidate.methods.includes('PUT'))) {
       const url = route.url.replace(/:[a-zA-Z]+/g, 'demo');
+      const method = route.methods.includes('POST') ? 'POST' : 'PUT';
       // Signed in: routes for users only check the session before they read the body.
       const signedIn = { authorization: `Bearer ${session.context().identities[0]?.token}` };
-      const response = await session.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...signedIn }, payload: huge });
+      const response = await session.app.inject({ method, url, headers: { 'content-type': 'application/json', ...signedIn }, payload: huge });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 413 });
     }
   });
@@ -113,6 +115,7 @@ describe(`fuzzing every route and the gateway on ${kind} (seed ${SEED})`, () => 
       '/api/user/earnings.csv',
       '/api/user/sessions',
       '/api/user/sessions/revoke-others',
+      '/api/user/language',
       '/api/admin/overview',
       '/api/admin/users/:id/credit',
     ];

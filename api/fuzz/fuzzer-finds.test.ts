@@ -24,6 +24,22 @@ describe('the fuzzer', () => {
     await app.close();
   });
 
+  it('finds an error answer whose code is missing or not listed in the error codes', async () => {
+    const collector = routeCollector();
+    const app = Fastify({ logger: false });
+    app.addHook('onRoute', collector.onRoute);
+    app.get('/api/unlisted', async (_request, reply) => reply.code(409).send({ status: 'error', code: 'made_up_code', message: 'Nope.' }));
+    app.get('/api/no-code', async (_request, reply) => reply.code(400).send({ status: 'error', message: 'Nope.' }));
+    app.get('/api/listed', async (_request, reply) => reply.code(404).send({ status: 'error', code: 'not_found', message: 'Not found' }));
+    await app.ready();
+
+    const tally = await runFuzz({ app, seed: 7, requests: 300, context: () => ({ routes: collector.routes(), identities: [], postbackSecret: DEV_POSTBACK_SECRET, pusher: { appId: 'a', key: 'k', secret: 's' } }) });
+    const problems = new Set(tally.failures.map((failure) => failure.problem));
+    expect(problems).toEqual(new Set([expect.stringContaining('code made_up_code'), expect.stringContaining('code undefined')]));
+    expect(tally.failures.some((failure) => failure.url.includes('/api/listed'))).toBe(false);
+    await app.close();
+  });
+
   it('sends at least minRequests however short the time limit, and stops at the limit after that', async () => {
     const collector = routeCollector();
     const app = Fastify({ logger: false });

@@ -249,6 +249,7 @@ function plausibleText(field: string, identities: FuzzIdentity[]): string {
     decision: 'approve',
     role: 'support',
     reference: 'FUZZ-REF-1',
+    language: 'de',
   };
   return quoted(values[field] ?? 'x');
 }
@@ -319,6 +320,8 @@ function authHeaders(identities: FuzzIdentity[]): fc.Arbitrary<Record<string, st
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('Basic ', 'bearer ', 'Bearer', 'Token ', '', 'Bearer  '), randomToken).map(([scheme, token]) => ({ authorization: scheme + token })) },
     { weight: 2, arbitrary: randomToken.map((token) => ({ cookie: `${AUTH_COOKIE}=${token}` })) },
     { weight: 1, arbitrary: headerText.map((cookie) => ({ cookie })) },
+    // The language cookie: a real locale, the development pseudo-language, or anything a browser might send.
+    { weight: 1, arbitrary: fc.tuple(identity, fc.oneof(fc.constantFrom('de', 'pt-BR', 'en-XA', 'DE', '', '__proto__'), headerText)).map(([user, lang]) => ({ cookie: `lang=${lang}${user ? `; ${AUTH_COOKIE}=${user.token}` : ''}`, 'accept-language': lang })) },
     { weight: 1, arbitrary: fc.tuple(identity, randomToken).map(([user, token]) => ({ cookie: `${AUTH_COOKIE}=${token}; ${AUTH_COOKIE}=${user?.token ?? ''}; =; ;;`, authorization: `Bearer ${token}` })) },
     // Sign-in's known browsers: a real device cookie (maybe another account's), or a forged or garbage one.
     { weight: 1, arbitrary: identity.map((user): Record<string, string> => (user ? { cookie: `${DEVICE_COOKIE}=${user.device}` } : {})) },
@@ -432,7 +435,7 @@ function carefulRequest(route: FuzzRoute, user: FuzzIdentity | undefined, emailL
   const valueOf = (name: string) => (name === 'email' && route.url.endsWith('Register') ? quoted(`${emailLocalPart}@example.com`) : plausibleText(name, identities));
   // Of fields a body names one only (ONE_OF), the first.
   const fields = route.bodyFields.filter((name) => !ONE_OF.some(([first, second]) => name === second && route.bodyFields.includes(first)));
-  const body = method === 'POST' ? `{${fields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
+  const body = ['POST', 'PUT', 'PATCH'].includes(method) ? `{${fields.map((name) => `${quoted(name)}:${valueOf(name)}`).join(',')}}` : undefined;
   return {
     method,
     url: route.url.replace(/:[A-Za-z]+/g, 'demo').replace('*', ''),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { isErrorCode } from '@rewards/shared/contracts/error-codes';
 import { carefulSweep, type FuzzContext, type FuzzRequest, fuzzRequest } from './requests';
 
 /** What went wrong with one request: enough to send it again by hand. */
@@ -94,10 +95,29 @@ async function sendOne(app: FastifyInstance, request: FuzzRequest, context: Fuzz
     tally.serverErrors += 1;
     fail('5xx answer', status, response.body);
   }
+  const unlisted = unlistedErrorCode(status, response.headers['content-type'], response.body);
+  if (unlisted !== undefined) fail(`error answer with code ${unlisted}, which shared/src/contracts/error-codes.ts does not list`, status, response.body);
   const route = context.routes.find((candidate) => candidate.url === request.route);
   if (request.bodyLimited && route?.methods.includes(request.method) && BODY_METHODS.has(request.method)) {
     tally.bodyLimited.sent += 1;
     if (status === 413) tally.bodyLimited.answered413 += 1;
     else if (status < 400) fail(`a body of ${request.body?.length} bytes was accepted`, status, response.body);
   }
+}
+
+/**
+ * The code of a JSON error answer that carries none or one not listed in ERROR_CODES (as text), else
+ * undefined: every refusal must name a code the UI can translate.
+ */
+export function unlistedErrorCode(status: number, contentType: unknown, body: string): string | undefined {
+  if (status < 400 || typeof contentType !== 'string' || !contentType.includes('json')) return undefined;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof answer !== 'object' || answer === null || (answer as { status?: unknown }).status !== 'error') return undefined;
+  const { code } = answer as { code?: unknown };
+  return isErrorCode(code) ? undefined : String(code);
 }

@@ -28,6 +28,7 @@ import { siteMetadataRoutes } from './modules/site-metadata/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
+import { requestLocalePlugin } from './plugins/request-locale';
 import { databasePlugin } from './plugins/database';
 import { staffContentPreview } from './modules/admin/content-preview';
 import { adminPlugin } from './modules/admin/plugin';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookiesOnly: isProduction(config.nodeEnv),
     sessionPurgeIntervalMs: options.sessionPurgeIntervalMs,
   });
+  await app.register(requestLocalePlugin, { pseudoLocaleOffered: !isProduction(config.nodeEnv) });
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());

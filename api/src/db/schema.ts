@@ -45,6 +45,8 @@ export const users = pgTable(
     twoFactorMethod: text('two_factor_method', { enum: TWO_FACTOR_METHODS }).notNull().default('off'),
     /** When the password was last set with a reset code: sessions begun after it may cash out only with a code. */
     passwordResetAt: timestamp('password_reset_at', { withTimezone: true }),
+    /** The site's language the user chose (one of LOCALES: its pages and emails); null: never chosen. */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { buildTestApp } from '../test/build-test-app';
 import { useTestDatabase } from '../test/test-database';
 import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../domain-errors';
-import { HttpError } from './errors';
+import { isErrorCode } from '@rewards/shared/contracts/error-codes';
+import { codeOfStatus, HttpError } from './errors';
 import type { ZodPlugin } from './zod-schemas';
 
 const exampleRoutes: ZodPlugin = async (app) => {
@@ -26,6 +27,7 @@ const exampleRoutes: ZodPlugin = async (app) => {
       missing: new NotFoundError('Offer not found.'),
       conflict: new ConflictError('This signature was used already.'),
       tries: new TooManyAttemptsError('Too many wrong codes.'),
+      named: new ValidationError('You can report this offer 24 hours after you started it.', { code: 'ticket_too_early', params: { hours: 24 } }),
     };
     throw errors[request.params.kind as keyof typeof errors];
   });
@@ -45,7 +47,7 @@ describe('error envelopes', () => {
     for (const method of ['GET', 'POST'] as const) {
       const response = await app.inject({ method, url: '/api/no-such-call' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+      expect(response.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
     }
     await app.close();
   });
@@ -57,6 +59,7 @@ describe('error envelopes', () => {
     const body = response.json();
     expect(body).toEqual({
       status: 'error',
+      code: 'validation_failed',
       message: 'The email must be a valid email address.',
       errors: { email: ['The email must be a valid email address.'], amount: [expect.any(String)] },
     });
@@ -74,7 +77,7 @@ describe('error envelopes', () => {
     const app = await appWithExamples();
     const response = await app.inject({ method: 'GET', url: '/api/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: 'Internal server error' });
+    expect(response.json()).toEqual({ status: 'error', code: 'internal_error', message: 'Internal server error' });
     expect(response.body).not.toContain('secret');
     await app.close();
   });
@@ -83,18 +86,19 @@ describe('error envelopes', () => {
     const app = await appWithExamples();
     const response = await app.inject({ method: 'GET', url: '/api/forbidden' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ status: 'error', message: 'Your account has been blocked.', error_type: 'account_blocked' });
+    expect(response.json()).toEqual({ status: 'error', code: 'forbidden', message: 'Your account has been blocked.', error_type: 'account_blocked' });
     await app.close();
   });
 
   it.each([
-    ['validation', 422, { status: 'error', message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } }],
-    ['invalid', 400, { status: 'error', message: 'Invalid OTP code' }],
-    ['unauthorized', 401, { status: 'error', message: 'Unauthenticated.' }],
-    ['forbidden', 403, { status: 'error', message: 'The account has been temporarily disabled.', error_type: 'account_pending' }],
-    ['missing', 404, { status: 'error', message: 'Offer not found.' }],
-    ['conflict', 409, { status: 'error', message: 'This signature was used already.' }],
-    ['tries', 429, { status: 'error', message: 'Too many wrong codes.' }],
+    ['validation', 422, { status: 'error', code: 'validation_failed', message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } }],
+    ['invalid', 400, { status: 'error', code: 'invalid_request', message: 'Invalid OTP code' }],
+    ['unauthorized', 401, { status: 'error', code: 'unauthenticated', message: 'Unauthenticated.' }],
+    ['forbidden', 403, { status: 'error', code: 'forbidden', message: 'The account has been temporarily disabled.', error_type: 'account_pending' }],
+    ['missing', 404, { status: 'error', code: 'not_found', message: 'Offer not found.' }],
+    ['conflict', 409, { status: 'error', code: 'conflict', message: 'This signature was used already.' }],
+    ['tries', 429, { status: 'error', code: 'rate_limited', message: 'Too many wrong codes.' }],
+    ['named', 422, { status: 'error', code: 'ticket_too_early', params: { hours: 24 }, message: 'You can report this offer 24 hours after you started it.' }],
   ])('maps the domain error "%s" to %i with its message', async (kind, statusCode, body) => {
     const app = await appWithExamples();
     const response = await app.inject({ method: 'GET', url: `/api/domain/${kind}` });
@@ -112,7 +116,21 @@ describe('error envelopes', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ status: 'error', message: expect.any(String) });
+    expect(response.json()).toMatchObject({ status: 'error', code: 'invalid_request', message: expect.any(String) });
+    await app.close();
+  });
+
+  it('gives every answer a listed code: each kind of error by default, and any status the framework answers', async () => {
+    for (const statusCode of [400, 401, 403, 404, 405, 406, 409, 411, 413, 414, 415, 418, 422, 429, 431, 500, 501, 502, 503, 504]) {
+      expect({ statusCode, listed: isErrorCode(codeOfStatus(statusCode)) }).toEqual({ statusCode, listed: true });
+    }
+    const app = await appWithExamples();
+    const unsupported = await app.inject({ method: 'POST', url: '/api/example', headers: { 'content-type': 'text/x-nope' }, payload: 'x' });
+    expect([unsupported.statusCode, unsupported.json().code]).toEqual([415, 'unsupported_media_type']);
+    for (const kind of ['validation', 'invalid', 'unauthorized', 'forbidden', 'missing', 'conflict', 'tries', 'named', 'unknown-kind']) {
+      const { code } = (await app.inject({ method: 'GET', url: `/api/domain/${kind}` })).json();
+      expect({ kind, listed: isErrorCode(code) }).toEqual({ kind, listed: true });
+    }
     await app.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorEnvelope, FieldErrors } from '@rewards/shared/contracts/api-types';
+import type { ErrorCode, ErrorParams } from '@rewards/shared/contracts/error-codes';
 import {
   ConflictError,
   DomainError,
@@ -17,11 +18,32 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { errors?: FieldErrors; errorType?: string } = {},
+    readonly extra: { errors?: FieldErrors; errorType?: string; code?: ErrorCode; params?: ErrorParams } = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
+
+  get errorCode(): ErrorCode {
+    return this.extra.code ?? codeOfStatus(this.statusCode);
+  }
+}
+
+/** The code of an answer nothing more specific named: what its status says. */
+export function codeOfStatus(statusCode: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'invalid_request',
+    401: 'unauthenticated',
+    403: 'forbidden',
+    404: 'not_found',
+    409: 'conflict',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    422: 'validation_failed',
+    429: 'rate_limited',
+    503: 'service_unavailable',
+  };
+  return byStatus[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'invalid_request');
 }
 
 /** The HTTP status of each kind of domain error: the only place services' refusals meet HTTP. */
@@ -51,35 +73,37 @@ export function validationErrors(error: RequestValidationError): FieldErrors {
 /** One error handler for the whole app: envelopes for every error, no 5xx detail to the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
-    const body: ErrorEnvelope = { status: 'error', message: 'Not found' };
+    const body: ErrorEnvelope = { status: 'error', code: 'not_found', message: 'Not found' };
     return reply.code(404).send(body);
   });
 
   app.setErrorHandler((error: FastifyError | HttpError | DomainError | RequestValidationError, request, reply) => {
     if (error instanceof DomainError) {
-      const body: ErrorEnvelope = { ...error.details.extra, status: 'error', message: error.message };
+      const body: ErrorEnvelope = { ...error.details.extra, status: 'error', code: error.errorCode, message: error.message };
+      if (error.details.params) body.params = error.details.params;
       if (error.details.errors) body.errors = error.details.errors;
       if (error.details.errorType) body.error_type = error.details.errorType;
-      if (error.details.code) body.code = error.details.code;
       return reply.code(domainErrorStatus(error)).send(body);
     }
     if (error instanceof RequestValidationError) {
-      const body: ErrorEnvelope = { status: 'error', message: error.message, errors: validationErrors(error) };
+      const body: ErrorEnvelope = { status: 'error', code: error.errorCode, message: error.message, errors: validationErrors(error) };
       return reply.code(422).send(body);
     }
     if (error instanceof HttpError) {
-      const body: ErrorEnvelope = { status: 'error', message: error.message };
+      const body: ErrorEnvelope = { status: 'error', code: error.errorCode, message: error.message };
+      if (error.extra.params) body.params = error.extra.params;
       if (error.extra.errors) body.errors = error.extra.errors;
       if (error.extra.errorType) body.error_type = error.extra.errorType;
       return reply.code(error.statusCode).send(body);
     }
-    const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    // A handler may throw anything, even undefined: only an object can carry a status.
+    const statusCode = typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
-      const body: ErrorEnvelope = { status: 'error', message: error.message };
+      const body: ErrorEnvelope = { status: 'error', code: codeOfStatus(statusCode), message: error.message };
       return reply.code(statusCode).send(body);
     }
     request.log.error({ err: error }, 'request failed');
-    const body: ErrorEnvelope = { status: 'error', message: 'Internal server error' };
+    const body: ErrorEnvelope = { status: 'error', code: 'internal_error', message: 'Internal server error' };
     return reply.code(statusCode >= 500 && statusCode < 600 ? statusCode : 500).send(body);
   });
 }

@@ -191,7 +191,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     const counts = (hits: RateLimitHits) =>
       Promise.all(hits.map(async ({ limit, key }) => ({ rule: limits[limit], count: await store.hit(limit, key, limits[limit]) })));
     app.decorate('enforceRateLimits', async (hits: RateLimitHits) => {
-      if ((await counts(hits)).some(({ rule, count }) => count > rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+      if ((await counts(hits)).some(({ rule, count }) => count > rule.max)) throw new HttpError(429, TOO_MANY_ATTEMPTS, { code: 'rate_limited' });
     });
     app.decorate('giveBackRateLimitHits', async (hits: RateLimitHits) => {
       await Promise.all(hits.map(({ limit, key }) => store.giveBack(limit, key, limits[limit])));

@@ -224,7 +224,7 @@ describe('site serving', () => {
     async (url) => {
       const response = await get(url, { accept: 'text/html' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+      expect(response.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
     },
   );
 
@@ -324,7 +324,7 @@ describe('site serving before anything is built', () => {
     const app = await buildTestApp({ database: database(), serveSite: true, siteRoot: '/nonexistent-site-root' });
     const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'error', message: 'The site is not built yet' });
+    expect(response.json()).toEqual({ status: 'error', code: 'site_not_built', message: 'The site is not built yet' });
     await app.close();
   });
 });

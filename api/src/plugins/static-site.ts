@@ -11,8 +11,12 @@ import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { routePreloads, signedInPreloads, withPreloads, type LocateFile } from './route-preload';
 import { type ContentPreview, prerenderedPage, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
+import { requestLocale, varyWith, withHtmlLang } from './request-locale';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
 import { REMOTE_PACKAGES, VERSION_PATTERN } from '../remote-builds';
+
+/** What the shell's page depends on besides its path: its `<html lang>` (and the canary's bucket cookie). */
+const PAGE_VARIES_WITH = ['Cookie', 'Accept-Language'];
 
 /** Paths the shell's SPA fallback never answers: they belong to the API, the remotes and the gateway. */
 const NOT_SHELL_PREFIXES = ['/api/', '/remotes/', '/app/', '/apps/'];
@@ -138,16 +142,18 @@ async function sendShellPage(
 ) {
   if (policy) applySitePolicy(request, reply, policy);
   if (!(await isFileInside(shellDist, 'index.html'))) {
-    const body: ErrorEnvelope = { status: 'error', message: 'The site is not built yet' };
+    const body: ErrorEnvelope = { status: 'error', code: 'site_not_built', message: 'The site is not built yet' };
     return reply.code(503).header('cache-control', 'no-store').send(body);
   }
-  const html = await readFile(join(shellDist, 'index.html'), 'utf8');
+  // The page's language follows the visitor's (lang cookie, else Accept-Language): caches keep one per language.
+  const html = withHtmlLang(await readFile(join(shellDist, 'index.html'), 'utf8'), requestLocale(request));
   const config = await app.inject({ method: 'GET', url: RUNTIME_CONFIG_PATH, headers: request.headers.cookie ? { cookie: request.headers.cookie } : {} });
-  reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html'));
+  reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('vary', varyWith(undefined, PAGE_VARIES_WITH));
   if (config.statusCode !== 200) return reply.send(html);
   const bucketCookie = config.headers['set-cookie'];
   if (bucketCookie) reply.header('set-cookie', bucketCookie);
   if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
+  reply.header('vary', varyWith(reply.getHeader('vary'), PAGE_VARIES_WITH));
   const runtimeConfig = config.json<RuntimeConfig>();
   const signedIn = hasSessionCookie(request);
   const preview = contentPreview

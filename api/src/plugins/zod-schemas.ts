@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
+import { ERROR_CODES, type ErrorCode, isErrorCode } from '@rewards/shared/contracts/error-codes';
 
 /** Route schemas are zod schemas: they validate requests, shape responses and type both. */
 export interface ZodTypeProvider extends FastifyTypeProvider {
@@ -25,6 +26,13 @@ export class RequestValidationError extends Error {
   ) {
     super(issues[0]?.message ?? 'Invalid request');
     this.name = 'RequestValidationError';
+  }
+
+  /** `validation_failed`, unless the first issue names its own code (a refinement's `params: { code }`). */
+  get errorCode(): ErrorCode {
+    const first = this.issues[0];
+    const named = first?.code === 'custom' ? first.params?.code : undefined;
+    return isErrorCode(named) ? named : 'validation_failed';
   }
 }
 
@@ -51,7 +59,8 @@ export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   error_type: z.string().optional(),
-  code: z.string().optional(),
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 /**

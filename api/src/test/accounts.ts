@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
 import type { RegisterPayload, UserProfile } from '@rewards/shared/contracts/api-types';
+import type { Locale } from '@rewards/shared/i18n/locales';
 import type { Mailer } from '../modules/account/mailer';
 
 export type TwoFactorCodeKind = 'sign_in' | 'step_up' | 'settings' | 'staff';
@@ -10,16 +11,16 @@ export type CapturingMailer = Mailer & {
   codeFor(email: string): string;
   /** The last two-factor code of this kind mailed to the email. */
   twoFactorCodeFor(email: string, kind: TwoFactorCodeKind): string;
-  sent: Array<{ email: string; code: string }>;
-  twoFactorCodes: Array<{ email: string; code: string; kind: TwoFactorCodeKind }>;
-  /** The email verification codes, in the order mailed. */
-  verificationCodes: Array<{ email: string; code: string }>;
+  sent: Array<{ email: string; code: string; locale: Locale }>;
+  twoFactorCodes: Array<{ email: string; code: string; kind: TwoFactorCodeKind; locale: Locale }>;
+  /** The email verification codes, in the order mailed, with the language each email was written in. */
+  verificationCodes: Array<{ email: string; code: string; locale: Locale }>;
   verificationCodeFor(email: string): string;
   notifications: Array<{ email: string; subject: string; text: string }>;
 };
 
 export function captureMailer(): CapturingMailer {
-  const sent: Array<{ email: string; code: string }> = [];
+  const sent: CapturingMailer['sent'] = [];
   const notifications: CapturingMailer['notifications'] = [];
   const twoFactorCodes: CapturingMailer['twoFactorCodes'] = [];
   const verificationCodes: CapturingMailer['verificationCodes'] = [];
@@ -28,28 +29,28 @@ export function captureMailer(): CapturingMailer {
     notifications,
     twoFactorCodes,
     verificationCodes,
-    async sendPasswordResetCode(email, code) {
-      sent.push({ email, code });
+    async sendPasswordResetCode(email, code, locale) {
+      sent.push({ email, code, locale });
     },
-    async sendEmailVerificationCode(email, code) {
-      verificationCodes.push({ email, code });
+    async sendEmailVerificationCode(email, code, locale) {
+      verificationCodes.push({ email, code, locale });
     },
     verificationCodeFor(email) {
       const found = verificationCodes.filter((item) => item.email === email).at(-1);
       if (!found) throw new Error(`no verification code was sent to ${email}`);
       return found.code;
     },
-    async sendSignInCode(email, code) {
-      twoFactorCodes.push({ email, code, kind: 'sign_in' });
+    async sendSignInCode(email, code, locale) {
+      twoFactorCodes.push({ email, code, kind: 'sign_in', locale });
     },
-    async sendStepUpCode(email, code) {
-      twoFactorCodes.push({ email, code, kind: 'step_up' });
+    async sendStepUpCode(email, code, locale) {
+      twoFactorCodes.push({ email, code, kind: 'step_up', locale });
     },
-    async sendTwoFactorSettingsCode(email, code) {
-      twoFactorCodes.push({ email, code, kind: 'settings' });
+    async sendTwoFactorSettingsCode(email, code, locale) {
+      twoFactorCodes.push({ email, code, kind: 'settings', locale });
     },
-    async sendStaffConsoleCode(email, code) {
-      twoFactorCodes.push({ email, code, kind: 'staff' });
+    async sendStaffConsoleCode(email, code, locale) {
+      twoFactorCodes.push({ email, code, kind: 'staff', locale });
     },
     twoFactorCodeFor(email, kind) {
       const found = twoFactorCodes.filter((item) => item.email === email && item.kind === kind).at(-1);

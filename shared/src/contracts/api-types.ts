@@ -1,12 +1,17 @@
 /** Payloads of the HTTP API (spec §3, §7): one source for api/ and the remotes. */
 
+import type { ErrorCode, ErrorParams } from './error-codes';
 import type { EmailPreferences } from './notifications';
+import type { Locale } from '../i18n/locales';
 
 export type FieldErrors = Record<string, string[]>;
 
 export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
-/** `code`: a stable name of the refusal the UI may act on or translate (e.g. `challenge_expired`, `step_up_required`). */
-export type ErrorEnvelope = { status: 'error'; message: string; errors?: FieldErrors; error_type?: string; code?: string };
+/**
+ * `code`: the refusal's stable name (error-codes.ts), which the UI acts on or shows translated, falling back
+ * to `message`; `params`: the values the code's message names.
+ */
+export type ErrorEnvelope = { status: 'error'; message: string; code: ErrorCode; params?: ErrorParams; errors?: FieldErrors; error_type?: string };
 
 export type AccountRestriction = 'account_blocked' | 'account_pending';
 
@@ -37,12 +42,12 @@ export type UserProfile = {
   has_password: boolean;
   /** The staff console's role of this user (the shell loads mf-admin only then); null for everyone who is not staff. */
   staff_role: StaffRole | null;
-  /**
-   * The language the user reads the site and its emails in (a locale of `@rewards/shared/i18n/locales`); null until
-   * one was chosen. Absent from an API that predates it.
-   */
-  language?: string | null;
+  /** The site's language the user chose (PUT /user/language); null: never chosen (the browser's or the `lang` cookie's then). */
+  language: Locale | null;
 };
+
+/** `PUT /user/language`: one of LOCALES; the answer is `{ language }` and sets the `lang` cookie too. */
+export type UpdateLanguagePayload = { language: Locale };
 
 /** A staff member's role in the console (`/admin`): support, finance, or admin (everything). */
 export type StaffRole = 'support' | 'finance' | 'admin';

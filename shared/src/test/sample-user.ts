@@ -22,6 +22,7 @@ export function sampleUser(overrides: Partial<UserProfile> = {}): UserProfile {
     email_preferences: { cashouts: true, tickets: true, security: true },
     has_password: true,
     staff_role: null,
+    language: null,
     ...overrides,
   };
 }

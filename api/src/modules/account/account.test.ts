@@ -42,6 +42,7 @@ describe(`account calls on ${kind}`, () => {
             unread_notifications: 0,
             email_preferences: { cashouts: true, tickets: true, security: true },
             staff_role: null,
+            language: null,
           },
         },
       });
@@ -75,6 +76,7 @@ describe(`account calls on ${kind}`, () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 'error',
+        code: 'validation_failed',
         message: 'The name field is required.',
         errors: {
           name: ['The name field is required.'],
@@ -101,6 +103,7 @@ describe(`account calls on ${kind}`, () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 'error',
+        code: 'email_taken',
         message: 'The email has already been taken.',
         errors: { email: ['The email has already been taken.'] },
       });
@@ -153,7 +156,7 @@ describe(`account calls on ${kind}`, () => {
       const email = uniqueEmail('bidi');
       const response = await post('Register', { name, email, password: 'secret123', password_confirmation: 'secret123' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'error', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
+      expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
       expect(await database().db.select().from(users).where(eq(users.email, email))).toEqual([]);
     });
 
@@ -188,14 +191,14 @@ describe(`account calls on ${kind}`, () => {
       it('needs a session', async () => {
         const response = await post('UpdateProfile', { name: 'Nobody' });
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+        expect(response.json()).toEqual({ status: 'error', code: 'unauthenticated', message: 'Unauthenticated.' });
       });
 
       it.each(HOSTILE_NAMES)('refuses a name with %s with a 422 and keeps the old name', async (_label, name) => {
         const { token } = await signUp(app(), { name: 'Ada Lovelace' });
         const response = await post('UpdateProfile', { name }, bearer(token));
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ status: 'error', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
+        expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
         expect((await post('Profile', undefined, bearer(token))).json().data.name).toBe('Ada Lovelace');
       });
 
@@ -236,7 +239,7 @@ describe(`account calls on ${kind}`, () => {
       ]) {
         const response = await post('Login', payload);
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ status: 'error', message: 'Email or password is incorrect' });
+        expect(response.json()).toEqual({ status: 'error', code: 'invalid_credentials', message: 'Email or password is incorrect' });
         expect(response.cookies).toEqual([]);
       }
     });
@@ -301,7 +304,7 @@ describe(`account calls on ${kind}`, () => {
       for (const headers of [{}, bearer('x'.repeat(43)), { authorization: 'Basic abc' }]) {
         const response = await post('Profile', undefined, headers);
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+        expect(response.json()).toEqual({ status: 'error', code: 'unauthenticated', message: 'Unauthenticated.' });
       }
     });
 

@@ -6,9 +6,9 @@ import { runOpsCapturing } from '../../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const VERIFIED = { status: 'success', message: 'Email verified.' };
-const INVALID = { status: 'error', message: 'Invalid or expired code.', errors: { code: ['Invalid or expired code.'] } };
+const INVALID = { status: 'error', code: 'invalid_verification_code', message: 'Invalid or expired code.', errors: { code: ['Invalid or expired code.'] } };
 const SENT = { status: 'success', message: 'We sent a new code to your email.' };
-const TOO_SOON = { status: 'error', message: 'Please wait a minute before asking for another code.' };
+const TOO_SOON = { status: 'error', code: 'code_requested_too_soon', message: 'Please wait a minute before asking for another code.' };
 
 /** A six-digit code that is not `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -130,7 +130,7 @@ describe(`verified email on ${kind}`, () => {
     await age(other.user.id, 61);
     const refused = await resend(other);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ status: 'error', message: 'Too many codes for this account today. Please try again tomorrow.' });
+    expect(refused.json()).toEqual({ status: 'error', code: 'too_many_verification_codes', message: 'Too many codes for this account today. Please try again tomorrow.' });
     // A day later the window starts again.
     await db()
       .update(emailVerificationCodes)

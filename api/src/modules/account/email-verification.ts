@@ -6,6 +6,7 @@ import { checkEmailCode, deleteEmailCodes, type IssueResult, issueEmailCode } fr
 import { findUserById, markEmailVerified, type UserRow } from './repository';
 import { hashOtpCode, newOtpCode } from './secrets';
 import type { AccountDeps } from './service';
+import { emailLocale } from './emails/render';
 
 /**
  * Verified email: a password sign-up is mailed a 6-digit code (30 minutes, 5 tries), the user types it in the
@@ -33,7 +34,7 @@ async function mailNewCode({ db, mailer, appSecret, log }: AccountDeps, user: Us
   const code = newOtpCode();
   const issued = await issueEmailCode(db, user.id, hashOf(appSecret, user.id, code));
   if (issued !== 'issued') return issued;
-  mailer.sendEmailVerificationCode(user.email, code).catch((error: unknown) => {
+  mailer.sendEmailVerificationCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => {
     log.error({ err: error, userId: user.id }, 'email verification code could not be sent');
   });
   return issued;
@@ -50,8 +51,8 @@ export async function resendEmailCode(deps: AccountDeps, userId: number): Promis
   const user = await liveUser(deps.db, userId);
   if (user.emailVerifiedAt !== null) return EMAIL_VERIFICATION_MESSAGES.alreadyVerified;
   const issued = await mailNewCode(deps, user);
-  if (issued === 'too_soon') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooSoon);
-  if (issued === 'too_many') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooMany);
+  if (issued === 'too_soon') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooSoon, { code: 'code_requested_too_soon' });
+  if (issued === 'too_many') throw new TooManyAttemptsError(EMAIL_VERIFICATION_MESSAGES.tooMany, { code: 'too_many_verification_codes' });
   return EMAIL_VERIFICATION_MESSAGES.codeSent;
 }
 
@@ -72,7 +73,7 @@ export async function verifyEmail({ db, appSecret }: AccountDeps, userId: number
   if (notification) return notification;
   // The same right code sent twice at once: the other request verified the email a moment ago.
   if ((await liveUser(db, userId)).emailVerifiedAt !== null) return undefined;
-  throw new ValidationError(EMAIL_VERIFICATION_MESSAGES.invalidCode, { errors: { code: [EMAIL_VERIFICATION_MESSAGES.invalidCode] } });
+  throw new ValidationError(EMAIL_VERIFICATION_MESSAGES.invalidCode, { code: 'invalid_verification_code', errors: { code: [EMAIL_VERIFICATION_MESSAGES.invalidCode] } });
 }
 
 async function liveUser(db: Database, userId: number): Promise<UserRow> {

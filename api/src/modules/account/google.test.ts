@@ -138,7 +138,7 @@ describe(`Google sign-in against a local OpenID provider on ${kind}`, () => {
     for (const token of [squatter.token, secondSession]) expect((await profileOf(token)).statusCode).toBe(401);
     const again = await login(squatter.email, squatter.password);
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ status: 'error', message: 'Email or password is incorrect' });
+    expect(again.json()).toEqual({ status: 'error', code: 'invalid_credentials', message: 'Email or password is incorrect' });
     const [row] = await database().db.select().from(users).where(eq(users.id, squatter.user.id));
     expect(row).toMatchObject({ googleSubject: 'google-owner-1', passwordHash: null });
     // The squatter's browsers are strangers to the account now; the owner's Google browser is its one known device.

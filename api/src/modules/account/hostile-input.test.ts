@@ -97,6 +97,26 @@ describe(`hostile input to the account calls on ${kind}`, () => {
     );
   });
 
+  it('keeps a language only when it is one of the site\'s, whatever the body, cookie or Accept-Language; never 5xx', async () => {
+    const { token } = await signUp(app());
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fieldValue, fc.record({ language: fc.oneof(fieldValue, fc.constantFrom('de', 'pt-BR', 'en-XA', 'DE', 'pt')) })), headerText, async (body, header) => {
+        const before = (await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data.language;
+        const response = await app().inject({
+          method: 'PUT',
+          url: '/api/user/language',
+          headers: { ...bearer(token), 'content-type': 'application/json', 'accept-language': header, cookie: `lang=${header}` },
+          payload: JSON.stringify(body) ?? '',
+        });
+        expect([200, 400, 422]).toContain(response.statusCode);
+        const after = (await app().inject({ method: 'POST', url: '/api/user/Profile', headers: bearer(token) })).json().data.language;
+        if (response.statusCode === 200) expect(['en', 'es', 'de', 'pt-BR', 'fr']).toContain(after);
+        else expect({ after, code: ['invalid_language', 'validation_failed', 'invalid_request'].includes(response.json().code) }).toEqual({ after: before, code: true });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('refuses at sign-up and at rename every name holding a control or formatting character, changing nothing', async () => {
     const { token } = await signUp(app(), { name: 'Kept Name' });
     const forbidden = fc.constantFrom(
@@ -147,6 +167,6 @@ describe(`hostile input to the account calls on ${kind}`, () => {
   it('answers a GET to a POST-only account call with 404 in the envelope', async () => {
     const response = await app().inject({ method: 'GET', url: '/api/user/Profile' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+    expect(response.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
   });
 });

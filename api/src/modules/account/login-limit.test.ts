@@ -13,7 +13,7 @@ const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const redisUrl = process.env.TEST_REDIS_URL;
 const ACCOUNT_MAX = 5;
 const LIMITS = `login=100/1m,login_ip=100/1m,login_account=${ACCOUNT_MAX}/15m`;
-const TOO_MANY = { status: 'error', message: TOO_MANY_ATTEMPTS };
+const TOO_MANY = { status: 'error', code: 'rate_limited', message: TOO_MANY_ATTEMPTS };
 
 let addressCounter = 0;
 /** A fresh client address per request: only the per-account limit can refuse these. */

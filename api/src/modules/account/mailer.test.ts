@@ -43,6 +43,15 @@ async function startSmtpCapture() {
   };
 }
 
+/** The subject and text of a captured message as a reader sees them: encoded words and quoted-printable decoded. */
+function readable(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const [head, body] = [raw.slice(0, split), raw.slice(split)];
+  const bytesOf = (text: string) => Buffer.from(text.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  const subject = head.replace(/\?=\s+=\?UTF-8\?Q\?/gi, '').replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_match, word: string) => bytesOf(word.replace(/_/g, ' ')));
+  return `${subject}${bytesOf(body.replace(/=\r?\n/g, ''))}`;
+}
+
 describe('password reset email', () => {
   const database = useTestDatabase();
 
@@ -83,6 +92,54 @@ describe('password reset email', () => {
       expect(code).toMatch(/^\d{6}$/);
       const verified = await app.inject({ method: 'POST', url: '/api/user/verify-email', headers: { authorization: `Bearer ${token}` }, payload: { code } });
       expect(verified.json()).toEqual({ status: 'success', message: 'Email verified.' });
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it('writes the verification email in German to a visitor who signs up from a German page (lang cookie), and the code verifies', async () => {
+    const smtp = await startSmtpCapture();
+    const app = await buildTestApp({ database: database(), env: { SMTP_URL: smtp.url, MAIL_FROM: 'Earnly <support@earnly.test>', RATE_LIMITS: 'off' } });
+    try {
+      const arrived = smtp.next();
+      const password = 'correct horse 1';
+      const email = `deutsch-${Date.now()}@example.com`;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/user/Register',
+        headers: { cookie: 'lang=de', 'accept-language': 'fr-FR,fr;q=0.9' },
+        payload: { name: 'Greta', email, password, password_confirmation: password },
+      });
+      expect(response.statusCode).toBe(201);
+      const message = readable((await arrived).raw);
+      expect(message).toContain('Dein Earnly-Bestätigungscode:');
+      expect(message).toContain('Gib ihn im Banner oben auf der Seite ein. Er läuft in 30 Minuten ab.');
+      const code = /Bestätigung deiner E-Mail-Adresse lautet (\d{6})\./.exec(message)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      const token = response.cookies.find((cookie) => cookie.name === 'auth_token')!.value;
+      const verified = await app.inject({ method: 'POST', url: '/api/user/verify-email', headers: { authorization: `Bearer ${token}` }, payload: { code } });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+
+  it("writes a German user's emails in German whatever the browser asks for", async () => {
+    const smtp = await startSmtpCapture();
+    const app = await buildTestApp({ database: database(), env: { SMTP_URL: smtp.url, MAIL_FROM: 'Earnly <support@earnly.test>', RATE_LIMITS: 'off' } });
+    try {
+      const first = smtp.next();
+      const { email, token } = await signUp(app);
+      expect(readable((await first).raw)).toContain('Your Earnly verification code:');
+      const chosen = await app.inject({ method: 'PUT', url: '/api/user/language', headers: { authorization: `Bearer ${token}` }, payload: { language: 'de' } });
+      expect(chosen.statusCode).toBe(200);
+      const reset = smtp.next();
+      await app.inject({ method: 'POST', url: '/api/user/forgot-password', headers: { 'accept-language': 'es', cookie: 'lang=fr' }, payload: { email } });
+      const message = readable((await reset).raw);
+      expect(message).toContain('Dein Earnly-Code zum Zurücksetzen des Passworts');
+      expect(message).toContain('Er läuft in 10 Minuten ab und funktioniert nur einmal.');
     } finally {
       await app.close();
       await smtp.close();

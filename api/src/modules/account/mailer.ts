@@ -1,41 +1,49 @@
 import nodemailer from 'nodemailer';
-import { BRAND_NAME } from '@rewards/shared/brand';
+import type { Locale } from '@rewards/shared/i18n/locales';
 import type { NotificationMailer } from '../notifications/delivery';
 import { EMAIL_CODE_TTL_MINUTES as VERIFICATION_CODE_TTL_MINUTES } from './email-verification-codes';
+import { emailText } from './emails/render';
 import { OTP_TTL_MINUTES } from './repository';
 import { EMAIL_CODE_TTL_MINUTES } from '../two-factor/repository';
 
-/** Sends the account emails: the password reset and email verification codes, the two-factor codes, and the notifications that go by email too. */
+/**
+ * Sends the account emails: the password reset and email verification codes, the two-factor codes, and the
+ * notifications that go by email too. Each code email is written in `locale` (see emailLocale).
+ */
 export type Mailer = NotificationMailer & {
-  sendPasswordResetCode(email: string, code: string): Promise<void>;
-  sendEmailVerificationCode(email: string, code: string): Promise<void>;
+  sendPasswordResetCode(email: string, code: string, locale: Locale): Promise<void>;
+  sendEmailVerificationCode(email: string, code: string, locale: Locale): Promise<void>;
   /** The second step of a sign-in (email two-factor). */
-  sendSignInCode(email: string, code: string): Promise<void>;
+  sendSignInCode(email: string, code: string, locale: Locale): Promise<void>;
   /** The code that confirms a risky cashout. */
-  sendStepUpCode(email: string, code: string): Promise<void>;
+  sendStepUpCode(email: string, code: string, locale: Locale): Promise<void>;
   /** The code that turns email two-factor on, or two-factor off (Settings). */
-  sendTwoFactorSettingsCode(email: string, code: string): Promise<void>;
+  sendTwoFactorSettingsCode(email: string, code: string, locale: Locale): Promise<void>;
   /** The code that opens the staff console (staff with email two-factor). */
-  sendStaffConsoleCode(email: string, code: string): Promise<void>;
+  sendStaffConsoleCode(email: string, code: string, locale: Locale): Promise<void>;
   close(): void;
 };
 
-type CodeEmail = { subject: string; lead: string; ifNotYou: string };
+export type CodeEmailKind = 'signIn' | 'stepUp' | 'settings' | 'staff' | 'passwordReset' | 'verification';
 
-const CODE_EMAILS = {
-  signIn: { subject: 'sign-in code', lead: 'Your sign-in code', ifNotYou: 'If you did not try to sign in, someone knows your password: reset it now.' },
-  stepUp: { subject: 'cashout code', lead: 'The code that confirms your cashout', ifNotYou: 'If you did not ask for a cashout, reset your password now and contact support.' },
-  settings: {
-    subject: 'two-factor code',
-    lead: 'The code to change your two-factor authentication',
-    ifNotYou: 'If you did not ask for it, reset your password now: someone is signed in to your account.',
-  },
-  staff: {
-    subject: 'staff console code',
-    lead: 'The code that opens the staff console',
-    ifNotYou: 'If you did not open the staff console, someone is signed in to your account: reset your password now and tell an admin.',
-  },
-} satisfies Record<string, CodeEmail>;
+const MINUTES_OF: Record<CodeEmailKind, number> = {
+  signIn: EMAIL_CODE_TTL_MINUTES,
+  stepUp: EMAIL_CODE_TTL_MINUTES,
+  settings: EMAIL_CODE_TTL_MINUTES,
+  staff: EMAIL_CODE_TTL_MINUTES,
+  passwordReset: OTP_TTL_MINUTES,
+  verification: VERIFICATION_CODE_TTL_MINUTES,
+};
+
+/** A code email's subject and text in `locale`: the code, how long it lasts, what to do if it was not you. */
+export function codeEmail(kind: CodeEmailKind, code: string, locale: Locale): { subject: string; text: string } {
+  const minutes = MINUTES_OF[kind];
+  const expires = kind === 'verification' ? emailText(locale, 'verification.expires', { minutes }) : emailText(locale, 'code.expires', { minutes });
+  return {
+    subject: emailText(locale, `${kind}.subject`, { code }),
+    text: [emailText(locale, `${kind}.lead`, { code }), '', expires, emailText(locale, `${kind}.ifNotYou`)].join('\n'),
+  };
+}
 
 /** Where the development fallback writes (the server's log, or an operator's terminal). */
 export type MailLog = { info(message: string): void };
@@ -75,45 +83,16 @@ export function createMailer({ smtpUrl, from, log }: MailerOptions): Mailer {
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
-  const sendCode = async (email: string, code: string, { subject, lead, ifNotYou }: CodeEmail) => {
-    await transport.sendMail({
-      from,
-      to: email,
-      subject: `Your ${BRAND_NAME} ${subject}: ${code}`,
-      text: [`${lead} is ${code}.`, '', `It expires in ${EMAIL_CODE_TTL_MINUTES} minutes and works once.`, ifNotYou].join('\n'),
-    });
+  const sendCode = async (kind: CodeEmailKind, email: string, code: string, locale: Locale) => {
+    await transport.sendMail({ from, to: email, ...codeEmail(kind, code, locale) });
   };
   return {
-    sendSignInCode: (email, code) => sendCode(email, code, CODE_EMAILS.signIn),
-    sendStepUpCode: (email, code) => sendCode(email, code, CODE_EMAILS.stepUp),
-    sendTwoFactorSettingsCode: (email, code) => sendCode(email, code, CODE_EMAILS.settings),
-    sendStaffConsoleCode: (email, code) => sendCode(email, code, CODE_EMAILS.staff),
-    async sendPasswordResetCode(email, code) {
-      await transport.sendMail({
-        from,
-        to: email,
-        subject: `Your ${BRAND_NAME} password reset code: ${code}`,
-        text: [
-          `Your ${BRAND_NAME} password reset code is ${code}.`,
-          '',
-          `It expires in ${OTP_TTL_MINUTES} minutes and works once.`,
-          'If you did not ask to reset your password, ignore this email: your password stays as it is.',
-        ].join('\n'),
-      });
-    },
-    async sendEmailVerificationCode(email, code) {
-      await transport.sendMail({
-        from,
-        to: email,
-        subject: `Your ${BRAND_NAME} verification code: ${code}`,
-        text: [
-          `Your ${BRAND_NAME} email verification code is ${code}.`,
-          '',
-          `Type it in the banner at the top of the site. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-          `If you did not sign up to ${BRAND_NAME}, ignore this email: somebody typed your address by mistake.`,
-        ].join('\n'),
-      });
-    },
+    sendSignInCode: (email, code, locale) => sendCode('signIn', email, code, locale),
+    sendStepUpCode: (email, code, locale) => sendCode('stepUp', email, code, locale),
+    sendTwoFactorSettingsCode: (email, code, locale) => sendCode('settings', email, code, locale),
+    sendStaffConsoleCode: (email, code, locale) => sendCode('staff', email, code, locale),
+    sendPasswordResetCode: (email, code, locale) => sendCode('passwordReset', email, code, locale),
+    sendEmailVerificationCode: (email, code, locale) => sendCode('verification', email, code, locale),
     async sendNotificationEmail(email, { subject, text }) {
       await transport.sendMail({ from, to: email, subject, text });
     },

@@ -9,8 +9,8 @@ const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SENT = { status: 'success', message: 'OTP code sent to your email successfully!' };
 const VERIFIED = { status: 'success', message: 'OTP verified successfully.' };
 const RESET = { status: 'success', message: 'Password reset successfully! You can now sign in with your new password.' };
-const INVALID = { status: 'error', message: 'Invalid OTP code' };
-const TOO_MANY = { status: 'error', message: 'Too many wrong codes for this account today. Please try again tomorrow.' };
+const INVALID = { status: 'error', code: 'invalid_otp', message: 'Invalid OTP code' };
+const TOO_MANY = { status: 'error', code: 'too_many_wrong_reset_codes', message: 'Too many wrong codes for this account today. Please try again tomorrow.' };
 
 /** A six-digit code that is not `code`. */
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -7,7 +7,7 @@ import { startTcpRelay } from '../../test/tcp-relay';
 import { useTestDatabase } from '../../test/test-database';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const TOO_MANY = { status: 'error', message: TOO_MANY_ATTEMPTS };
+const TOO_MANY = { status: 'error', code: 'rate_limited', message: TOO_MANY_ATTEMPTS };
 
 function poster(app: FastifyInstance) {
   return (url: string, payload: object, ip: string) => app.inject({ method: 'POST', url: `/api/user/${url}`, payload, remoteAddress: ip });

@@ -1,3 +1,4 @@
+import type { Locale } from '@rewards/shared/i18n/locales';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EmailPreferences } from '@rewards/shared/contracts/notifications';
 import type { Database } from '../../db/database';
@@ -130,6 +131,16 @@ export async function setEmailPreferences(db: Executor, userId: number, preferen
   return rows[0];
 }
 
+/** Keeps the user's language (one of LOCALES). */
+export async function setLanguage(db: Executor, userId: number, language: Locale): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ language, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning();
+  return rows[0];
+}
+
 export async function setStatus(db: Executor, userId: number, status: AccountStatus): Promise<void> {
   await db.update(users).set({ status, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
@@ -153,6 +164,7 @@ export async function anonymiseUser(db: Executor, userId: number): Promise<void>
       image: null,
       googleSubject: null,
       twoFactorMethod: 'off',
+      language: null,
       deletedAt: sql`now()`,
       updatedAt: sql`now()`,
     })

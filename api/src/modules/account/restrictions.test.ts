@@ -6,9 +6,9 @@ import { buildTestApp, useTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const TOO_MANY = { status: 'error', message: 'Too many attempts. Please wait a minute and try again.' };
-const BLOCKED = { status: 'error', message: 'Your account has been blocked.', error_type: 'account_blocked' };
-const PENDING = { status: 'error', message: 'The account has been temporarily disabled.', error_type: 'account_pending' };
+const TOO_MANY = { status: 'error', code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' };
+const BLOCKED = { status: 'error', code: 'account_blocked', message: 'Your account has been blocked.', error_type: 'account_blocked' };
+const PENDING = { status: 'error', code: 'account_pending', message: 'The account has been temporarily disabled.', error_type: 'account_pending' };
 
 describe(`blocked and pending accounts on ${kind}`, () => {
   const { database, app } = useTestApp();

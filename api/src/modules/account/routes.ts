@@ -3,6 +3,7 @@ import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { UnauthorizedError } from '../../domain-errors';
 import { authenticate, authOf, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { rateLimitAddress, rateLimitSubject } from '../../plugins/rate-limit';
+import { setLanguageCookie } from '../../plugins/request-locale';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { rememberSignupOrigin } from '../referrals/signup-origin';
 import { sendFirstEmailCode } from './email-verification';
@@ -12,6 +13,7 @@ import { findLiveSessionWithTotals } from './repository';
 import { accountSecurityRoutes } from './security-routes';
 import {
   forgotPasswordBody,
+  languageResponse,
   loginBody,
   loginResponse,
   messageResponse,
@@ -21,6 +23,7 @@ import {
   sessionResponse,
   signedInResponse,
   updateEmailPreferencesBody,
+  updateLanguageBody,
   updateProfileBody,
   verifyOtpBody,
 } from './schemas';
@@ -115,6 +118,12 @@ export const accountRoutes: ZodPlugin<AccountRoutesOptions> = async (app, { mail
       return { status: 'success' as const, message: MESSAGES.emailPreferencesSaved, data: { user: await account.profileOf(app.db, user) } };
     },
   );
+
+  app.put('/user/language', { onRequest: app.requireUser, schema: { body: updateLanguageBody, response: { 200: languageResponse } } }, async (request, reply) => {
+    const language = await account.updateLanguage(app.db, authOf(request).user.id, request.body.language);
+    setLanguageCookie(request, reply, language);
+    return { status: 'success' as const, data: { language } };
+  });
 
   // Signing out always succeeds: without a live session there is nothing to revoke, and the cookie goes anyway.
   app.post('/user/logout', { preHandler: app.identifyUser, schema: { response: { 200: messageResponse } } }, async (request, reply) => {

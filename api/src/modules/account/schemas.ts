@@ -6,12 +6,15 @@ import type {
   RegisterPayload,
   ResetPasswordPayload,
   SignedInSession,
+  UpdateLanguagePayload,
   UpdateProfilePayload,
   UserProfile,
   VerifyEmailPayload,
   VerifyOtpPayload,
 } from '@rewards/shared/contracts/api-types';
+import type { ErrorCode } from '@rewards/shared/contracts/error-codes';
 import type { EmailPreferencesPayload } from '@rewards/shared/contracts/notifications';
+import { isLocale, type Locale, LOCALES } from '@rewards/shared/i18n/locales';
 import { FORBIDDEN_NAME_CHARACTER_MESSAGE, hasForbiddenNameCharacter } from '@rewards/shared/rules/name-characters';
 import { REFERRAL_CODE_PATTERN } from './secrets';
 
@@ -126,6 +129,15 @@ export const updateEmailPreferencesBody = body({
   }
 });
 
+const LANGUAGE_MESSAGE = `The language must be one of ${LOCALES.join(', ')}.`;
+
+/** PUT /user/language: one of the site's languages (422 invalid_language otherwise). */
+export const updateLanguageBody = body({
+  language: z.custom<Locale>(isLocale, { message: LANGUAGE_MESSAGE, params: { code: 'invalid_language' satisfies ErrorCode } }),
+});
+
+export const languageResponse = z.object({ status: z.literal('success'), data: z.object({ language: z.enum(LOCALES) }) });
+
 // A parsed body must be a payload of the shared contract, or this does not compile.
 type Checked<Body extends Payload, Payload> = Body;
 export type RegisterInput = Checked<z.output<typeof registerBody>, RegisterPayload>;
@@ -136,6 +148,7 @@ export type ResetPasswordInput = Checked<z.output<typeof resetPasswordBody>, Res
 export type VerifyEmailInput = Checked<z.output<typeof verifyEmailBody>, VerifyEmailPayload>;
 export type UpdateProfileInput = Checked<z.output<typeof updateProfileBody>, UpdateProfilePayload>;
 export type UpdateEmailPreferencesInput = Checked<z.output<typeof updateEmailPreferencesBody>, EmailPreferencesPayload>;
+export type UpdateLanguageInput = Checked<z.output<typeof updateLanguageBody>, UpdateLanguagePayload>;
 
 // ---- responses ----
 
@@ -160,6 +173,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   unread_notifications: z.number().int(),
   email_preferences: z.object({ cashouts: z.boolean(), tickets: z.boolean(), security: z.boolean() }),
   staff_role: z.enum(['support', 'finance', 'admin']).nullable(),
+  language: z.enum(LOCALES).nullable(),
 });
 
 export const messageResponse = z.object({ status: z.literal('success'), message: z.string() });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
+import { isLocale, type Locale } from '@rewards/shared/i18n/locales';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
 import type { Executor } from '../../db/executor';
@@ -22,6 +23,7 @@ import {
   insertUser,
   issueResetCode,
   setEmailPreferences,
+  setLanguage,
   setName,
   setPasswordHash,
   type UserRow,
@@ -52,6 +54,7 @@ import {
   UNAUTHENTICATED,
 } from '../session/session';
 import { eraseTicketTextsOfUser } from '../tickets/repository';
+import { emailLocale } from './emails/render';
 
 export const MESSAGES = {
   registered: 'Registration successful.',
@@ -77,7 +80,7 @@ export type SignedIn = { token: string; user: UserRow };
 export type LoggedIn = SignedIn & { newSignIn: StoredNotification | undefined };
 
 export async function register(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
-  const emailTaken = () => new ValidationError(MESSAGES.emailTaken, { errors: { email: [MESSAGES.emailTaken] } });
+  const emailTaken = () => new ValidationError(MESSAGES.emailTaken, { code: 'email_taken', errors: { email: [MESSAGES.emailTaken] } });
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   // An unknown referral code is ignored: signing up must not fail because of a stale link.
@@ -100,11 +103,11 @@ export async function login(deps: AccountDeps, input: LoginInput, client: Client
   const user = await findUserByEmail(db, input.email);
   // verifyPassword spends a hash even without a user, so timing does not reveal registered emails.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user?.passwordHash || !passwordOk) throw new UnauthorizedError(MESSAGES.wrongCredentials);
+  if (!user?.passwordHash || !passwordOk) throw new UnauthorizedError(MESSAGES.wrongCredentials, { code: 'invalid_credentials' });
   assertAccountActive(user.status);
   if (user.twoFactorMethod !== 'off') return { secondStep: await startLoginChallenge(deps, user, user.passwordHash) };
   const signedIn = await openSignInSession(db, { userId: user.id, verifiedPasswordHash: user.passwordHash, client, deviceId, twoFactor: false });
-  if (!signedIn) throw new UnauthorizedError(MESSAGES.wrongCredentials);
+  if (!signedIn) throw new UnauthorizedError(MESSAGES.wrongCredentials, { code: 'invalid_credentials' });
   return signedIn;
 }
 
@@ -190,6 +193,7 @@ export function toProfile(user: UserRow, totals: AccountTotals, unreadNotificati
     unread_notifications: unreadNotifications,
     email_preferences: { cashouts: user.emailCashouts, tickets: user.emailTickets, security: user.emailSecurity },
     staff_role: staffRole,
+    language: isLocale(user.language) ? user.language : null,
   };
 }
 
@@ -209,6 +213,12 @@ export async function updateEmailPreferences(db: Database, userId: number, input
   const user = await setEmailPreferences(db, userId, input);
   if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
   return user;
+}
+
+export async function updateLanguage(db: Database, userId: number, language: Locale): Promise<Locale> {
+  const user = await setLanguage(db, userId, language);
+  if (!user) throw new UnauthorizedError(UNAUTHENTICATED);
+  return language;
 }
 
 /** Signs out everywhere and removes the personal data (what the user wrote in tickets too); the ledger keeps its rows, now anonymous. */
@@ -255,18 +265,18 @@ export async function forgotPassword({ db, mailer, appSecret, log }: AccountDeps
     return;
   }
   // Not awaited: a slow mail server must not make registered emails answer slower than unknown ones.
-  mailer.sendPasswordResetCode(user.email, code).catch((error: unknown) => {
+  mailer.sendPasswordResetCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => {
     log.error({ err: error }, 'password reset email could not be sent');
   });
 }
 
 function codeRefused(check: 'wrong' | 'too_many'): Error {
-  return check === 'too_many' ? new TooManyAttemptsError(MESSAGES.tooManyWrongCodes) : new InvalidRequestError(MESSAGES.invalidOtp);
+  return check === 'too_many' ? new TooManyAttemptsError(MESSAGES.tooManyWrongCodes, { code: 'too_many_wrong_reset_codes' }) : new InvalidRequestError(MESSAGES.invalidOtp, { code: 'invalid_otp' });
 }
 
 export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtpInput): Promise<void> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp);
+  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp, { code: 'invalid_otp' });
   const check = await checkResetCode(db, user.id, hashOtpCode(appSecret, user.id, input.otp));
   if (check !== 'right') throw codeRefused(check);
 }
@@ -277,7 +287,7 @@ export async function verifyOtp({ db, appSecret }: AccountDeps, input: VerifyOtp
  */
 export async function resetPassword({ db, appSecret }: AccountDeps, input: ResetPasswordInput): Promise<StoredNotification> {
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp);
+  if (!user) throw new InvalidRequestError(MESSAGES.invalidOtp, { code: 'invalid_otp' });
   const codeHash = hashOtpCode(appSecret, user.id, input.otp);
   const passwordHash = await hashPassword(input.password);
   const reset = await db.transaction(async (tx) => {

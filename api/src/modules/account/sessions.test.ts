@@ -26,7 +26,7 @@ describe(`sessions on ${kind}`, () => {
     await database().db.update(sessions).set({ expiresAt: ago(1000) }).where(eq(sessions.id, session!.id));
     const response = await post('Profile', undefined, bearer(token));
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+    expect(response.json()).toEqual({ status: 'error', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it('purges expired and revoked sessions and keeps the live ones', async () => {

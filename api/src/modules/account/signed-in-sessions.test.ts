@@ -9,7 +9,7 @@ const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
-const NOT_FOUND = { status: 'error', message: 'Session not found.' };
+const NOT_FOUND = { status: 'error', code: 'session_not_found', message: 'Session not found.' };
 
 describe(`where you're signed in, on ${kind}`, () => {
   const mailer = captureMailer();
@@ -170,6 +170,28 @@ describe(`the "new sign-in" email on ${kind}`, () => {
     expect(email!.text).toContain('Firefox on Linux');
     expect(email!.text).toContain('198.51.100.9');
     expect(email!.text).toContain('Email me about security');
+  });
+
+  it("writes it in the user's language, else in the language of the browser that signed in", async () => {
+    const german = await signUp(app());
+    await app().inject({ method: 'PUT', url: '/api/user/language', headers: bearer(german.token), payload: { language: 'de' } });
+    expect((await signIn(german)).statusCode).toBe(200);
+    const [inGerman] = await settled(german.email, 1);
+    expect(inGerman!.subject).toBe('Earnly: Neue Anmeldung in deinem Konto');
+    expect(inGerman!.text).toContain('Angemeldet mit Firefox on Linux von 198.51.100.9.');
+    expect(inGerman!.text).toContain('weil „E-Mails zur Sicherheit“ in deinen Earnly-Einstellungen aktiviert ist');
+
+    const undecided = await signUp(app());
+    const fromFrance = await app().inject({
+      method: 'POST',
+      url: '/api/user/Login',
+      headers: { 'user-agent': FIREFOX_LINUX, 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' },
+      remoteAddress: '198.51.100.9',
+      payload: { email: undecided.email, password: undecided.password },
+    });
+    expect(fromFrance.statusCode).toBe(200);
+    const [inFrench] = await settled(undecided.email, 1);
+    expect(inFrench!.subject).toBe('Earnly : Nouvelle connexion à votre compte');
   });
 
   it('sends none from the browser the account was made in', async () => {

@@ -44,7 +44,7 @@ export function sessionIdOf(value: string): number | null {
 
 /** Signs one of the user's own sessions out; another user's, a dead or an unknown one is "not found" and nothing changes. */
 export async function signOutSession(db: Database, userId: number, sessionId: number | null): Promise<void> {
-  if (sessionId === null || !(await revokeSessionOfUser(db, userId, sessionId))) throw new NotFoundError(SESSIONS_MESSAGES.notFound);
+  if (sessionId === null || !(await revokeSessionOfUser(db, userId, sessionId))) throw new NotFoundError(SESSIONS_MESSAGES.notFound, { code: 'session_not_found' });
 }
 
 export function signOutOtherSessions(db: Database, userId: number, currentSessionId: number): Promise<number> {

@@ -102,7 +102,7 @@ describe(`who may use each console route, on ${databaseKind}`, () => {
     const request = (url: string) => app().inject({ ...asStaff({ token: user.token }, method, url, method === 'POST' ? {} : undefined) });
     const unknown = await request('/api/admin/no-such-thing');
     expect(seen(await request(concrete(path)))).toEqual(seen(unknown));
-    expect(unknown.json()).toEqual({ status: 'error', message: 'Not found' });
+    expect(unknown.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
   });
 
   it.each(ROUTES)('$method $path refuses each staff role that may not use it (403) and lets the others through', async ({ method, path, roles }) => {
@@ -112,7 +112,7 @@ describe(`who may use each console route, on ${databaseKind}`, () => {
       member.adminCookie = adminCookieOf(response) ?? member.adminCookie;
       if (mayUse(role, roles)) {
         expect({ role, status: response.statusCode, code: response.json().code }).not.toEqual(expect.objectContaining({ status: 403 }));
-        expect({ role, body: response.json() }).not.toEqual({ role, body: { status: 'error', message: 'Not found' } });
+        expect({ role, body: response.json() }).not.toEqual({ role, body: { status: 'error', code: 'not_found', message: 'Not found' } });
       } else {
         expect({ role, status: response.statusCode, body: response.json() }).toEqual({
           role,
@@ -127,7 +127,7 @@ describe(`who may use each console route, on ${databaseKind}`, () => {
     const admin = members.get('admin')!;
     const response = await app().inject(asStaff(admin, 'GET', '/api/admin/nothing-here'));
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 'error', message: 'Not found' });
+    expect(response.json()).toEqual({ status: 'error', code: 'not_found', message: 'Not found' });
   });
 
   it('lets the Bearer session of a staff member through only with the console cookie too', async () => {

@@ -14,6 +14,7 @@ import { type StaffRouteRule, STAFF_TWO_FACTOR_REQUIRED, staffOf } from './gate'
 import { ADMIN_MESSAGES } from './messages';
 import { body, codeBody } from './schemas';
 import { freshUntil, issueConsoleCookie, type StaffSession, twoFactorIsFresh } from './staff-session';
+import { emailLocale } from '../account/emails/render';
 
 export type StaffMe = {
   id: number;
@@ -63,9 +64,9 @@ export const consoleSessionRoutes: ZodPlugin<{ mailer: Mailer; appSecret: string
     if (user.twoFactorMethod !== 'email') throw new ConflictError(ADMIN_MESSAGES.notEmailMethod, { code: 'not_email_method' });
     const code = newOtpCode();
     if (!(await issueEmailCode(app.db, user.id, 'staff', codeHash(appSecret, user.id, 'staff', code)))) {
-      throw new TooManyAttemptsError(TWO_FACTOR_MESSAGES.waitBeforeResend);
+      throw new TooManyAttemptsError(TWO_FACTOR_MESSAGES.waitBeforeResend, { code: 'code_requested_too_soon' });
     }
-    await mailer.sendStaffConsoleCode(user.email, code).catch((error: unknown) => request.log.error({ err: error, userId: user.id }, 'staff console code email could not be sent'));
+    await mailer.sendStaffConsoleCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => request.log.error({ err: error, userId: user.id }, 'staff console code email could not be sent'));
     return { status: 'success' as const, message: TWO_FACTOR_MESSAGES.codeSent, data: { sent: true } };
   });
 
@@ -74,7 +75,7 @@ export const consoleSessionRoutes: ZodPlugin<{ mailer: Mailer; appSecret: string
     const staff = staffOf(request);
     const { user } = staff;
     if (user.twoFactorMethod === 'off') throw turnOnTwoFactor();
-    if (!(await reserveTry(app.db, user.id, 'staff'))) throw new TooManyAttemptsError(TWO_FACTOR_MESSAGES.tooManyWrongCodes);
+    if (!(await reserveTry(app.db, user.id, 'staff'))) throw new TooManyAttemptsError(TWO_FACTOR_MESSAGES.tooManyWrongCodes, { code: 'too_many_wrong_codes' });
     const method = user.twoFactorMethod;
     const passed = await app.db.transaction(async (tx) => {
       const right = await passesSecondFactor(tx, {

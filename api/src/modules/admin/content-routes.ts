@@ -96,7 +96,7 @@ export const contentRoutes: ZodPlugin<{ run: StaffCommandRunner; repoRoot: strin
   app.post('/content/drafts', { config: adminOnly, schema: { body: draftBody } }, async (request, reply) => {
     const { file, text, based_on: basedOn = null } = request.body;
     if (basedOn !== null && (await versionOf(app.db, basedOn))?.file !== file) {
-      throw new ValidationError(`There is no version ${basedOn} of ${file}.`, { errors: { based_on: [`There is no version ${basedOn} of ${file}.`] } });
+      throw new ValidationError(`There is no version ${basedOn} of ${file}.`, { code: 'unknown_content_version', params: { version: basedOn, file }, errors: { based_on: [`There is no version ${basedOn} of ${file}.`] } });
     }
     try {
       const draft = await saveDraft(app.db, { file, text, author: staffOf(request).user.email, basedOn });

@@ -7,7 +7,7 @@ import { databaseKind, ops } from '../../test/cashout-test-kit';
 import { postAs, turnOnTotp, useTotpClock } from '../../test/two-factor-kit';
 import { hashSessionToken } from '../session/session';
 
-const NOT_FOUND = { status: 'error', message: 'Not found' };
+const NOT_FOUND = { status: 'error', code: 'not_found', message: 'Not found' };
 
 describe(`the staff console's door on ${databaseKind}`, () => {
   const mailer = captureMailer();
@@ -81,7 +81,7 @@ describe(`the staff console's door on ${databaseKind}`, () => {
 
       const wrong = await verify('000000');
       expect(wrong.statusCode).toBe(422);
-      expect(wrong.json()).toEqual({ status: 'error', message: 'Invalid code.', errors: { code: ['Invalid code.'] } });
+      expect(wrong.json()).toEqual({ status: 'error', code: 'invalid_code', message: 'Invalid code.', errors: { code: ['Invalid code.'] } });
       const code = clock.code(member.secret);
       const right = await verify(code);
       expect(right.statusCode).toBe(200);

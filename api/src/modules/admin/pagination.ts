@@ -10,7 +10,7 @@ export function encodeCursor(keys: CursorKeys): string {
   return Buffer.from(JSON.stringify(keys)).toString('base64url');
 }
 
-const badCursor = () => new ValidationError('The cursor is not one this server gave.', { errors: { cursor: ['The cursor is not one this server gave.'] } });
+const badCursor = () => new ValidationError('The cursor is not one this server gave.', { code: 'invalid_cursor', errors: { cursor: ['The cursor is not one this server gave.'] } });
 
 /** The keys of a cursor of `shape` ('id': a whole number, 'time': an ISO date), or undefined without one. */
 export function decodeCursor<Shape extends ReadonlyArray<'id' | 'time'>>(cursor: string | undefined, shape: Shape): { [K in keyof Shape]: Shape[K] extends 'id' ? number : Date } | undefined {

@@ -112,6 +112,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'error',
+      code: 'validation_failed',
       message: 'Unknown payout method.',
       errors: { wallet: ['Unknown payout method.'], account: ['Please enter your account'], amount: ['Minimum amount is $0.25'] },
     });
@@ -128,7 +129,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     const { token, user } = await fundedUser(app(), db(), 1_000);
     const refused = await store(app(), token, paypal(1.01));
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ status: 'error', message: 'Insufficient balance.', errors: { amount: ['Insufficient balance.'] } });
+    expect(refused.json()).toEqual({ status: 'error', code: 'insufficient_balance', message: 'Insufficient balance.', errors: { amount: ['Insufficient balance.'] } });
     expect(await cashoutsOf(user.id)).toEqual([]);
     const paid = await store(app(), token, paypal('1.00'));
     expect(paid.json().data.new_balance).toBe('0.00');
@@ -147,7 +148,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
   it('answers 401 without a session, before looking at the body', async () => {
     const response = await app().inject({ method: 'POST', url: '/api/Cashout/Store', payload: { wallet: 'x' } });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+    expect(response.json()).toEqual({ status: 'error', code: 'unauthenticated', message: 'Unauthenticated.' });
   });
 
   it.each([
@@ -164,7 +165,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ status: 'error', message, error_type: errorType });
+      expect(response.json()).toEqual({ status: 'error', code: errorType, message, error_type: errorType });
     }
     expect(await balanceOf(db(), user.id)).toBe(5_000);
     expect(await cashoutsOf(user.id)).toEqual([]);
@@ -190,7 +191,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
       for (const body of [paypal(3), paypal(2, 'other@example.com'), { wallet: 'visa', amount: 2, account: 'pat@example.com' }]) {
         const response = await store(app(), token, body, 'key-different');
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toMatchObject({ status: 'error', message: 'This Idempotency-Key was used for a different request.' });
+        expect(response.json()).toMatchObject({ status: 'error', code: 'idempotency_key_reused', message: 'This Idempotency-Key was used for a different request.' });
       }
       expect(await balanceOf(db(), user.id)).toBe(8_000);
     });
@@ -217,7 +218,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
       const { token, user } = await fundedUser(app(), db(), 1_000);
       const response = await store(app(), token, paypal(1), key);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ status: 'error', message: 'The Idempotency-Key header must be 1 to 100 visible characters.' });
+      expect(response.json()).toMatchObject({ status: 'error', code: 'idempotency_key_invalid', message: 'The Idempotency-Key header must be 1 to 100 visible characters.' });
       expect(await balanceOf(db(), user.id)).toBe(1_000);
     });
 
@@ -239,7 +240,7 @@ describe(`the daily cashout limit on ${databaseKind}`, () => {
     expect(over.json()).toMatchObject({ message: 'Daily withdrawal limit of $5.00 reached. You can cash out up to $2.00 more today.' });
     expect((await store(app(), token, paypal(2))).statusCode).toBe(200);
     const full = await store(app(), token, paypal(0.25));
-    expect(full.json()).toMatchObject({ status: 'error', message: 'Daily withdrawal limit of $5.00 reached. Please try again tomorrow.' });
+    expect(full.json()).toMatchObject({ status: 'error', code: 'daily_limit_reached', params: { limit: '$5.00' }, message: 'Daily withdrawal limit of $5.00 reached. Please try again tomorrow.' });
     expect(await balanceOf(db(), user.id)).toBe(15_000);
   });
 

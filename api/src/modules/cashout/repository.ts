@@ -39,6 +39,7 @@ export async function lockUser(tx: Transaction, userId: number) {
       emailVerifiedAt: users.emailVerifiedAt,
       email: users.email,
       twoFactorMethod: users.twoFactorMethod,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, userId))

@@ -38,7 +38,7 @@ export const cashoutRoutes: ZodPlugin<CashoutRoutesOptions> = async (app, { dail
     { onRequest: app.requireUser, schema: { body: storeCashoutBody, response: { 200: storeCashoutResponse } } },
     async (request) => {
       const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
-      if (!key.ok) throw new HttpError(422, CASHOUT_MESSAGES.idempotencyKey, { errors: { [IDEMPOTENCY_HEADER]: [CASHOUT_MESSAGES.idempotencyKey] } });
+      if (!key.ok) throw new HttpError(422, CASHOUT_MESSAGES.idempotencyKey, { code: 'idempotency_key_invalid', errors: { [IDEMPOTENCY_HEADER]: [CASHOUT_MESSAGES.idempotencyKey] } });
       const userId = authOf(request).user.id;
       const { cashout, newBalanceCoins } = await requestCashout(app.db, {
         userId,

@@ -1,3 +1,4 @@
+import type { ErrorCode, ErrorParams } from '@rewards/shared/contracts/error-codes';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { MINIMUM_CASHOUT_COINS } from '@rewards/shared/rules/cashout-amount';
 import type { Cashout, CashoutHistoryPage, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
@@ -77,8 +78,8 @@ export type CashoutRequestInput = {
 export type AcceptedCashout = { cashout: CashoutRow; newBalanceCoins: number };
 
 /** A refusal of Cashout/Store: 422 with the message under `errors.amount`; nothing was changed. */
-function refusal(message: string, field = 'amount'): ValidationError {
-  return new ValidationError(message, { errors: { [field]: [message] } });
+function refusal(message: string, code: ErrorCode, { field = 'amount', params }: { field?: string; params?: ErrorParams } = {}): ValidationError {
+  return new ValidationError(message, { code, ...(params ? { params } : {}), errors: { [field]: [message] } });
 }
 
 /**
@@ -109,11 +110,11 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
       if (user.emailVerifiedAt === null && !(await hasCashedOut(tx, userId))) {
         throw new ForbiddenError(CASHOUT_MESSAGES.emailUnverified, { code: EMAIL_UNVERIFIED });
       }
-      if (user.balanceCoins < input.amountCoins) throw refusal(CASHOUT_MESSAGES.insufficientBalance);
+      if (user.balanceCoins < input.amountCoins) throw refusal(CASHOUT_MESSAGES.insufficientBalance, 'insufficient_balance');
       const today = await liveCoinsToday(tx, userId);
-      if (today + input.amountCoins > dailyLimitCoins) throw refusal(dailyLimitMessage(dailyLimitCoins, today));
+      if (today + input.amountCoins > dailyLimitCoins) throw refusal(dailyLimitMessage(dailyLimitCoins, today), 'daily_limit_reached', { params: { limit: dollars(dailyLimitCoins) } });
       if (stepUp && (await stepUpReason(tx, { userId, sessionId: stepUp.sessionId, ...input }))) {
-        await passStepUp(tx, stepUp.deps.appSecret, { userId, sessionId: stepUp.sessionId, email: user.email, twoFactorMethod: user.twoFactorMethod }, attempt);
+        await passStepUp(tx, stepUp.deps.appSecret, { userId, sessionId: stepUp.sessionId, email: user.email, language: user.language, twoFactorMethod: user.twoFactorMethod }, attempt);
         codeChecked = true;
       }
 
@@ -154,7 +155,7 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
   } catch (error) {
     if (!(error instanceof WrongStepUpCode)) await returnStepUpTry(db, userId, attempt);
     if (error instanceof StepUpNeeded && stepUp) return askForStepUp(stepUp.deps, error);
-    if (error instanceof InsufficientBalanceError) throw refusal(CASHOUT_MESSAGES.insufficientBalance);
+    if (error instanceof InsufficientBalanceError) throw refusal(CASHOUT_MESSAGES.insufficientBalance, 'insufficient_balance');
     if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_UNIQUE)) {
       const earlier = await findCashoutByKey(db, userId, idempotencyKey);
       if (earlier) return replay(earlier, input);
@@ -166,7 +167,7 @@ export async function requestCashout(db: Database, request: CashoutRequestInput)
 /** The first answer again, if the retry asks for the same cashout. */
 function replay(earlier: CashoutRow, input: CashoutInput): AcceptedCashout {
   const same = earlier.method === input.method && earlier.account === input.account && earlier.amountCoins === input.amountCoins;
-  if (!same) throw refusal(CASHOUT_MESSAGES.idempotencyKeyReused, 'Idempotency-Key');
+  if (!same) throw refusal(CASHOUT_MESSAGES.idempotencyKeyReused, 'idempotency_key_reused', { field: 'Idempotency-Key' });
   return { cashout: earlier, newBalanceCoins: earlier.balanceAfterCoins };
 }
 

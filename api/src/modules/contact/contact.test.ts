@@ -113,7 +113,7 @@ describe(`POST /api/contact on ${kind}`, () => {
     for (let index = 0; index < 3; index += 1) expect((await send({ ...valid, subject: `Try ${index}` }, {}, ip)).statusCode).toBe(201);
     const refused = await send({ ...valid, subject: 'One too many' }, {}, ip);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ status: 'error', message: TOO_MANY_ATTEMPTS });
+    expect(refused.json()).toEqual({ status: 'error', code: 'rate_limited', message: TOO_MANY_ATTEMPTS });
     expect((await latestContactMessages(database().db, 1))[0]?.subject).toBe('Try 2');
     expect((await send({ ...valid, subject: 'Another address' }, {}, '10.9.9.10')).statusCode).toBe(201);
   });

@@ -90,7 +90,7 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
   if (action.kind === 'reverse') {
     // A deleted account is reversed too: its row stays, and the money it earned was never its to keep.
     const result = await reverseConversion(db, { wall: wall.slug, txid: action.txid, userId: action.userId });
-    if (result.outcome === 'unknown') throw new NotFoundError(POSTBACK_MESSAGES.unknownReversal);
+    if (result.outcome === 'unknown') throw new NotFoundError(POSTBACK_MESSAGES.unknownReversal, { code: 'unknown_transaction' });
     if (result.outcome === 'already-reversed') {
       return { outcome: 'duplicate', message: POSTBACK_MESSAGES.alreadyReversed, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
     }
@@ -122,11 +122,11 @@ export async function applyConversion(deps: PostbackDeps, wall: { slug: string; 
       { batch: deps.batchCredits === true, holds: deps.holds },
     );
   } catch (error) {
-    if (error instanceof UnknownUserError) throw new NotFoundError(POSTBACK_MESSAGES.unknownUser);
+    if (error instanceof UnknownUserError) throw new NotFoundError(POSTBACK_MESSAGES.unknownUser, { code: 'unknown_user' });
     throw error;
   }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', message: POSTBACK_MESSAGES.duplicate, coins: 0, announcements: NOTHING_TO_ANNOUNCE };
-  if (result.outcome === 'signature-reused') throw new ConflictError(POSTBACK_MESSAGES.signatureReused);
+  if (result.outcome === 'signature-reused') throw new ConflictError(POSTBACK_MESSAGES.signatureReused, { code: 'signature_reused' });
   const settled = !result.userHasTickets
     ? undefined
     : await settleTicketsForConversion(db, {

@@ -148,7 +148,7 @@ describe(`postbacks on ${kind}`, () => {
       const other = await newUser();
       const unknown = await injectPostback(app, postbackFields({ user_id: String(user.id), status: '2' }));
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ status: 'error', message: 'Unknown transaction: nothing to reverse.' });
+      expect(unknown.json()).toEqual({ status: 'error', code: 'unknown_transaction', message: 'Unknown transaction: nothing to reverse.' });
       const credit = postbackFields({ user_id: String(user.id), payout: '1.00' });
       await injectPostback(app, credit);
       expect((await injectPostback(app, { ...credit, user_id: String(other.id), status: '2' })).statusCode).toBe(404);
@@ -212,7 +212,7 @@ describe(`postbacks on ${kind}`, () => {
       ];
       for (const url of cases) {
         const response = await app.inject({ method: 'GET', url });
-        expect([response.statusCode, response.json()]).toEqual([403, { status: 'error', message: 'Invalid signature.' }]);
+        expect([response.statusCode, response.json()]).toEqual([403, { status: 'error', code: 'invalid_signature', message: 'Invalid signature.' }]);
       }
       expect(await ledgerRows(db(), user.id)).toEqual([]);
       expect(await db().select().from(conversions).where(eq(conversions.txid, fields.txid))).toEqual([]);
@@ -247,10 +247,10 @@ describe(`postbacks on ${kind}`, () => {
     it('404 for an unknown wall, an unknown or deleted user', async () => {
       const user = await newUser();
       const unknownWall = await injectPostback(app, postbackFields({ user_id: String(user.id) }), { wall: 'nosuchwall' });
-      expect([unknownWall.statusCode, unknownWall.json()]).toEqual([404, { status: 'error', message: 'Unknown wall.' }]);
+      expect([unknownWall.statusCode, unknownWall.json()]).toEqual([404, { status: 'error', code: 'unknown_wall', message: 'Unknown wall.' }]);
       expect((await app.inject({ method: 'GET', url: '/api/postback/Demo?x=1' })).statusCode).toBe(404);
       const unknownUser = await injectPostback(app, postbackFields({ user_id: '999999999' }));
-      expect([unknownUser.statusCode, unknownUser.json()]).toEqual([404, { status: 'error', message: 'Unknown user.' }]);
+      expect([unknownUser.statusCode, unknownUser.json()]).toEqual([404, { status: 'error', code: 'unknown_user', message: 'Unknown user.' }]);
       await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
       expect((await injectPostback(app, postbackFields({ user_id: String(user.id) }))).statusCode).toBe(404);
       expect(await ledgerRows(db(), user.id)).toEqual([]);
@@ -265,7 +265,7 @@ describe(`postbacks on ${kind}`, () => {
         const user = await newUser();
         const fields = () => postbackFields({ user_id: String(user.id), payout: '1.00' });
         const refused = await production.inject({ method: 'GET', url: postbackPath(fields(), { wall: 'bloomtask' }) });
-        expect([refused.statusCode, refused.json()]).toEqual([403, { status: 'error', message: 'Postbacks of this wall are not configured.' }]);
+        expect([refused.statusCode, refused.json()]).toEqual([403, { status: 'error', code: 'wall_not_configured', message: 'Postbacks of this wall are not configured.' }]);
         expect((await production.inject({ method: 'GET', url: postbackPath(fields()) })).statusCode).toBe(403);
         expect((await production.inject({ method: 'GET', url: postbackPath(fields(), { secret: 'demo-key' }) })).statusCode).toBe(200);
         expect((await production.inject({ method: 'GET', url: postbackPath(fields(), { wall: 'offery', secret: 'offery-key' }) })).statusCode).toBe(200);

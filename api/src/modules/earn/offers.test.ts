@@ -93,7 +93,7 @@ describe(`offers calls on ${kind}`, () => {
     it('answers 422 for an unknown device or a body that is not an object', async () => {
       const bad = await getOffers({ device: 'Windows' });
       expect(bad.statusCode).toBe(422);
-      expect(bad.body).toEqual({ status: 'error', message: 'The device must be one of PC, Android, iOS.', errors: { device: ['The device must be one of PC, Android, iOS.'] } });
+      expect(bad.body).toEqual({ status: 'error', code: 'validation_failed', message: 'The device must be one of PC, Android, iOS.', errors: { device: ['The device must be one of PC, Android, iOS.'] } });
       expect((await getOffers({ user_agent: 'x'.repeat(600) })).statusCode).toBe(422);
       const array = await app().inject({ method: 'POST', url: '/api/Offers/Get', payload: [1, 2], headers: { 'content-type': 'application/json' } });
       expect(array.statusCode).toBe(422);
@@ -115,7 +115,7 @@ describe(`offers calls on ${kind}`, () => {
     it('needs a session', async () => {
       const response = await app().inject({ method: 'POST', url: '/api/Offers/start', payload: { offer_id: 'puzzle-harbor' } });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+      expect(response.json()).toEqual({ status: 'error', code: 'unauthenticated', message: 'Unauthenticated.' });
     });
 
     it('records the offer once: a second start changes nothing and answers success', async () => {
@@ -133,7 +133,7 @@ describe(`offers calls on ${kind}`, () => {
       const { token } = await signUp(app());
       const unknown = await start(token, 'no-such-offer');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ status: 'error', message: 'Offer not found.' });
+      expect(unknown.json()).toEqual({ status: 'error', code: 'offer_not_found', message: 'Offer not found.' });
       for (const offerId of [undefined, '', '   ', 42, 'x'.repeat(101)]) {
         const response = await start(token, offerId);
         expect(response.statusCode).toBe(422);

@@ -30,7 +30,7 @@ export function toOffer(row: OfferRow, events: readonly OfferEventRow[], userId:
 /** Offers/start: records the user's offer once; a second start changes nothing. */
 export async function startOffer(db: Database, userId: number, partnerOfferId: string): Promise<void> {
   const offer = await findOfferByPartnerId(db, partnerOfferId);
-  if (!offer) throw new NotFoundError(EARN_MESSAGES.offerNotFound);
+  if (!offer) throw new NotFoundError(EARN_MESSAGES.offerNotFound, { code: 'offer_not_found' });
   await insertUserOffer(db, userId, offer.id);
 }
 

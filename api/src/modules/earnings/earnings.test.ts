@@ -50,7 +50,7 @@ describe(`the earnings history on ${kind}`, () => {
     it('answers 401 without a session, for the page and the CSV', async () => {
       for (const url of ['/api/user/earnings', '/api/user/earnings.csv', '/api/user/earnings?limit=abc']) {
         const response = await app().inject({ method: 'GET', url });
-        expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 401, body: { status: 'error', message: expect.any(String) } });
+        expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 401, body: { status: 'error', code: 'unauthenticated', message: expect.any(String) } });
       }
     });
 
@@ -243,7 +243,7 @@ describe(`the earnings history on ${kind}`, () => {
       const { token } = await newUser();
       const response = await earnings(token, query);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'error', message, errors: { [field]: [message] } });
+      expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message, errors: { [field]: [message] } });
     });
 
     it('ignores query parameters it does not know, prototype keys included', async () => {

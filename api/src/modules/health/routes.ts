@@ -12,7 +12,7 @@ export const healthRoutes: ZodPlugin = async (app) => {
       await app.db.execute(sql`select 1`);
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
-      const body: ErrorEnvelope = { status: 'error', message: 'Database unavailable' };
+      const body: ErrorEnvelope = { status: 'error', code: 'service_unavailable', message: 'Database unavailable' };
       return reply.code(503).send(body);
     }
     const body: HealthResponse = { status: 'ok', database: app.databaseKind };

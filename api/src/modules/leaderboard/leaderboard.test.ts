@@ -218,6 +218,7 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 'error',
+        code: 'validation_failed',
         message: 'The period must be one of daily, weekly, monthly.',
         errors: { period: ['The period must be one of daily, weekly, monthly.'] },
       });

@@ -1,6 +1,8 @@
-import { BRAND_NAME } from '@rewards/shared/brand';
 import type { NotificationItem } from '@rewards/shared/contracts/notifications';
+import type { Locale } from '@rewards/shared/i18n/locales';
+import { emailLocale, emailText } from '../account/emails/render';
 import type { Executor } from '../../db/executor';
+import { notificationEmailText } from './email-text';
 import { type EmailCategory, emailCategoryOf } from './kinds';
 import { type StoredNotification, toNotificationItem } from './notify';
 import { type EmailRecipient, findEmailRecipients } from './repository';
@@ -56,7 +58,7 @@ async function emailNotifications({ db, mailer, siteUrl, onProblem }: Notificati
       const category = emailCategoryOf(row.kind)!;
       if (!recipient || !wantsEmail(recipient, category)) return;
       await mailer
-        .sendNotificationEmail(recipient.email, notificationEmail(toNotificationItem(row), category, siteUrl))
+        .sendNotificationEmail(recipient.email, notificationEmail(row, category, siteUrl, notificationLocale(recipient, category)))
         .catch((error: unknown) => onProblem(`the ${row.kind} email of notification ${row.id} could not be sent`, error));
     }),
   );
@@ -68,18 +70,29 @@ export function wantsEmail(recipient: EmailRecipient, category: EmailCategory): 
   return category === 'always' || recipient.preferences[category];
 }
 
-const SETTING_NAMES: Record<Exclude<EmailCategory, 'always'>, string> = {
-  cashouts: 'Email me about cashouts',
-  tickets: 'Email me about support tickets',
-  security: 'Email me about security',
-};
+/**
+ * The language of a notification's email: the user's, else, for the security emails (which the user's own
+ * request causes: a sign-in, a password or two-factor change), that request's, else English. Credits,
+ * cashouts and tickets are decided by partners, staff and workers, whose languages are not the user's.
+ */
+export function notificationLocale(recipient: Pick<EmailRecipient, 'language'>, category: EmailCategory): Locale {
+  if (category === 'always' || category === 'security') return emailLocale(recipient.language);
+  return emailLocale(recipient.language, undefined);
+}
 
-/** The email of one notification: its title as the subject, its body, the page it leads to, and why it came. */
-export function notificationEmail(item: NotificationItem, category: EmailCategory, siteUrl: string | undefined): NotificationEmail {
-  const open = item.link && siteUrl ? [`Open ${new URL(item.link, siteUrl).href}`, ''] : [];
+/** The email of one notification in `locale`: its title as the subject, its body, the page it leads to, and why it came. */
+export function notificationEmail(
+  row: Pick<StoredNotification, 'id' | 'kind' | 'data' | 'link' | 'createdAt' | 'readAt'>,
+  category: EmailCategory,
+  siteUrl: string | undefined,
+  locale: Locale = 'en',
+): NotificationEmail {
+  const { title, body } = notificationEmailText(row.kind, row.data, locale);
+  const { link } = toNotificationItem(row);
+  const open = link && siteUrl ? [emailText(locale, 'notification.open', { url: new URL(link, siteUrl).href }), ''] : [];
   const why =
     category === 'always'
-      ? 'This email is always sent: it protects your account.'
-      : `You get this email because "${SETTING_NAMES[category]}" is on in your ${BRAND_NAME} settings; turn it off there.`;
-  return { subject: `${BRAND_NAME}: ${item.title}`, text: [item.body, '', ...open, why].join('\n') };
+      ? emailText(locale, 'notification.whyAlways')
+      : emailText(locale, 'notification.whySetting', { setting: emailText(locale, `notification.setting.${category}`) });
+  return { subject: emailText(locale, 'notification.subject', { title }), text: [body, '', ...open, why].join('\n') };
 }

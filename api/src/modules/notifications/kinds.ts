@@ -203,6 +203,12 @@ export function renderNotification(kind: string, data: unknown, ownLink: string 
   return { ...definition.render(parsed.data), link: ownLink ?? definition.link(parsed.data) };
 }
 
+/** A stored row's facts as its kind reads them, or undefined for a retired kind or facts it does not take. */
+export function parsedNotificationData(kind: string, data: unknown): Record<string, unknown> | undefined {
+  const parsed = isNotificationKind(kind) ? definitionOf(kind).data.safeParse(data) : undefined;
+  return parsed?.success ? (parsed.data as Record<string, unknown>) : undefined;
+}
+
 /** The Settings switch that sends this kind by email, if any. */
 export function emailCategoryOf(kind: string): EmailCategory | undefined {
   return isNotificationKind(kind) ? definitionOf(kind).email : undefined;

@@ -76,7 +76,7 @@ describe(`the notification centre's API (${onPostgres ? 'PostgreSQL' : 'PGlite'}
     it('needs a session', async () => {
       const response = await app().inject({ method: 'GET', url: '/api/notifications' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: 'error', message: 'Unauthenticated.' });
+      expect(response.json()).toEqual({ status: 'error', code: 'unauthenticated', message: 'Unauthenticated.' });
     });
 
     it.each([

@@ -70,6 +70,8 @@ export type EmailRecipient = {
   email: string;
   deleted: boolean;
   preferences: { cashouts: boolean; tickets: boolean; security: boolean };
+  /** The language the user chose, or null. */
+  language: string | null;
 };
 
 /** Where the users' notification emails go, and which they want. */
@@ -83,13 +85,15 @@ export async function findEmailRecipients(db: Executor, userIds: readonly number
       cashouts: users.emailCashouts,
       tickets: users.emailTickets,
       security: users.emailSecurity,
+      language: users.language,
     })
     .from(users)
     .where(inArray(users.id, [...userIds]));
-  return rows.map(({ userId, email, deletedAt, cashouts, tickets, security }) => ({
+  return rows.map(({ userId, email, deletedAt, cashouts, tickets, security, language }) => ({
     userId,
     email,
     deleted: deletedAt !== null,
     preferences: { cashouts, tickets, security },
+    language,
   }));
 }

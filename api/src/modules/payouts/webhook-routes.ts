@@ -62,7 +62,7 @@ export const payoutWebhookRoutes: FastifyPluginAsync<PayoutWebhookRoutesOptions>
     } catch (error) {
       request.log.warn({ err: error }, `payout webhook of ${name} could not be verified`);
     }
-    if (!verified) throw new HttpError(401, 'The webhook signature is not valid.');
+    if (!verified) throw new HttpError(401, 'The webhook signature is not valid.', { code: 'invalid_signature' });
     let events: RailEvent[];
     try {
       events = rail.webhook.parse(webhook);

@@ -27,7 +27,7 @@ export const channelAuthRoutes: ZodPlugin<ChannelAuthOptions> = async (app, { pu
 
   app.post(CHANNEL_AUTH_PATH, { onRequest: app.requireUser, schema: { body: channelAuthBody } }, async (request): Promise<ChannelAuthResponse> => {
     const { socket_id: socketId, channel_name: channel } = request.body;
-    if (userIdOfChannel(channel) !== authOf(request).user.id) throw new HttpError(403, NOT_YOUR_CHANNEL);
+    if (userIdOfChannel(channel) !== authOf(request).user.id) throw new HttpError(403, NOT_YOUR_CHANNEL, { code: 'not_your_channel' });
     return { auth: signChannelAuth(socketId, channel, pusher) };
   });
 };

@@ -36,7 +36,7 @@ export const eventsApiRoutes: ZodPlugin<EventsApiOptions> = async (app, { pusher
         { method: request.method, path: request.url.split('?')[0] ?? '', query: request.query, rawBody: request.body },
         pusher,
       );
-      if (!verdict.ok) throw new HttpError(401, verdict.reason);
+      if (!verdict.ok) throw new HttpError(401, verdict.reason, { code: 'invalid_signature' });
 
       const parsed = triggerSchema.safeParse(parseJson(request.body));
       if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid event');

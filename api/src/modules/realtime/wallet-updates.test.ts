@@ -91,7 +91,7 @@ describe(`wallet.updated on the user's private channel (${onPostgres ? 'PostgreS
 
     const other = await authorise(token, { socket_id: '123.456', channel_name: userChannel(user.id + 1) });
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ status: 'error', message: NOT_YOUR_CHANNEL });
+    expect(other.json()).toEqual({ status: 'error', code: 'not_your_channel', message: NOT_YOUR_CHANNEL });
     for (const channel_name of ['fake-leads', 'private-user-0', `private-user-${user.id}x`, 'presence-user-1']) {
       expect((await authorise(token, { socket_id: '1.2', channel_name })).statusCode).toBe(403);
     }

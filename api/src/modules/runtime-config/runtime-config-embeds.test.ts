@@ -66,6 +66,6 @@ describe('GET /runtime-config.json: which remote provides each embed', () => {
     });
     const response = await served({ RUNTIME_CONFIG_FILE: file });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: 'Runtime configuration unavailable' });
+    expect(response.json()).toEqual({ status: 'error', code: 'internal_error', message: 'Runtime configuration unavailable' });
   });
 });

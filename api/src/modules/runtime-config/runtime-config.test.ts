@@ -64,7 +64,7 @@ describe('GET /runtime-config.json', () => {
     const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
     const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: 'Runtime configuration unavailable' });
+    expect(response.json()).toEqual({ status: 'error', code: 'internal_error', message: 'Runtime configuration unavailable' });
     await app.close();
   });
 

@@ -43,7 +43,7 @@ const RESTRICTIONS: Record<Exclude<AccountStatus, 'active'>, { message: string; 
 export function assertAccountActive(status: AccountStatus): void {
   if (status === 'active') return;
   const restriction = RESTRICTIONS[status];
-  throw new ForbiddenError(restriction.message, { errorType: restriction.errorType });
+  throw new ForbiddenError(restriction.message, { code: restriction.errorType, errorType: restriction.errorType });
 }
 
 // ---- the lookup ----

@@ -34,7 +34,7 @@ const MAX_REPORT_BYTES = TICKET_LIMITS.screenshotBytes + 64 * 1024;
 const SCREENSHOT_FIELD = 'screenshot';
 const FILE_TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT']);
 
-const screenshotRefusal = () => new ValidationError(TICKET_MESSAGES.screenshot, { errors: { [SCREENSHOT_FIELD]: [TICKET_MESSAGES.screenshot] } });
+const screenshotRefusal = () => new ValidationError(TICKET_MESSAGES.screenshot, { code: 'ticket_screenshot_invalid', errors: { [SCREENSHOT_FIELD]: [TICKET_MESSAGES.screenshot] } });
 
 /** Before the body is read: a report announcing more than a screenshot and its fields is refused at once. */
 const refuseOversizedReport: onRequestAsyncHookHandler = async (request) => {
@@ -49,7 +49,7 @@ type ReadReport = { fields: Record<string, string>; screenshot: OpenTicketInput[
  * file) checked by its content. What is wrong is gathered as field problems; a malformed form is a 400.
  */
 async function readReport(request: FastifyRequest): Promise<ReadReport> {
-  if (!request.isMultipart()) throw new ValidationError(TICKET_MESSAGES.multipart);
+  if (!request.isMultipart()) throw new ValidationError(TICKET_MESSAGES.multipart, { code: 'multipart_required' });
   const report: ReadReport = { fields: {}, screenshot: null, problems: {} };
   const problem = (field: string, message: string) => (report.problems[field] ??= []).push(message);
   try {
@@ -70,9 +70,9 @@ async function readReport(request: FastifyRequest): Promise<ReadReport> {
   } catch (error) {
     const { code, statusCode } = error as { code?: string; statusCode?: number };
     if (code && FILE_TOO_LARGE.has(code)) throw screenshotRefusal();
-    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) throw new InvalidRequestError(`The form could not be read: ${(error as Error).message}.`);
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) throw new InvalidRequestError(`The form could not be read: ${(error as Error).message}.`, { code: 'form_unreadable' });
     // Busboy's own errors (no boundary, the form cut short) carry no status: the form is malformed.
-    throw new InvalidRequestError('The form could not be read: send it as multipart/form-data.');
+    throw new InvalidRequestError('The form could not be read: send it as multipart/form-data.', { code: 'form_unreadable' });
   }
   return report;
 }
@@ -84,13 +84,15 @@ function parseReport({ fields, screenshot, problems }: ReadReport): OpenTicketIn
     for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message);
   }
   const first = Object.values(errors)[0]?.[0];
-  if (first !== undefined || !parsed.success) throw new ValidationError(first ?? TICKET_MESSAGES.chooseOffer, { errors });
+  // The code names the first problem, as the message does.
+  const code = first === TICKET_MESSAGES.screenshot ? 'ticket_screenshot_invalid' : 'validation_failed';
+  if (first !== undefined || !parsed.success) throw new ValidationError(first ?? TICKET_MESSAGES.chooseOffer, { code, errors });
   return { ...parsed.data, screenshot };
 }
 
 function ticketId(request: { params: unknown }): number {
   const id = ticketIdOf((request.params as { id: string }).id);
-  if (id === null) throw new NotFoundError(TICKET_MESSAGES.notFound);
+  if (id === null) throw new NotFoundError(TICKET_MESSAGES.notFound, { code: 'ticket_not_found' });
   return id;
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode, ErrorParams } from '@rewards/shared/contracts/error-codes';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { CREDITED_BY_PARTNER, type Ticket, type TicketDetail, TICKET_MESSAGES, type TicketMessage } from '@rewards/shared/contracts/ticket-types';
 import type { Database } from '../../db/database';
@@ -55,8 +56,8 @@ export function toTicketMessage(row: TicketMessageRow): TicketMessage {
   return { id: row.id, author: row.author === 'operator' ? 'support' : 'user', text: row.text, created_at: row.createdAt.toISOString() };
 }
 
-function refusal(message: string, field: string): ValidationError {
-  return new ValidationError(message, { errors: { [field]: [message] } });
+function refusal(message: string, code: ErrorCode, field: string, params?: ErrorParams): ValidationError {
+  return new ValidationError(message, { code, ...(params ? { params } : {}), errors: { [field]: [message] } });
 }
 
 /**
@@ -72,19 +73,19 @@ export async function openTicket(db: Database, userId: number, input: OpenTicket
   let waitFrom: Date;
   if ('partnerOfferId' in offer) {
     const found = await findOfferOfUser(db, userId, offer.partnerOfferId);
-    if (!found) throw refusal(TICKET_MESSAGES.unknownOffer, 'offer_id');
-    if (!found.userOffer) throw refusal(TICKET_MESSAGES.notStarted, 'offer_id');
-    if (found.userOffer.status === 'completed') throw refusal(TICKET_MESSAGES.creditedAlready, 'offer_id');
+    if (!found) throw refusal(TICKET_MESSAGES.unknownOffer, 'ticket_unknown_offer', 'offer_id');
+    if (!found.userOffer) throw refusal(TICKET_MESSAGES.notStarted, 'ticket_offer_not_started', 'offer_id');
+    if (found.userOffer.status === 'completed') throw refusal(TICKET_MESSAGES.creditedAlready, 'ticket_offer_credited', 'offer_id');
     offerName = found.offer.name;
     waitFrom = found.userOffer.startedAt;
   } else {
-    if (await wallCreditExists(db, userId, offer.wall, offer.offerName)) throw refusal(TICKET_MESSAGES.creditedAlready, 'offer_name');
+    if (await wallCreditExists(db, userId, offer.wall, offer.offerName)) throw refusal(TICKET_MESSAGES.creditedAlready, 'ticket_offer_credited', 'offer_name');
     offerName = offer.offerName;
     waitFrom = new Date(`${input.completedOn}T00:00:00Z`);
   }
-  if (await findOpenTicket(db, userId, offer)) throw refusal(TICKET_MESSAGES.openAlready, field);
-  if (now.getTime() < waitFrom.getTime() + waitHours * HOUR_MS) throw refusal(TICKET_MESSAGES.tooEarly(waitHours), field);
-  if ((await countOpenTickets(db, userId)) >= MAX_OPEN_TICKETS) throw refusal(TICKET_MESSAGES.tooManyOpen(MAX_OPEN_TICKETS), field);
+  if (await findOpenTicket(db, userId, offer)) throw refusal(TICKET_MESSAGES.openAlready, 'ticket_already_open', field);
+  if (now.getTime() < waitFrom.getTime() + waitHours * HOUR_MS) throw refusal(TICKET_MESSAGES.tooEarly(waitHours), 'ticket_too_early', field, { hours: waitHours });
+  if ((await countOpenTickets(db, userId)) >= MAX_OPEN_TICKETS) throw refusal(TICKET_MESSAGES.tooManyOpen(MAX_OPEN_TICKETS), 'too_many_open_tickets', field, { max: MAX_OPEN_TICKETS });
   try {
     return await insertTicket(db, {
       userId,
@@ -96,7 +97,7 @@ export async function openTicket(db: Database, userId: number, input: OpenTicket
       screenshot: input.screenshot,
     });
   } catch (error) {
-    if (OPEN_UNIQUES.some((constraint) => isUniqueViolation(error, constraint))) throw refusal(TICKET_MESSAGES.openAlready, field);
+    if (OPEN_UNIQUES.some((constraint) => isUniqueViolation(error, constraint))) throw refusal(TICKET_MESSAGES.openAlready, 'ticket_already_open', field);
     throw error;
   }
 }
@@ -108,14 +109,14 @@ export async function userTickets(db: Database, userId: number): Promise<Ticket[
 /** One of the user's tickets with its thread; another user's is not found, like one that does not exist. */
 export async function userTicket(db: Database, userId: number, id: number): Promise<TicketDetail> {
   const row = await findTicket(db, id, userId);
-  if (!row) throw new NotFoundError(TICKET_MESSAGES.notFound);
+  if (!row) throw new NotFoundError(TICKET_MESSAGES.notFound, { code: 'ticket_not_found' });
   const messages = await messagesOf(db, id);
   return { ...toTicket(row), details: row.details, has_screenshot: row.hasScreenshot, messages: messages.map(toTicketMessage) };
 }
 
 export async function userScreenshot(db: Database, userId: number, id: number) {
   const screenshot = await screenshotOf(db, id, userId);
-  if (!screenshot) throw new NotFoundError(TICKET_MESSAGES.notFound);
+  if (!screenshot) throw new NotFoundError(TICKET_MESSAGES.notFound, { code: 'ticket_not_found' });
   return screenshot;
 }
 
@@ -123,8 +124,8 @@ export async function userScreenshot(db: Database, userId: number, id: number) {
 export async function addUserMessage(db: Database, userId: number, id: number, text: string): Promise<TicketMessage> {
   return db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, id, userId);
-    if (!ticket) throw new NotFoundError(TICKET_MESSAGES.notFound);
-    if (!isOpenStatus(ticket.status)) throw refusal(TICKET_MESSAGES.closed, 'text');
+    if (!ticket) throw new NotFoundError(TICKET_MESSAGES.notFound, { code: 'ticket_not_found' });
+    if (!isOpenStatus(ticket.status)) throw refusal(TICKET_MESSAGES.closed, 'ticket_closed', 'text');
     const message = await insertMessage(tx, { ticketId: id, author: 'user', text });
     await updateTicket(tx, id, { status: 'awaiting' });
     return toTicketMessage(message);

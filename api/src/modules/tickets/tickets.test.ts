@@ -61,6 +61,8 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         status: 'error',
+        code: 'ticket_too_early',
+        params: { hours: 24 },
         message: 'You can report this offer 24 hours after you started it.',
         errors: { offer_id: ['You can report this offer 24 hours after you started it.'] },
       });
@@ -69,7 +71,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
     it('refuses a wall offer completed today (the wait counts from the day it was completed)', async () => {
       const { token } = await signUp(app());
       const response = await report(app(), token, wallReport({ completed_at: dayOf(0) }));
-      expect(response.json()).toMatchObject({ status: 'error', message: 'You can report this offer 24 hours after you started it.' });
+      expect(response.json()).toMatchObject({ status: 'error', code: 'ticket_too_early', params: { hours: 24 }, message: 'You can report this offer 24 hours after you started it.' });
     });
 
     it('refuses an offer credited already: a completed catalog offer', async () => {
@@ -85,7 +87,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       const { token, user } = await signUp(app());
       expect((await injectPostback(app(), postbackFields({ user_id: String(user.id), offer_id: OFFER }))).statusCode).toBe(200);
       const response = await report(app(), token, wallReport({ wall: 'demo', offer_name: 'dragon forge LEGENDS' }));
-      expect(response.json()).toMatchObject({ status: 'error', message: 'This offer was credited already.', errors: { offer_name: ['This offer was credited already.'] } });
+      expect(response.json()).toMatchObject({ status: 'error', code: 'ticket_offer_credited', message: 'This offer was credited already.', errors: { offer_name: ['This offer was credited already.'] } });
     });
 
     it('refuses a second open ticket for the same offer, also when both are sent at once', async () => {
@@ -111,7 +113,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       const { token } = await signUp(app());
       const response = await report(app(), token, wallReport(), [file]);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'error', message: TICKET_MESSAGES.screenshot, errors: { screenshot: [TICKET_MESSAGES.screenshot] } });
+      expect(response.json()).toEqual({ status: 'error', code: 'ticket_screenshot_invalid', message: TICKET_MESSAGES.screenshot, errors: { screenshot: [TICKET_MESSAGES.screenshot] } });
       expect((await get(token, '/api/tickets')).json().data).toEqual([]);
     });
 
@@ -142,7 +144,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
         { filename: 'a.png', type: 'image/png', bytes: image },
         { filename: 'b.png', type: 'image/png', bytes: image },
       ]);
-      expect(two.json()).toMatchObject({ status: 'error', message: TICKET_MESSAGES.screenshot });
+      expect(two.json()).toMatchObject({ status: 'error', code: 'ticket_screenshot_invalid', message: TICKET_MESSAGES.screenshot });
     });
 
     it('reads an empty file part (a file input left empty) as no screenshot', async () => {
@@ -195,7 +197,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       const huge = await report(app(), token, wallReport({ details: 'x'.repeat(20_000) }));
       expect(huge.statusCode).toBe(422);
       const json = await app().inject({ method: 'POST', url: '/api/tickets', headers: bearer(token), payload: wallReport() });
-      expect(json.json()).toEqual({ status: 'error', message: TICKET_MESSAGES.multipart });
+      expect(json.json()).toEqual({ status: 'error', code: 'multipart_required', message: TICKET_MESSAGES.multipart });
       const cut = multipartForm(wallReport());
       const malformed = await app().inject({
         method: 'POST',
@@ -215,7 +217,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       const { token } = await signUp(app());
       for (let i = 0; i < MAX_OPEN_TICKETS; i++) expect((await report(app(), token, wallReport({ offer_name: `Quest ${i}` }))).statusCode).toBe(201);
       const more = await report(app(), token, wallReport({ offer_name: 'One more' }));
-      expect(more.json()).toMatchObject({ status: 'error', message: TICKET_MESSAGES.tooManyOpen(MAX_OPEN_TICKETS) });
+      expect(more.json()).toMatchObject({ status: 'error', code: 'too_many_open_tickets', params: { max: MAX_OPEN_TICKETS }, message: TICKET_MESSAGES.tooManyOpen(MAX_OPEN_TICKETS) });
     });
 
     it('answers 401 without a session, before reading the form', async () => {
@@ -281,7 +283,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       for (const ticket of [String(id), '999999999', '0', '-1', 'abc', '1e3', '0x10', '99999999999999999999', '%20']) {
         for (const url of [`/api/tickets/${ticket}`, `/api/tickets/${ticket}/screenshot`]) {
           const response = await get(stranger, url);
-          expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 404, body: { status: 'error', message: expect.any(String) } });
+          expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 404, body: { status: 'error', code: 'ticket_not_found', message: expect.any(String) } });
         }
         const reply = await app().inject({ method: 'POST', url: `/api/tickets/${ticket}/messages`, headers: bearer(stranger), payload: { text: 'hello' } });
         expect(reply.statusCode).toBe(404);

@@ -18,6 +18,7 @@ import {
   useChallenge,
 } from './repository';
 import { passesSecondFactor } from './verify';
+import { emailLocale } from '../account/emails/render';
 
 /**
  * The second step of a sign-in. The first step (a right password, or Google) stores a challenge: the browser
@@ -31,11 +32,11 @@ const challengeHashOf = (challenge: string) => createHash('sha256').update(chall
 const fingerprintOf = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('hex');
 
 export const challengeExpired = () => new ValidationError(MESSAGES.challengeExpired, { code: CHALLENGE_EXPIRED });
-const invalidCode = () => new ValidationError(MESSAGES.invalidCode, { errors: { code: [MESSAGES.invalidCode] } });
+const invalidCode = () => new ValidationError(MESSAGES.invalidCode, { code: 'invalid_code', errors: { code: [MESSAGES.invalidCode] } });
 
-function mailCode({ mailer, log }: TwoFactorDeps, user: Pick<UserRow, 'id' | 'email'>, code: string): void {
+function mailCode({ mailer, log }: TwoFactorDeps, user: Pick<UserRow, 'id' | 'email' | 'language'>, code: string): void {
   // Not awaited: a slow mail server must not hold the sign-in.
-  mailer.sendSignInCode(user.email, code).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sign-in code email could not be sent'));
+  mailer.sendSignInCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sign-in code email could not be sent'));
 }
 
 /** Starts the second step of `user` (two-factor on); `verifiedPasswordHash` null for Google. Emails the code of the email method. */
@@ -118,8 +119,8 @@ export async function resendLoginCode(deps: TwoFactorDeps, challenge: string): P
   const row = await liveChallenge(deps, challenge);
   const user = row ? await challengedUser(deps, row) : undefined;
   if (!row || !user) throw challengeExpired();
-  if (row.method !== 'email') throw new ValidationError(MESSAGES.notEmailMethod);
+  if (row.method !== 'email') throw new ValidationError(MESSAGES.notEmailMethod, { code: 'not_email_method' });
   const code = newOtpCode();
-  if (!(await resendChallengeCode(deps.db, row.id, codeHash(deps.appSecret, user.id, 'sign_in', code)))) throw new TooManyAttemptsError(MESSAGES.waitBeforeResend);
+  if (!(await resendChallengeCode(deps.db, row.id, codeHash(deps.appSecret, user.id, 'sign_in', code)))) throw new TooManyAttemptsError(MESSAGES.waitBeforeResend, { code: 'code_requested_too_soon' });
   mailCode(deps, user, code);
 }

@@ -22,14 +22,15 @@ import {
 import { openSecret, sealSecret } from './secret-box';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from './totp';
 import { passesSecondFactor } from './verify';
+import { emailLocale } from '../account/emails/render';
 
 export type TwoFactorDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
 
 /** A change of the user's two-factor setting: the user as it is now, and the notification to deliver after the commit. */
 export type TwoFactorChange = { user: UserRow; notification: StoredNotification };
 
-export const invalidCode = () => new ValidationError(MESSAGES.invalidCode, { errors: { code: [MESSAGES.invalidCode] } });
-const tooManyWrongCodes = () => new TooManyAttemptsError(MESSAGES.tooManyWrongCodes);
+export const invalidCode = () => new ValidationError(MESSAGES.invalidCode, { code: 'invalid_code', errors: { code: [MESSAGES.invalidCode] } });
+const tooManyWrongCodes = () => new TooManyAttemptsError(MESSAGES.tooManyWrongCodes, { code: 'too_many_wrong_codes' });
 
 async function currentUser(db: Database, userId: number): Promise<UserRow> {
   const user = await findUserById(db, userId);
@@ -38,7 +39,7 @@ async function currentUser(db: Database, userId: number): Promise<UserRow> {
 }
 
 function assertOff(user: UserRow): void {
-  if (user.twoFactorMethod !== 'off') throw new ConflictError(MESSAGES.alreadyOn);
+  if (user.twoFactorMethod !== 'off') throw new ConflictError(MESSAGES.alreadyOn, { code: 'two_factor_already_on' });
 }
 
 /** A new authenticator secret to confirm with a code (it replaces a setup not confirmed yet). */
@@ -55,12 +56,12 @@ export async function enableTotp({ db, appSecret }: TwoFactorDeps, userId: numbe
   assertOff(await currentUser(db, userId));
   const pending = (await findTotpState(db, userId))?.pendingTotpSecret;
   const secret = pending ? openSecret(appSecret, pending) : undefined;
-  if (!pending || !secret) throw new ValidationError(MESSAGES.setUpFirst, { errors: { code: [MESSAGES.setUpFirst] } });
+  if (!pending || !secret) throw new ValidationError(MESSAGES.setUpFirst, { code: 'authenticator_setup_required', errors: { code: [MESSAGES.setUpFirst] } });
   const step = matchingTotpStep(secret, code.trim());
   if (step === undefined) throw invalidCode();
   const recoveryCodes = newRecoveryCodes();
   const notification = await db.transaction(async (tx) => {
-    if (!(await switchMethod(tx, userId, 'off', 'totp'))) throw new ConflictError(MESSAGES.alreadyOn);
+    if (!(await switchMethod(tx, userId, 'off', 'totp'))) throw new ConflictError(MESSAGES.alreadyOn, { code: 'two_factor_already_on' });
     // A setup started again in another tab meanwhile: this code was for the secret it replaced.
     if (!(await activatePendingTotp(tx, userId, pending, step))) throw invalidCode();
     await replaceRecoveryCodes(
@@ -79,10 +80,10 @@ export async function enableTotp({ db, appSecret }: TwoFactorDeps, userId: numbe
  */
 export async function sendSettingsCode({ db, mailer, appSecret, log }: TwoFactorDeps, userId: number): Promise<void> {
   const user = await currentUser(db, userId);
-  if (user.twoFactorMethod === 'totp') throw new ConflictError(MESSAGES.alreadyOn);
+  if (user.twoFactorMethod === 'totp') throw new ConflictError(MESSAGES.alreadyOn, { code: 'two_factor_already_on' });
   const code = newOtpCode();
-  if (!(await issueEmailCode(db, userId, 'account', codeHash(appSecret, userId, 'account', code)))) throw new TooManyAttemptsError(MESSAGES.waitBeforeResend);
-  await mailer.sendTwoFactorSettingsCode(user.email, code).catch((error: unknown) => {
+  if (!(await issueEmailCode(db, userId, 'account', codeHash(appSecret, userId, 'account', code)))) throw new TooManyAttemptsError(MESSAGES.waitBeforeResend, { code: 'code_requested_too_soon' });
+  await mailer.sendTwoFactorSettingsCode(user.email, code, emailLocale(user.language)).catch((error: unknown) => {
     log.error({ err: error, userId }, 'two-factor code email could not be sent');
   });
 }
@@ -98,7 +99,7 @@ export async function enableEmail({ db, appSecret }: TwoFactorDeps, userId: numb
   await reserveSettingsTry(db, userId);
   const notification = await db.transaction(async (tx) => {
     if (!(await passesSecondFactor(tx, { appSecret, userId, code, totp: false, recovery: false, email: { purpose: 'account' } }))) return undefined;
-    if (!(await switchMethod(tx, userId, 'off', 'email'))) throw new ConflictError(MESSAGES.alreadyOn);
+    if (!(await switchMethod(tx, userId, 'off', 'email'))) throw new ConflictError(MESSAGES.alreadyOn, { code: 'two_factor_already_on' });
     await settleTries(tx, userId, 'account');
     return notify(tx, { userId, kind: 'two_factor_changed', data: { method: 'email' } });
   });
@@ -116,11 +117,11 @@ export async function disableTwoFactor(
   input: { password?: string | undefined; code: string },
 ): Promise<TwoFactorChange> {
   const user = await currentUser(db, userId);
-  if (user.twoFactorMethod === 'off') throw new ConflictError(MESSAGES.alreadyOff);
-  if (user.passwordHash && !input.password) throw new ValidationError(MESSAGES.passwordRequired, { errors: { password: [MESSAGES.passwordRequired] } });
+  if (user.twoFactorMethod === 'off') throw new ConflictError(MESSAGES.alreadyOff, { code: 'two_factor_already_off' });
+  if (user.passwordHash && !input.password) throw new ValidationError(MESSAGES.passwordRequired, { code: 'password_required', errors: { password: [MESSAGES.passwordRequired] } });
   await reserveSettingsTry(db, userId);
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.password ?? ''))) {
-    throw new ValidationError(MESSAGES.wrongPassword, { errors: { password: [MESSAGES.wrongPassword] } });
+    throw new ValidationError(MESSAGES.wrongPassword, { code: 'wrong_password', errors: { password: [MESSAGES.wrongPassword] } });
   }
   const method = user.twoFactorMethod;
   const notification = await db.transaction(async (tx) => {
@@ -133,7 +134,7 @@ export async function disableTwoFactor(
       email: method === 'email' ? { purpose: 'account' } : undefined,
     });
     if (!passed) return undefined;
-    if (!(await switchMethod(tx, userId, method, 'off'))) throw new ConflictError(MESSAGES.alreadyOff);
+    if (!(await switchMethod(tx, userId, method, 'off'))) throw new ConflictError(MESSAGES.alreadyOff, { code: 'two_factor_already_off' });
     await forgetTwoFactor(tx, userId);
     return notify(tx, { userId, kind: 'two_factor_changed', data: { method: 'off' } });
   });

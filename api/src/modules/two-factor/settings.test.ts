@@ -33,6 +33,7 @@ describe(`two-factor settings on ${kind}`, () => {
       const { secret } = (await post(token, '2fa/totp/setup')).json().data;
       expect((await post(token, '2fa/totp/enable', { code: clock.code(secret, 5) })).json()).toEqual({
         status: 'error',
+        code: 'invalid_code',
         message: 'Invalid code.',
         errors: { code: ['Invalid code.'] },
       });
@@ -51,7 +52,7 @@ describe(`two-factor settings on ${kind}`, () => {
       expect(await changes(user.id)).toEqual([{ method: 'totp' }]);
       expect((await postAs(app(), token, 'Profile')).json().data.two_factor).toBe('totp');
       // Never shown again.
-      expect((await post(token, '2fa/totp/setup')).json()).toEqual({ status: 'error', message: 'Two-factor authentication is already on.' });
+      expect((await post(token, '2fa/totp/setup')).json()).toEqual({ status: 'error', code: 'two_factor_already_on', message: 'Two-factor authentication is already on.' });
       expect((await post(token, '2fa/totp/setup')).statusCode).toBe(409);
     });
 
@@ -66,7 +67,7 @@ describe(`two-factor settings on ${kind}`, () => {
       const { token, user, password } = await signUp(app());
       const { secret } = await turnOnTotp(app(), token, (s) => clock.code(s));
       const missing = await post(token, '2fa/disable', { code: clock.code(secret) });
-      expect(missing.json()).toEqual({ status: 'error', message: 'The password field is required.', errors: { password: ['The password field is required.'] } });
+      expect(missing.json()).toEqual({ status: 'error', code: 'password_required', message: 'The password field is required.', errors: { password: ['The password field is required.'] } });
       // The code of the step that turned it on.
       expect((await post(token, '2fa/disable', { password, code: clock.code(secret) })).json().message).toBe('Invalid code.');
       expect((await post(token, '2fa/disable', { password: 'wrong password', code: clock.code(secret, 1) })).json().message).toBe('The password is incorrect.');

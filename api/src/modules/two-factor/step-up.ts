@@ -12,6 +12,7 @@ import { TWO_FACTOR_MESSAGES as MESSAGES } from './messages';
 import { giveBackTry, issueEmailCode, markSessionTwoFactor, reserveTry, settleTries } from './repository';
 import type { TwoFactorDeps } from './service';
 import { passesSecondFactor } from './verify';
+import { emailLocale } from '../account/emails/render';
 
 /**
  * The code before a risky cashout. Risky: over $50, or to a destination never paid to this account from a
@@ -74,6 +75,7 @@ export class StepUpNeeded extends Error {
     readonly method: TwoFactorMethod,
     readonly userId: number,
     readonly email: string,
+    readonly language: string | null,
   ) {
     super('step-up code required');
   }
@@ -84,7 +86,7 @@ export async function askForStepUp({ db, mailer, appSecret, log }: TwoFactorDeps
   if (needed.method === 'email') {
     const code = newOtpCode();
     if (await issueEmailCode(db, needed.userId, 'step_up', codeHash(appSecret, needed.userId, 'step_up', code))) {
-      await mailer.sendStepUpCode(needed.email, code).catch((error: unknown) => log.error({ err: error, userId: needed.userId }, 'cashout code email could not be sent'));
+      await mailer.sendStepUpCode(needed.email, code, emailLocale(needed.language)).catch((error: unknown) => log.error({ err: error, userId: needed.userId }, 'cashout code email could not be sent'));
     }
   }
   throw new ForbiddenError(MESSAGES.stepUpRequired, { code: STEP_UP_REQUIRED, extra: { method: needed.method } });
@@ -113,12 +115,12 @@ export async function returnStepUpTry(db: Database, userId: number, attempt: Ste
 export async function passStepUp(
   tx: Executor,
   appSecret: string,
-  context: { userId: number; sessionId: number; email: string; twoFactorMethod: string },
+  context: { userId: number; sessionId: number; email: string; language: string | null; twoFactorMethod: string },
   attempt: StepUpAttempt | undefined,
 ): Promise<void> {
   const method = stepUpMethodOf(context.twoFactorMethod);
-  if (!attempt) throw new StepUpNeeded(method, context.userId, context.email);
-  if (!attempt.hasTry) throw new TooManyAttemptsError(MESSAGES.tooManyWrongCodes);
+  if (!attempt) throw new StepUpNeeded(method, context.userId, context.email, context.language);
+  if (!attempt.hasTry) throw new TooManyAttemptsError(MESSAGES.tooManyWrongCodes, { code: 'too_many_wrong_codes' });
   const passed = await passesSecondFactor(tx, {
     appSecret,
     userId: context.userId,
@@ -135,6 +137,6 @@ export async function passStepUp(
 /** A wrong step-up code: 422 "Invalid code." (the try stays counted). */
 export class WrongStepUpCode extends ValidationError {
   constructor() {
-    super(MESSAGES.invalidCode, { errors: { step_up_code: [MESSAGES.invalidCode] } });
+    super(MESSAGES.invalidCode, { code: 'invalid_code', errors: { step_up_code: [MESSAGES.invalidCode] } });
   }
 }

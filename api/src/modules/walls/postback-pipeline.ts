@@ -1,6 +1,7 @@
+import type { ErrorCode } from '@rewards/shared/contracts/error-codes';
 import type { CallbackOutcome } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
-import { domainErrorStatus } from '../../plugins/errors';
+import { codeOfStatus, domainErrorStatus } from '../../plugins/errors';
 import { type CallbackRecord, recordCallback, REFUSED_OUTCOMES } from './callback-log';
 import { type ConversionAction, MalformedPostbackError } from '../conversions/conversion-action';
 import { ipAllowlist } from './ip-allowlist';
@@ -56,49 +57,50 @@ function storedPath(request: PostbackRequest): string {
   return `${request.path.slice(0, request.path.lastIndexOf('/'))}/{token}`;
 }
 
-type Verdict = { outcome: CallbackOutcome; statusCode: number; reason: string; action?: ConversionAction; coins?: number; announcements?: Announcements };
+type Verdict = { outcome: CallbackOutcome; statusCode: number; reason: string; code?: ErrorCode; action?: ConversionAction; coins?: number; announcements?: Announcements };
 
-const refusal = (statusCode: number, reason: string, action?: ConversionAction): Verdict => ({
+const refusal = (statusCode: number, reason: string, code: ErrorCode, action?: ConversionAction): Verdict => ({
   outcome: statusCode === 422 ? 'malformed' : 'refused',
   statusCode,
   reason,
+  code,
   action,
 });
 
 async function judge(deps: PostbackDeps, options: PipelineOptions, request: PostbackRequest, adapter: WallAdapter | undefined): Promise<Verdict> {
   const { walls } = options;
-  if (!adapter) return refusal(404, POSTBACK_MESSAGES.unknownWall);
-  if (request.pathToken !== '' && !adapter.secretInPath) return refusal(404, 'Not found');
+  if (!adapter) return refusal(404, POSTBACK_MESSAGES.unknownWall, 'unknown_wall');
+  if (request.pathToken !== '' && !adapter.secretInPath) return refusal(404, 'Not found', 'not_found');
   const secret = wallSecret(walls, adapter.slug);
-  if (secret === null) return refusal(403, POSTBACK_MESSAGES.notConfigured);
+  if (secret === null) return refusal(403, POSTBACK_MESSAGES.notConfigured, 'wall_not_configured');
 
   const ips = wallIps(walls, adapter);
   if (ips.length === 0 && adapter.requiresIpAllowlist && walls.production) {
-    return refusal(403, `${POSTBACK_MESSAGES.notConfigured} (POSTBACK_IPS_${adapter.slug.toUpperCase()})`);
+    return refusal(403, `${POSTBACK_MESSAGES.notConfigured} (POSTBACK_IPS_${adapter.slug.toUpperCase()})`, 'wall_not_configured');
   }
-  if (ips.length > 0 && !ipAllowlist(ips).allows(request.sourceIp)) return refusal(403, POSTBACK_MESSAGES.addressRefused);
+  if (ips.length > 0 && !ipAllowlist(ips).allows(request.sourceIp)) return refusal(403, POSTBACK_MESSAGES.addressRefused, 'address_refused');
 
   let action: ConversionAction;
   try {
     action = adapter.read(request);
   } catch (error) {
-    if (error instanceof MalformedPostbackError) return refusal(422, error.message);
+    if (error instanceof MalformedPostbackError) return refusal(422, error.message, 'postback_malformed');
     throw error;
   }
   let verified: boolean;
   try {
     verified = adapter.verify(request, secret);
   } catch (error) {
-    if (error instanceof MalformedPostbackError) return refusal(422, error.message, action);
+    if (error instanceof MalformedPostbackError) return refusal(422, error.message, 'postback_malformed', action);
     throw error;
   }
-  if (!verified) return refusal(403, POSTBACK_MESSAGES.badSignature, action);
+  if (!verified) return refusal(403, POSTBACK_MESSAGES.badSignature, 'invalid_signature', action);
 
   try {
     const answer = await applyConversion(deps, adapter, action);
     return { outcome: answer.outcome, statusCode: 200, reason: answer.message, action, coins: answer.coins, announcements: answer.announcements };
   } catch (error) {
-    if (error instanceof DomainError) return refusal(domainErrorStatus(error), error.message, action);
+    if (error instanceof DomainError) return refusal(domainErrorStatus(error), error.message, error.errorCode, action);
     throw error;
   }
 }
@@ -111,7 +113,7 @@ function replyOf(adapter: WallAdapter | undefined, verdict: Verdict, errors?: Re
   const envelope =
     verdict.statusCode === 200
       ? { status: 'success', message: verdict.reason }
-      : { status: 'error', message: verdict.reason, ...(errors ? { errors } : {}) };
+      : { status: 'error', code: verdict.code ?? codeOfStatus(verdict.statusCode), message: verdict.reason, ...(errors ? { errors } : {}) };
   return { statusCode: verdict.statusCode, contentType: 'application/json; charset=utf-8', body: JSON.stringify(envelope) };
 }
 
@@ -132,10 +134,10 @@ export async function handleCallback(deps: PostbackDeps, options: PipelineOption
     verdict = await judge(deps, options, request, adapter);
   } catch (error) {
     deps.log.error({ err: error, wall: request.wall }, 'postback failed');
-    verdict = { outcome: 'failed', statusCode: 503, reason: POSTBACK_MESSAGES.unavailable };
+    verdict = { outcome: 'failed', statusCode: 503, reason: POSTBACK_MESSAGES.unavailable, code: 'service_unavailable' };
   }
   if (REFUSED_OUTCOMES.includes(verdict.outcome) && (await pastRefusalLimit(deps, options, request))) {
-    const limited: Verdict = { outcome: verdict.outcome, statusCode: 429, reason: TOO_MANY_REFUSED };
+    const limited: Verdict = { outcome: verdict.outcome, statusCode: 429, reason: TOO_MANY_REFUSED, code: 'too_many_refused_callbacks' };
     return { ...limited, coins: 0, recordId: undefined, reply: replyOf(adapter, limited), announcements: NOTHING_TO_ANNOUNCE };
   }
   if (verdict.outcome === 'malformed') errors = malformedErrors(adapter, request);

@@ -58,7 +58,7 @@ describe.each(stores)(`refused postback callbacks on ${kind}, counted %s`, (_sto
     for (const url of ['/api/postback/no-such-wall', '/api/postback/demo?user_id=1&txid=x&payout=1&status=1&sig=wrong', '/api/postback/demo?user_id=abc']) {
       const response = await get(url, from);
       expect([url, response.statusCode]).toEqual([url, 429]);
-      expect(response.json()).toEqual({ status: 'error', message: TOO_MANY_REFUSED });
+      expect(response.json()).toEqual({ status: 'error', code: 'too_many_refused_callbacks', message: TOO_MANY_REFUSED });
       expect(response.headers['cache-control']).toBe('no-store');
     }
     // A wall that answers text answers in text.

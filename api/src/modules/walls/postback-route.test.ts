@@ -232,7 +232,7 @@ describe('a transient failure', () => {
     try {
       await handle.close();
       const response = await injectPostback(app, postbackFields({ user_id: '1' }));
-      expect([response.statusCode, response.json()]).toEqual([503, { status: 'error', message: 'Temporarily unavailable; please retry.' }]);
+      expect([response.statusCode, response.json()]).toEqual([503, { status: 'error', code: 'service_unavailable', message: 'Temporarily unavailable; please retry.' }]);
       const torox = WALL_ADAPTERS.find((adapter) => adapter.slug === 'torox')!;
       const text = await injectSigned(app, torox.sign({ base: 'http://localhost:80', userId: 1, txid: 't', coins: 5, offerId: '1', eventId: '', reverse: false }, DEV_POSTBACK_SECRET));
       expect([text.statusCode, text.body]).toEqual([503, 'ERROR: Temporarily unavailable; please retry.']);

@@ -109,7 +109,7 @@ describe(`provider postbacks on ${kind}`, () => {
         good.replace(/&hash=[0-9a-f]+$/, `&hash=${'0'.repeat(40)}`),
       ]) {
         const response = await call(url);
-        expect([url, response.statusCode, response.json()]).toEqual([url, 403, { status: 'error', message: 'Invalid signature.' }]);
+        expect([url, response.statusCode, response.json()]).toEqual([url, 403, { status: 'error', code: 'invalid_signature', message: 'Invalid signature.' }]);
       }
       expect((await call(bitlabsUrl(`uid=abc&tx=m-${user.id}&val=900`))).statusCode).toBe(422);
       expect((await call(bitlabsUrl(`uid=${user.id}&tx=m-${user.id}&val=lots`))).statusCode).toBe(422);
@@ -168,7 +168,7 @@ describe(`provider postbacks on ${kind}`, () => {
       changed.url = changed.url.replace('currency_amount=360', 'currency_amount=36000');
       for (const request of [wrongKey, missing, changed]) {
         const response = await app.inject(request);
-        expect([response.statusCode, response.json()]).toEqual([403, { status: 'error', message: 'Invalid signature.' }]);
+        expect([response.statusCode, response.json()]).toEqual([403, { status: 'error', code: 'invalid_signature', message: 'Invalid signature.' }]);
       }
       expect((await app.inject(ayetRequest({ ...params, uid: 'someone' }))).statusCode).toBe(422);
       expect((await app.inject(ayetRequest({ ...params, currency_amount: 'many' }))).statusCode).toBe(422);
