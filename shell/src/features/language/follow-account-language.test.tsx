@@ -91,7 +91,8 @@ describe('a signed-in user’s language', () => {
     ['the pseudo-language', 'en-XA'],
     ['an empty text', ''],
   ])('changes nothing for %s (%p)', async (_, language) => {
-    renderSignedIn(sampleUser({ language }));
+    // What an API answer could hold, whatever its type says.
+    renderSignedIn(sampleUser({ language: language as never }));
     await settle();
     expect(getLocale()).toBe('en');
     expect(screen.getByText('Earn')).toBeInTheDocument();
