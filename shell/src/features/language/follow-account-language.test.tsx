@@ -100,7 +100,8 @@ describe('a signed-in user’s language', () => {
   });
 
   it('changes nothing for an answer without the field (an older API) or a visitor', async () => {
-    renderSignedIn(sampleUser());
+    const { language: _absent, ...olderAnswer } = sampleUser();
+    renderSignedIn(olderAnswer as never);
     await settle();
     renderSignedIn(null);
     await settle();
