@@ -61,9 +61,17 @@ const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const [bundle, outputDir] = process.argv.slice(1);
 const { PRERENDERED_PAGES, renderPrerenderedPages } = require(bundle);
-for (const { file, html } of renderPrerenderedPages()) writeFileSync(join(outputDir, file + '.html'), html);
-process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
-process.exit(0);
+Promise.resolve(renderPrerenderedPages()).then(
+  (pages) => {
+    for (const { file, html } of pages) writeFileSync(join(outputDir, file + '.html'), html);
+    process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
+    process.exit(0);
+  },
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
 `;
 
 // The client build's CSS-module class names come from the same files with the same rule, so the

@@ -32,7 +32,7 @@ export type EnglishOnlyFile = (typeof ENGLISH_ONLY_FILES)[number];
 export type TranslatedContentFile = Exclude<EnglishContentFile, EnglishOnlyFile>;
 
 /** The languages with a folder of their own: every one but English. */
-export type ContentLocale = Exclude<Locale, typeof DEFAULT_LOCALE>;
+export type ContentLocale = Exclude<Locale, 'en'>;
 export const CONTENT_LOCALES = LOCALES.filter((locale): locale is ContentLocale => locale !== DEFAULT_LOCALE);
 
 /** A content file's name: English unprefixed, a translation under its language (`de/faq.json`). */
@@ -67,6 +67,6 @@ export function splitContentFile(file: ContentFile): { locale: Locale; english: 
 /** The file a page in `locale` shows for `english`: its translation, or the English file (English, a legal page). */
 export function fileInLocale(english: EnglishContentFile, locale: SiteLocale): ContentFile {
   const language = intlLocale(locale);
-  if (language === DEFAULT_LOCALE || isEnglishOnly(english)) return english;
+  if (language === 'en' || isEnglishOnly(english)) return english;
   return `${language}/${english}`;
 }
