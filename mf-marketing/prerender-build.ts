@@ -74,6 +74,15 @@ Promise.resolve(renderPrerenderedPages()).then(
 );
 `;
 
+/**
+ * The sources as the browser build reads them, with every `import()` bundled in place: one file for Node, and
+ * each language's content files (`import(\`…/${locale}/landing.json\`)`) inside it rather than chunks.
+ */
+function prerenderModule(): NonNullable<Configuration['module']> {
+  const module = sourceModule({ emitAssets: false });
+  return { ...module, parser: { ...module.parser, javascript: { dynamicImportMode: 'eager' } } };
+}
+
 // The client build's CSS-module class names come from the same files with the same rule, so the
 // prerendered markup and the page that replaces it share their classes.
 function prerenderConfig(outputDir: string): Configuration {
@@ -95,7 +104,7 @@ function prerenderConfig(outputDir: string): Configuration {
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: sourceModule({ emitAssets: false }),
+    module: prerenderModule(),
     optimization: { minimize: true, moduleIds: 'deterministic', chunkIds: 'deterministic', splitChunks: false },
     performance: { hints: false },
     plugins: [new WritePrerenderedPagesPlugin(outputDir)],
