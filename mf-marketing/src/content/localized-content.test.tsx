@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Suspense } from 'react';
 import { act, screen } from '@testing-library/react';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
@@ -13,9 +15,23 @@ import { localizedContent } from './localized-content';
 
 const question = (faq: typeof englishFaq, index: number) => faq.questions[index]!.question;
 
+const CONTENT_DIR = path.join(__dirname, '..', '..', 'content');
+
 describe("a content file in the page's language", () => {
+  const realFetch = globalThis.fetch;
+  let fetched: string[];
+  beforeEach(() => {
+    fetched = [];
+    // The site's API: `/api/content/<file>` answers the repository's file (nothing is published in a test).
+    globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
+      const file = String(url).replace(/^\/api\/content\//, '');
+      fetched.push(file);
+      return new Response(readFileSync(path.join(CONTENT_DIR, file), 'utf8'), { headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+  });
   afterEach(async () => {
     await act(() => switchLocale('en'));
+    globalThis.fetch = realFetch;
   });
 
   it('shows the FAQ in English, then in German on a switch, in place, then in English again', async () => {
@@ -27,6 +43,8 @@ describe("a content file in the page's language", () => {
     expect(screen.queryByText(englishFaq.lead)).not.toBeInTheDocument();
     await act(() => switchLocale('en'));
     expect(screen.getByRole('button', { name: question(englishFaq, 0) })).toBeInTheDocument();
+    // Only the German file was downloaded.
+    expect(fetched).toEqual(['de/faq.json']);
   });
 
   it("a first render in Spanish waits for Spanish (no English flashes) and loads only that language's file", async () => {

@@ -1,11 +1,29 @@
 import { useRef, useSyncExternalStore } from 'react';
-import { type ContentFile, type ContentLocale, type EnglishContentFile, fileInLocale } from '@rewards/shared/content/content-files';
-import type { SiteLocale } from '@rewards/shared/i18n/locales';
+import type { ContentFile, ContentLocale, EnglishContentFile } from '@rewards/shared/content/content-files';
+import { getApiBase } from '@rewards/shared/api/api-base';
+import type { DEFAULT_LOCALE, PSEUDO_LOCALE, SiteLocale } from '@rewards/shared/i18n/locales';
 import { getLocale, useLocale } from '@rewards/shared/translate/locale-store';
 import { publishedContent } from './published-content';
 
-/** A translation's file from the build, as its own chunk: only the page's language is downloaded. */
+/** Loads a translation: only the page's language is downloaded. */
 export type TranslationLoader = (locale: ContentLocale) => Promise<unknown>;
+
+/**
+ * A translation as the site's API serves it now (`/api/content/de/about.json`: the newest published version,
+ * else the repository's file), for the pages away from `/`: no chunk of the build per language and file, whose
+ * names every visitor's first script would list.
+ */
+export function fromApi(english: EnglishContentFile): TranslationLoader {
+  return async (locale) => {
+    const response = await fetch(`${getApiBase()}/content/${locale}/${english}`);
+    if (!response.ok) throw new Error(String(response.status));
+    return response.json();
+  };
+}
+
+// The contract's values, checked by the compiler: importing them would add shared modules to the page's start.
+const ENGLISH: typeof DEFAULT_LOCALE = 'en';
+const PSEUDO: typeof PSEUDO_LOCALE = 'en-XA';
 
 // Each translation once loaded, for every component showing it; a change re-renders those waiting for one.
 const loadedTranslations = new Map<ContentFile, unknown>();
@@ -47,9 +65,14 @@ export type LocalizedContent<Content> = {
 export function localizedContent<Content>(english: EnglishContentFile, bundledEnglish: unknown, loadTranslation?: TranslationLoader): LocalizedContent<Content> {
   const englishContent = () => publishedContent<Content>(english, bundledEnglish);
 
+  /** The file shown in `locale`: English for English, the pseudo-language and a file without translations. */
+  function fileIn(locale: SiteLocale): ContentFile {
+    return !loadTranslation || locale === ENGLISH || locale === PSEUDO ? english : (`${locale}/${english}` as ContentFile);
+  }
+
   function inLocale(locale: SiteLocale): Content | undefined {
-    const file = fileInLocale(english, locale);
-    if (file === english || !loadTranslation || failedTranslations.has(file)) return englishContent();
+    const file = fileIn(locale);
+    if (file === english || failedTranslations.has(file)) return englishContent();
     const published = publishedContent<Content | undefined>(file, undefined);
     if (published !== undefined) return published;
     return loadedTranslations.get(file) as Content | undefined;
@@ -58,7 +81,7 @@ export function localizedContent<Content>(english: EnglishContentFile, bundledEn
   function load(locale: SiteLocale): Promise<Content> {
     const ready = inLocale(locale);
     if (ready !== undefined) return Promise.resolve(ready);
-    const file = fileInLocale(english, locale);
+    const file = fileIn(locale);
     let loading = loadingTranslations.get(file);
     if (!loading) {
       loading = loadTranslation!(file.slice(0, file.indexOf('/')) as ContentLocale)

@@ -33,7 +33,7 @@ export type TranslatedContentFile = Exclude<EnglishContentFile, EnglishOnlyFile>
 
 /** The languages with a folder of their own: every one but English. */
 export type ContentLocale = Exclude<Locale, 'en'>;
-export const CONTENT_LOCALES = LOCALES.filter((locale): locale is ContentLocale => locale !== DEFAULT_LOCALE);
+export const CONTENT_LOCALES = /* @__PURE__ */ LOCALES.filter((locale): locale is ContentLocale => locale !== DEFAULT_LOCALE);
 
 /** A content file's name: English unprefixed, a translation under its language (`de/faq.json`). */
 export type ContentFile = EnglishContentFile | `${ContentLocale}/${TranslatedContentFile}`;
@@ -43,14 +43,14 @@ export function isEnglishOnly(file: EnglishContentFile): file is EnglishOnlyFile
 }
 
 /** Every content file: the English ones, then each language's translations. */
-export const CONTENT_FILE_NAMES: readonly ContentFile[] = [
+export const CONTENT_FILE_NAMES: readonly ContentFile[] = /* @__PURE__ */ [
   ...ENGLISH_CONTENT_FILES,
   ...CONTENT_LOCALES.flatMap((locale) =>
     ENGLISH_CONTENT_FILES.filter((file): file is TranslatedContentFile => !isEnglishOnly(file)).map((file) => `${locale}/${file}` as const),
   ),
 ];
 
-const NAMES = new Set<string>(CONTENT_FILE_NAMES);
+const NAMES = /* @__PURE__ */ new Set<string>(CONTENT_FILE_NAMES);
 
 export function isContentFile(name: unknown): name is ContentFile {
   return typeof name === 'string' && NAMES.has(name);

@@ -1,12 +1,12 @@
 import type { AboutContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContentSection } from '../../ui/content-section';
-import { localizedContent } from '../../content/localized-content';
+import { fromApi, localizedContent } from '../../content/localized-content';
 import englishAbout from '../../../content/about.json';
 import styles from './about-page.module.css';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-const aboutContent = localizedContent<AboutContent>('about.json', englishAbout, (locale) => import(/* webpackChunkName: "content-[request]" */ `../../../content/${locale}/about.json`));
+const aboutContent = localizedContent<AboutContent>('about.json', englishAbout, fromApi('about.json'));
 
 /** Spec §2 About: 50,000+ users, 100+ countries, $2M+ paid, and who we are. */
 export default function AboutPage() {

@@ -1,12 +1,12 @@
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContactForm } from '../../features/contact/contact-form';
-import { localizedContent } from '../../content/localized-content';
+import { fromApi, localizedContent } from '../../content/localized-content';
 import englishContact from '../../../content/contact.json';
 import styles from './contact-page.module.css';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-const contactContent = localizedContent<ContactContent>('contact.json', englishContact, (locale) => import(/* webpackChunkName: "content-[request]" */ `../../../content/${locale}/contact.json`));
+const contactContent = localizedContent<ContactContent>('contact.json', englishContact, fromApi('contact.json'));
 
 /** Spec §2 Contact: the form and three contact channels. */
 export default function ContactPage() {

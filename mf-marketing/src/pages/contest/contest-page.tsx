@@ -4,12 +4,12 @@ import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { RichText } from '../../ui/rich-text';
-import { localizedContent } from '../../content/localized-content';
+import { fromApi, localizedContent } from '../../content/localized-content';
 import englishContests from '../../../content/contests.json';
 import styles from './contest-page.module.css';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-const contestsContent = localizedContent<ContestsContent>('contests.json', englishContests, (locale) => import(/* webpackChunkName: "content-[request]" */ `../../../content/${locale}/contests.json`));
+const contestsContent = localizedContent<ContestsContent>('contests.json', englishContests, fromApi('contests.json'));
 
 /** Spec §2 Contest: three contests, this week's leaders and the rules. Join Contest only says entry opens soon. */
 export default function ContestPage() {

@@ -1,10 +1,10 @@
 import type { DocumentContent } from '@rewards/shared/content/content-schemas';
-import { localizedContent } from '../../content/localized-content';
+import { fromApi, localizedContent } from '../../content/localized-content';
 import { DocumentPage } from '../../ui/document';
 import content from '../../../content/pages/press.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-const pressContent = localizedContent<DocumentContent>('pages/press.json', content, (locale) => import(/* webpackChunkName: "content-[request]" */ `../../../content/${locale}/pages/press.json`));
+const pressContent = localizedContent<DocumentContent>('pages/press.json', content, fromApi('pages/press.json'));
 
 export default function PressPage() {
   return <DocumentPage title="Press" content={pressContent.useContent()} />;
