@@ -75,4 +75,19 @@ describe("a content file in the page's language", () => {
     expect(screen.getByText(terms.lead)).toBeInTheDocument();
     expect(screen.getByRole('article')).toHaveAttribute('lang', 'en');
   });
+
+  it("prefers the version of the visitor's language the server put into the page (published after the build), without loading the build's", async () => {
+    const published = { ...germanFaq, lead: 'Nach dem Build veröffentlicht.' };
+    document.body.innerHTML = `<script type="application/json" id="published-content">${JSON.stringify({ 'de/faq.json': published })}</script>`;
+    let isolated: typeof import('./localized-content') | undefined;
+    jest.isolateModules(() => {
+      isolated = jest.requireActual<typeof import('./localized-content')>('./localized-content');
+    });
+    document.body.innerHTML = '';
+    const loader = jest.fn(async () => germanFaq);
+    const faq = isolated!.localizedContent<typeof englishFaq>('faq.json', englishFaq, loader);
+    expect((await faq.load('de')).lead).toBe('Nach dem Build veröffentlicht.');
+    expect(faq.inLocale('en')).toBe(englishFaq);
+    expect(loader).not.toHaveBeenCalled();
+  });
 });
