@@ -61,10 +61,27 @@ const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const [bundle, outputDir] = process.argv.slice(1);
 const { PRERENDERED_PAGES, renderPrerenderedPages } = require(bundle);
-for (const { file, html } of renderPrerenderedPages()) writeFileSync(join(outputDir, file + '.html'), html);
-process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
-process.exit(0);
+Promise.resolve(renderPrerenderedPages()).then(
+  (pages) => {
+    for (const { file, html } of pages) writeFileSync(join(outputDir, file + '.html'), html);
+    process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
+    process.exit(0);
+  },
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
 `;
+
+/**
+ * The sources as the browser build reads them, with every `import()` bundled in place: one file for Node, and
+ * each language's content files (`import(\`…/${locale}/landing.json\`)`) inside it rather than chunks.
+ */
+function prerenderModule(): NonNullable<Configuration['module']> {
+  const module = sourceModule({ emitAssets: false });
+  return { ...module, parser: { ...module.parser, javascript: { dynamicImportMode: 'eager' } } };
+}
 
 // The client build's CSS-module class names come from the same files with the same rule, so the
 // prerendered markup and the page that replaces it share their classes.
@@ -87,7 +104,7 @@ function prerenderConfig(outputDir: string): Configuration {
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: sourceModule({ emitAssets: false }),
+    module: prerenderModule(),
     optimization: { minimize: true, moduleIds: 'deterministic', chunkIds: 'deterministic', splitChunks: false },
     performance: { hints: false },
     plugins: [new WritePrerenderedPagesPlugin(outputDir)],

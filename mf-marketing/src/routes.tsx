@@ -4,12 +4,13 @@ import type { PageMeta, RemoteRoute } from '@rewards/shared/contracts/remote-rou
 
 // The landing and its sign-in and sign-up copies come from one module: one chunk for the landing, where two
 // imports split the code they share into a second chunk, a request more on the first page a visitor sees.
-const landingPages = () => import('./pages/landing/auth-landing');
+// A page in another language than English renders once its content in that language is in (`contentReady`).
+const landingPages = () => import('./pages/landing/auth-landing').then(withContentReady);
 const LandingPage = lazy(() => landingPages().then((pages) => ({ default: pages.LandingPage })));
 const SignInLanding = lazy(() => landingPages().then((pages) => ({ default: pages.SignInLanding })));
 const SignUpLanding = lazy(() => landingPages().then((pages) => ({ default: pages.SignUpLanding })));
 const BonusesPage = lazy(() => import('./pages/bonuses/bonuses-page'));
-const FaqPage = lazy(() => import('./pages/faq/faq-page'));
+const FaqPage = lazy(() => import('./pages/faq/faq-page').then(withContentReady));
 const ContestPage = lazy(() => import('./pages/contest/contest-page'));
 const LeaderboardPage = lazy(() => import('./pages/leaderboard/leaderboard-page'));
 const AboutPage = lazy(() => import('./pages/about/about-page'));
@@ -21,6 +22,12 @@ const AffiliatesPage = lazy(() => import('./pages/documents/affiliates-page'));
 const AdvertisersPage = lazy(() => import('./pages/documents/advertisers-page'));
 const CareersPage = lazy(() => import('./pages/documents/careers-page'));
 const PressPage = lazy(() => import('./pages/documents/press-page'));
+
+/** The page's module once the content it shows first is loaded in the page's language. */
+async function withContentReady<Module extends { contentReady?: () => Promise<unknown> }>(module: Module): Promise<Module> {
+  await module.contentReady?.();
+  return module;
+}
 
 // The title carries the brand, so the shell adds no " | Earnly" suffix to it.
 const landingMeta: PageMeta = {

@@ -1,6 +1,7 @@
 // `pnpm ops content:*`: the marketing content published without a release (api/src/modules/content/).
 import { readFile, stat } from 'node:fs/promises';
-import { CONTENT_FILES, type ContentFile, isContentFile } from '@rewards/shared/content/content-schemas';
+import { CONTENT_LOCALES, ENGLISH_CONTENT_FILES } from '@rewards/shared/content/content-files';
+import { type ContentFile, isContentFile } from '@rewards/shared/content/content-schemas';
 import {
   ContentNotChanged,
   ContentRefused,
@@ -18,19 +19,37 @@ import { defineCommand, OpsError, type OpsContext, UsageError } from './command'
 import { operatorPath } from './offers';
 import { parseId, readOptions, rowLimit } from './options';
 
-const CONTENT_NAMES = Object.keys(CONTENT_FILES).join(', ');
+const CONTENT_NAMES = `${ENGLISH_CONTENT_FILES.join(', ')}; a translation under its language: ${CONTENT_LOCALES.map((locale) => `${locale}/faq.json`).join(', ')}`;
+// A folder named like a language tag (`xx`, `en`, `pt-br`): the file would be meant as that language's.
+const LANGUAGE_FOLDER = /^[a-z]{2}([-_][a-z]{2})?$/i;
 const DEFAULT_LIST_LIMIT = 50;
 
 /**
  * The content file a path is named like, as in the repository: `…/faq.json` is faq.json, `…/pages/terms.json`
- * is pages/terms.json (a `terms.json` elsewhere is not).
+ * is pages/terms.json, `…/de/faq.json` is de/faq.json (a `terms.json` elsewhere is not). A name whose folder
+ * reads as a language the site does not have (`xx/faq.json`, `en/faq.json`) or as `..` (`de/../faq.json`) is
+ * refused rather than taken for the English file.
  */
 export function contentFileOf(path: string): ContentFile {
   const segments = path.split(/[\\/]+/).filter(Boolean);
-  const lastTwo = segments.slice(-2).join('/');
-  if (isContentFile(lastTwo)) return lastTwo;
-  const last = segments.at(-1) ?? '';
-  if (isContentFile(last)) return last;
+  for (const length of [3, 2, 1]) {
+    if (segments.length < length) continue;
+    const name = segments.slice(-length).join('/');
+    if (!isContentFile(name)) continue;
+    const folder = segments.at(-length - 1);
+    const translated = name.includes('/') && !name.startsWith('pages/');
+    if (translated || folder === undefined) return name;
+    if ((CONTENT_LOCALES as readonly string[]).includes(folder)) {
+      throw new UsageError(`"${path}": ${name} is English in every language (the English text applies); publish it as ${name}`);
+    }
+    // `../faq.json` is the folder above's; `de/../faq.json` could be meant as either.
+    const throughParent = (folder === '..' || folder === '.') && segments.length > length + 1 && segments.at(-length - 2) !== '..';
+    if (throughParent) throw new UsageError(`"${path}" names its content file through "${folder}": name it like the repository's (${CONTENT_NAMES})`);
+    if (folder !== '..' && folder !== '.' && LANGUAGE_FOLDER.test(folder)) {
+      throw new UsageError(`"${path}": "${folder}" is not a language of the site's content (${CONTENT_LOCALES.join(', ')}; English files have no folder)`);
+    }
+    return name;
+  }
   throw new UsageError(`"${path}" is not named like a content file: name it like the repository's (${CONTENT_NAMES})`);
 }
 

@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { MARKETING_REMOTE, PUBLISHED_CONTENT_ELEMENT_ID, type PublishedContent } from '@rewards/shared/content/published-content';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
+import { DEFAULT_LOCALE, type Locale } from '@rewards/shared/i18n/locales';
 import type { RemoteConfig, RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import type { LocateFile } from './route-preload';
 
-/** The public pages a remote's build renders to HTML (`dist/prerendered/<file>.html` and `.css`), by path. */
+/**
+ * The public pages a remote's build renders to HTML (`dist/prerendered/<file>.html` and `.css`), by path; each
+ * in every language, `<file>.<locale>.html` (`index.de.html`), English unsuffixed, all with `<file>.css`.
+ */
 const PRERENDERED_FILES: Record<string, string> = { '/': 'index' };
 
 export type PrerenderedPage = { path: string; html: string; stylesheet: string | null };
@@ -23,8 +27,11 @@ export type PublishedContentView = {
 /** A staff member's draft shown in place of what is published (`?preview=<draft id>`); `key` names its text. */
 export type ContentPreview = { key: string; content: PublishedContent };
 
-/** The view for the build of mf-marketing whose `prerendered/` files `locate` finds (with a draft over it, for staff). */
-export type PublishedContentSource = (build: { locate(file: string): string | null }, preview?: ContentPreview) => Promise<PublishedContentView>;
+/**
+ * The view for the build of mf-marketing whose `prerendered/` files `locate` finds (with a draft over it, for
+ * staff), for a page in `locale`: the files of that language and the English ones.
+ */
+export type PublishedContentSource = (build: { locate(file: string): string | null }, preview?: ContentPreview, locale?: Locale) => Promise<PublishedContentView>;
 
 /** The folder holding a remote's prerendered files, as a URL path: beside its manifest. Null when not on this server. */
 function prerenderedFolder(remote: RemoteConfig): string | null {
@@ -34,48 +41,67 @@ function prerenderedFolder(remote: RemoteConfig): string | null {
 }
 
 /** The view of the published content for the marketing build this request's runtime config names; null without one here. */
-export async function publishedContentView(source: PublishedContentSource | undefined, config: RuntimeConfig, locate: LocateFile, preview?: ContentPreview): Promise<PublishedContentView | null> {
+export async function publishedContentView(
+  source: PublishedContentSource | undefined,
+  config: RuntimeConfig,
+  locate: LocateFile,
+  preview?: ContentPreview,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<PublishedContentView | null> {
   const marketing = config.remotes.find((remote) => remote.name === MARKETING_REMOTE);
   const folder = marketing ? prerenderedFolder(marketing) : null;
   if (!source || !folder) return null;
-  return source({ locate: (file) => locate(`${folder}${file}`) }, preview);
+  return source({ locate: (file) => locate(`${folder}${file}`) }, preview, locale);
 }
 
 /**
- * The first screen of the page at `pathname` as the remote owning it rendered it: the version the runtime
- * config of this very request names, so a marketing release or rollback changes it without the shell; from the
- * content published since that build when `published` says so. Null when that remote has none for the path,
- * is not on this server's disk, or its page could not be made from the published content (a stale first
- * screen would change under the visitor's eyes once the page takes over).
+ * The first screen of the page at `pathname` in `locale` as the remote owning it rendered it: the version the
+ * runtime config of this very request names, so a marketing release or rollback changes it without the shell;
+ * from the content published since that build when `published` says so. A build without that language's file
+ * (made before the site spoke it) gives its English one. Null when that remote has none for the path, is not
+ * on this server's disk, or its page could not be made from the published content (a stale first screen would
+ * change under the visitor's eyes once the page takes over).
  */
-export async function prerenderedPage(pathname: string, config: RuntimeConfig, locate: LocateFile, published: PublishedContentView | null = null): Promise<PrerenderedPage | null> {
+export async function prerenderedPage(
+  pathname: string,
+  config: RuntimeConfig,
+  locate: LocateFile,
+  published: PublishedContentView | null = null,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<PrerenderedPage | null> {
   const file = Object.hasOwn(PRERENDERED_FILES, pathname) ? PRERENDERED_FILES[pathname] : undefined;
   const owner = file ? findRouteOwner(pathname, config.remotes) : null;
   const folder = owner ? prerenderedFolder(owner) : null;
   if (!file || !owner || !folder) return null;
   const base = `${folder}${file}`;
-  let html: string | null = null;
-  if (published && owner.name === MARKETING_REMOTE) {
-    try {
-      html = await published.prerendered(file);
-    } catch {
-      return null;
-    }
-  }
-  if (html === null) {
-    const htmlFile = locate(`${base}.html`);
-    if (!htmlFile) return null;
-    try {
-      html = await readFile(htmlFile, 'utf8');
-    } catch {
-      return null;
-    }
-  }
+  let html: string | null | undefined = await pageHtml(`${file}.${locale}`, locale !== DEFAULT_LOCALE);
+  if (html === undefined) html = await pageHtml(file, true);
+  if (!html) return null;
   // The page's CSP would block them anyway: a build that wrote scripts or style attributes is not sent.
   if (/<script|\sstyle=|\son[a-z]+=/i.test(html)) return null;
   const cssFile = locate(`${base}.css`);
   const stylesheet = cssFile && (await readable(cssFile)) && isSafeUrl(base) ? `${base}.css` : null;
   return { path: pathname, html, stylesheet };
+
+  /** The HTML of prerendered file `name`; undefined when the build has no such file (and `wanted`). */
+  async function pageHtml(name: string, wanted: boolean): Promise<string | null | undefined> {
+    if (!wanted) return undefined;
+    if (published && owner!.name === MARKETING_REMOTE) {
+      try {
+        const rendered = await published.prerendered(name);
+        if (rendered !== null) return rendered;
+      } catch {
+        return null;
+      }
+    }
+    const htmlFile = locate(`${folder}${name}.html`);
+    if (!htmlFile) return undefined;
+    try {
+      return await readFile(htmlFile, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 async function readable(file: string): Promise<boolean> {

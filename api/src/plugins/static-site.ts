@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
+import { chooseLocale, intlLocale, LANGUAGE_COOKIE, type Locale } from '@rewards/shared/i18n/locales';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
@@ -164,13 +165,16 @@ async function sendShellPage(
     : null;
   // A preview is this staff member's alone: never kept by a cache.
   if (preview) reply.header('cache-control', 'private, no-store');
-  const published = await publishedContentView(publishedContent, runtimeConfig, locate, preview ?? undefined).catch((error: unknown) => {
+  // The page's language picks the prerendered first screen and the published content it carries.
+  const locale = prerenderLocale(request);
+  reply.header('vary', varyWith(reply.getHeader('vary'), ['Cookie', 'Accept-Language']));
+  const published = await publishedContentView(publishedContent, runtimeConfig, locate, preview ?? undefined, locale).catch((error: unknown) => {
     app.log.error({ err: error }, 'the published marketing content could not be applied: the page shows its build’s content');
     return null;
   });
   // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first
   // (a staff member's preview shows the first screen as a visitor would see it).
-  const page = signedIn && !preview ? null : await prerenderedPage(path, runtimeConfig, locate, published);
+  const page = signedIn && !preview ? null : await prerenderedPage(path, runtimeConfig, locate, published, locale);
   const preloads = [...(await routePreloads(path, runtimeConfig, locate)), ...(signedIn ? await signedInPreloads(shellDist) : [])];
   const shellPage = withPublishedContent(withPreloads(html, preloads), published?.dataBlock ?? null);
   const withPage = withPrerenderedPage(shellPage, page);
@@ -178,6 +182,21 @@ async function sendShellPage(
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
   if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);
   return reply.send(withStartAfterPaint(withPage));
+}
+
+/** The visitor's language for the prerendered first screen: the `lang` cookie, else `Accept-Language`. */
+function prerenderLocale(request: FastifyRequest): Locale {
+  return intlLocale(chooseLocale({ cookie: request.cookies?.[LANGUAGE_COOKIE], acceptLanguage: request.headers['accept-language'], pseudo: false }));
+}
+
+/** A `Vary` header's value with `fields` added (each once, whatever its case). */
+function varyWith(current: unknown, fields: string[]): string {
+  const present = String(current ?? '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  const missing = fields.filter((field) => !present.some((known) => known.toLowerCase() === field.toLowerCase()));
+  return [...present, ...missing].join(', ');
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {

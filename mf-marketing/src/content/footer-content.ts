@@ -1,6 +1,10 @@
 import type { FooterContent } from '@rewards/shared/content/content-schemas';
 import footer from '../../content/footer.json';
-import { publishedContent } from './published-content';
+import { fromApi, localizedContent } from './localized-content';
 
-// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-export const FOOTER = publishedContent<FooterContent>('footer.json', footer);
+// Checked by its schema at build and at publish; the type only narrows JSON's widened types. A translation
+// comes from the API (no chunk per language listed in the first script): it is not on the prerendered screen.
+export const footerContent = localizedContent<FooterContent>('footer.json', footer, fromApi('footer.json'));
+
+/** In English (the published version, else the bundled one). */
+export const FOOTER = footerContent.inLocale('en')!;

@@ -1,12 +1,19 @@
 import { LANDING } from '../content/landing-content';
+import germanLanding from '../../content/de/landing.json';
 import { LazyWhenNear } from '../ui/lazy-when-near';
 import { PRERENDERED_PAGES, renderPrerenderedPages } from './prerender-entry';
 import { renderPage } from './render-page';
 
 describe('the prerendered pages of the build', () => {
-  it("renders the landing's first screen for / with React's server renderer: heading, text, figures, form", () => {
-    expect(PRERENDERED_PAGES.map(({ path, file }) => [path, file])).toEqual([['/', 'index']]);
-    const [landing] = renderPrerenderedPages();
+  it("renders the landing's first screen for / with React's server renderer: heading, text, figures, form", async () => {
+    expect(PRERENDERED_PAGES.map(({ path, file }) => [path, file])).toEqual([
+      ['/', 'index'],
+      ['/', 'index.es'],
+      ['/', 'index.de'],
+      ['/', 'index.pt-BR'],
+      ['/', 'index.fr'],
+    ]);
+    const [landing] = await renderPrerenderedPages();
     expect(landing!.file).toBe('index');
     const html = landing!.html;
     expect(html).toMatch(/^<section [^>]*aria-labelledby="landing-title"/);
@@ -19,16 +26,28 @@ describe('the prerendered pages of the build', () => {
     expect(html).toMatch(/<input readonly="" id="[^"]*-email"/);
   });
 
-  it('renders the first screen from published landing content when given, escaping its text', () => {
+  it('renders the first screen of each language from its content file, with its figures and amounts as that language writes them', async () => {
+    const pages = await renderPrerenderedPages();
+    const german = pages.find((page) => page.file === 'index.de')!.html;
+    expect(german).toContain(germanLanding.hero.subtitle);
+    expect(german).toContain(`${germanLanding.hero.figures[0]!.label}</dt><dd class="figureValue">${germanLanding.hero.figures[0]!.value}</dd>`);
+    expect(german).toContain(germanLanding.sampleOffers.heading);
+    expect(german).toContain('25,50\u00a0$');
+    expect(german).not.toContain(LANDING.hero.subtitle);
+    expect(pages.find((page) => page.file === 'index')!.html).toContain(LANDING.hero.subtitle);
+    expect(PRERENDERED_PAGES.find((page) => page.file === 'index.de')!.content).toEqual(['de/landing.json']);
+  });
+
+  it('renders the first screen from published landing content when given, escaping its text', async () => {
     const published = { ...LANDING, hero: { ...LANDING.hero, titleAfter: 'to test <apps> & games' }, stats: { ...LANDING.stats, heading: 'Figures published today' } };
-    const [landing] = renderPrerenderedPages({ 'landing.json': published });
+    const [landing] = await renderPrerenderedPages({ 'landing.json': published });
     expect(landing!.html).toContain('to test &lt;apps&gt; &amp; games');
     expect(landing!.html).toContain('Figures published today');
     expect(landing!.html).not.toContain(LANDING.hero.titleAfter);
     expect(PRERENDERED_PAGES[0]!.content).toEqual(['landing.json']);
   });
 
-  it('leaves out what the CSP blocks: scripts and style attributes', () => {
+  it('leaves out what the CSP blocks: scripts and style attributes', async () => {
     const html = renderPage(
       () => (
         <LazyWhenNear label="More" minHeight={400}>
@@ -39,6 +58,6 @@ describe('the prerendered pages of the build', () => {
     );
     expect(html).toContain('aria-label="Loading More"');
     expect(html).not.toMatch(/style=/);
-    expect(renderPrerenderedPages()[0]!.html).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
+    expect((await renderPrerenderedPages())[0]!.html).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
   });
 });

@@ -1,5 +1,6 @@
 import type { DocumentContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { footerContent } from '../content/footer-content';
 import { ContentSection } from './content-section';
 import styles from './document.module.css';
 
@@ -11,11 +12,22 @@ function formatUpdated(day: string): string {
   return dateFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
-/** A readable text page (terms, privacy, cookies, company pages) from its content file. */
-export function DocumentPage({ title, content }: { title: string; content: DocumentContent }) {
+/**
+ * A readable text page (terms, privacy, cookies, company pages) from its content file. `englishOnly`: a legal
+ * page, English in every language; in another language a note in that language says the English text applies.
+ */
+export function DocumentPage({ title, content, englishOnly = false }: { title: string; content: DocumentContent; englishOnly?: boolean }) {
+  // English has no note: only a translation's footer carries one.
+  const legalNote = footerContent.useContent().legalNote;
+  const note = englishOnly ? legalNote : undefined;
   return (
     <PageLayout title={title} lead={content.lead}>
-      <article className={styles.document}>
+      {note && (
+        <p className={styles.legalNote} role="note">
+          {note}
+        </p>
+      )}
+      <article className={styles.document} lang={note ? 'en' : undefined}>
         <p className={styles.updated}>Last updated {formatUpdated(content.updated)}</p>
         {content.sections.map((part) => (
           <ContentSection key={part.heading} part={part} styles={styles} />

@@ -1,6 +1,7 @@
 import { checkContentFile, formatProblems } from './content-check';
 import { contentHash } from './content-hash';
-import { isContentFile } from './content-schemas';
+import { fileInLocale, splitContentFile } from './content-files';
+import { isContentFile, SOCIAL_NETWORKS } from './content-schemas';
 
 const faq = (answer: string) =>
   JSON.stringify(
@@ -50,6 +51,24 @@ describe('checking a content file by the schema the build uses', () => {
     expect(isContentFile('faq.json')).toBe(true);
     expect(isContentFile('pages/terms.json')).toBe(true);
     for (const name of ['terms.json', 'pages/../faq.json', '__proto__', 'constructor', 'FAQ.json', '']) expect(isContentFile(name)).toBe(false);
+  });
+
+  it('knows each translation by its language folder; the legal pages have none', () => {
+    for (const name of ['de/faq.json', 'es/landing.json', 'pt-BR/pages/careers.json', 'fr/footer.json']) expect(isContentFile(name)).toBe(true);
+    for (const name of ['en/faq.json', 'xx/faq.json', 'de/../faq.json', 'de/pages/terms.json', 'pt-br/faq.json', 'de/faq.json/', 'de//faq.json', 'DE/faq.json']) {
+      expect({ name, known: isContentFile(name) }).toEqual({ name, known: false });
+    }
+    expect(splitContentFile('pt-BR/pages/press.json')).toEqual({ locale: 'pt-BR', english: 'pages/press.json' });
+    expect(fileInLocale('faq.json', 'de')).toBe('de/faq.json');
+    expect(fileInLocale('pages/terms.json', 'de')).toBe('pages/terms.json');
+    expect(fileInLocale('faq.json', 'en-XA')).toBe('faq.json');
+  });
+
+  it("wants a translation's footer to carry the legal pages' note, and English's may leave it out", () => {
+    const footer = { tagline: 'x', languages: ['Deutsch'], social: SOCIAL_NETWORKS.map((network) => ({ network, href: 'https://example.com' })), columns: [{ heading: 'Hilfe', links: [{ label: 'FAQ', href: '/faq' }] }], legal: 'x' };
+    expect(checkContentFile('footer.json', JSON.stringify(footer))).toEqual([]);
+    expect(formatProblems(checkContentFile('de/footer.json', JSON.stringify(footer)))).toMatch(/^content\/de\/footer\.json:1:1 legalNote: /);
+    expect(checkContentFile('de/footer.json', JSON.stringify({ ...footer, legalNote: 'Es gilt der englische Text.' }))).toEqual([]);
   });
 
   it('gives equal values one hash whatever the formatting', () => {

@@ -3,12 +3,12 @@
  * `?preview=<draft id>` and the site server puts the draft into that page (only for a signed-in staff member;
  * anyone else gets the page as without the parameter).
  */
-import type { ContentFile } from './content-schemas';
+import { type ContentFile, type EnglishContentFile, splitContentFile } from './content-files';
 
 export const PREVIEW_PARAM = 'preview';
 
 /** The page that shows the most of each file (footer.json is on every page). */
-const PAGE_OF_FILE: Record<ContentFile, string> = {
+const PAGE_OF_FILE: Record<EnglishContentFile, string> = {
   'landing.json': '/',
   'faq.json': '/faq',
   'contests.json': '/contest',
@@ -24,7 +24,10 @@ const PAGE_OF_FILE: Record<ContentFile, string> = {
   'pages/press.json': '/press',
 };
 
-/** Where a draft of `file` is previewed: its page with `?preview=<id>`. */
+/**
+ * Where a draft of `file` is previewed: its page with `?preview=<id>` (a translation's draft shows on the page
+ * in its language: the staff member picks that language in the footer).
+ */
 export function previewPathOf(file: ContentFile, draftId: number): string {
-  return `${PAGE_OF_FILE[file]}?${PREVIEW_PARAM}=${draftId}`;
+  return `${PAGE_OF_FILE[splitContentFile(file).english]}?${PREVIEW_PARAM}=${draftId}`;
 }

@@ -8,6 +8,9 @@
  * refused here, with control and bidi-override characters, so what an operator publishes reads as it is shown.
  */
 import { z } from 'zod';
+import { CONTENT_FILE_NAMES, type ContentFile, type EnglishContentFile, splitContentFile } from './content-files';
+
+export { type ContentFile, isContentFile } from './content-files';
 
 // C0 and C1 controls (a line break included: a paragraph is one entry) and the bidi overrides and isolates.
 // eslint-disable-next-line no-control-regex -- naming the control characters is the point
@@ -176,7 +179,12 @@ export const footerSchema = z.strictObject({
     .refine((links) => new Set(links.map((link) => link.network)).size === links.length, 'each network once'),
   columns: z.array(z.strictObject({ heading: shortText(40), links: z.array(z.strictObject({ label: shortText(40), href })).min(1) })).min(1),
   legal: shortText(200),
+  /** Above a legal page (English in every language) in another language: the English text applies. */
+  legalNote: shortText(200).optional(),
 });
+
+/** A translation's footer must say, in its language, that the legal pages' English text applies. */
+const translatedFooterSchema = footerSchema.extend({ legalNote: shortText(200) });
 
 export const documentSchema = z.strictObject({
   lead: shortText(240),
@@ -193,8 +201,8 @@ export type FooterContent = z.infer<typeof footerSchema>;
 export type DocumentContent = z.infer<typeof documentSchema>;
 export type DocumentSection = z.infer<typeof section>;
 
-/** Every content file and its schema, relative to `mf-marketing/content/`. */
-export const CONTENT_FILES = {
+/** Each English content file's schema, relative to `mf-marketing/content/`; a translation has its English file's. */
+export const ENGLISH_CONTENT_SCHEMAS = {
   'landing.json': landingSchema,
   'faq.json': faqSchema,
   'contests.json': contestsSchema,
@@ -208,11 +216,12 @@ export const CONTENT_FILES = {
   'pages/advertisers.json': documentSchema,
   'pages/careers.json': documentSchema,
   'pages/press.json': documentSchema,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<EnglishContentFile, z.ZodType>;
 
-/** A content file's name as in the repository: `faq.json`, `pages/terms.json`. */
-export type ContentFile = keyof typeof CONTENT_FILES;
-
-export function isContentFile(name: string): name is ContentFile {
-  return Object.hasOwn(CONTENT_FILES, name);
+function schemaOf(file: ContentFile): z.ZodType {
+  const { locale, english } = splitContentFile(file);
+  return english === 'footer.json' && locale !== 'en' ? translatedFooterSchema : ENGLISH_CONTENT_SCHEMAS[english];
 }
+
+/** Every content file (`faq.json`, `pages/terms.json`, `de/faq.json`) and its schema. */
+export const CONTENT_FILES: Readonly<Record<ContentFile, z.ZodType>> = Object.fromEntries(CONTENT_FILE_NAMES.map((file) => [file, schemaOf(file)])) as Record<ContentFile, z.ZodType>;

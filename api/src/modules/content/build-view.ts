@@ -6,7 +6,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ContentFile } from '@rewards/shared/content/content-schemas';
+import { type ContentFile, splitContentFile } from '@rewards/shared/content/content-files';
+import { DEFAULT_LOCALE, type Locale } from '@rewards/shared/i18n/locales';
 import { BUILD_CONTENT_FILE, type BuildContent, PRERENDER_BUNDLE_FILE, type PublishedContent } from '@rewards/shared/content/published-content';
 import type { ContentPreview, PublishedContentSource, PublishedContentView } from '../../plugins/prerendered-page';
 import type { PublishedContentState, PublishedSnapshot } from './published-state';
@@ -33,6 +34,17 @@ export function filesNewerThanBuild(snapshot: PublishedSnapshot, bundled: BuildC
     if (bundledVersion !== undefined && bundledVersion < published.version) newer.push(file);
   }
   return newer.sort();
+}
+
+/**
+ * The files a page in `locale` reads: its language's and the English ones (its fallback, the legal pages). A
+ * switch to another language in the page shows that language's build copy until the next page load.
+ */
+export function filesOfLocale(files: readonly ContentFile[], locale: Locale): ContentFile[] {
+  return files.filter((file) => {
+    const language = splitContentFile(file).locale;
+    return language === DEFAULT_LOCALE || language === locale;
+  });
 }
 
 /** The page's data: JSON that cannot end its `<script>` element (`</script>`, `<!--`). */
@@ -95,14 +107,15 @@ export function createBuildViews({ state, log, render = renderInWorker, now = Da
     return entry.pages;
   }
 
-  return async (build, preview) => {
+  return async (build, preview, locale = DEFAULT_LOCALE) => {
     const snapshot = await state.current();
     if (snapshot.files.size === 0 && !preview) return NOTHING_NEWER;
     const content = await buildContentAt(build.locate(BUILD_CONTENT_FILE));
     if (!content) return NOTHING_NEWER;
-    // A staff member's draft goes into the page whatever the build bundled (it is newer than anything).
+    // A staff member's draft goes into the page whatever the build bundled (it is newer than anything), in
+    // whichever language: the page shows it once switched to that language.
     const drafted = preview ? (Object.keys(preview.content) as ContentFile[]) : [];
-    const newer = [...new Set([...filesNewerThanBuild(snapshot, content.hashes), ...drafted])].sort();
+    const newer = [...new Set([...filesOfLocale(filesNewerThanBuild(snapshot, content.hashes), locale), ...drafted])].sort();
     if (newer.length === 0) return NOTHING_NEWER;
     const published: PublishedContent = Object.fromEntries(newer.map((file) => [file, preview && Object.hasOwn(preview.content, file) ? preview.content[file] : snapshot.files.get(file)!.value]));
     const blockKey = `${snapshot.latest}|${newer.join(',')}${preview ? `|draft:${preview.key}` : ''}`;

@@ -145,7 +145,7 @@ describe(`marketing content versions on ${kind}`, () => {
     expect(newest).toMatch(/^\d+\s+faq\.json\s+yes\s+\S+Z\s+ada@ops\s+publish\s+clearer first answer$/);
     expect(older.at(-1)).toMatch(/^\d+\s+faq\.json\s+\S+Z\s+repository\s+repository\s+the content file in the repository$/);
     expect(older.some((row) => /\srestore of \d+\s+the first copy$/.test(row))).toBe(true);
-    const all = JSON.parse((await ops('content:versions', '--json')).out) as { result: Array<{ file: string; shown: boolean }> };
+    const all = JSON.parse((await ops('content:versions', '--limit', '200', '--json')).out) as { result: Array<{ file: string; shown: boolean }> };
     expect(all.result.filter((version) => version.shown).map((version) => version.file).sort()).toEqual([...CONTENT_FILE_NAMES].sort());
   });
 
@@ -180,6 +180,60 @@ describe(`marketing content versions on ${kind}`, () => {
 
     const misnamed = await ops('content:publish', await fileNamed('terms.json', JSON.stringify(terms)), '--reason', 'x');
     expect(misnamed).toMatchObject({ code: 2, err: expect.stringContaining('"terms.json" is not named like a content file') });
+  });
+
+  it("publishes and restores a translation by its repository name (de/faq.json), checked by the same schema, apart from the English file", async () => {
+    const repositoryGerman = await readFile(join(contentDir, 'de', 'faq.json'), 'utf8');
+    const german = JSON.parse(repositoryGerman) as Faq;
+    const englishBefore = (await served('faq.json')).json;
+    const path = await fileNamed('de/faq.json', JSON.stringify({ ...german, lead: 'Antworten, kurz und ehrlich.' }, null, 2));
+    const published = await ops('content:publish', path, '--reason', 'kürzere Einleitung');
+    expect(published).toMatchObject({ code: 0, err: '' });
+    expect(published.out).toMatch(/^Published de\/faq\.json as version \d+ \(kürzere Einleitung\)/);
+    expect(((await served('de/faq.json')).json as Faq).lead).toBe('Antworten, kurz und ehrlich.');
+    expect((await served('faq.json')).json).toEqual(englishBefore);
+    expect(await lastAudit()).toMatchObject({ command: 'content:publish', arguments: ['de/faq.json'], outcome: 'done', result: expect.objectContaining({ file: 'de/faq.json' }) });
+
+    const listed = await ops('content:versions', 'de/faq.json');
+    expect(listed.out.split('\n').slice(2).every((row) => /^\d+\s+de\/faq\.json\s/.test(row))).toBe(true);
+    const first = (await listVersions(db(), { file: 'de/faq.json', limit: 10 })).find((version) => version.source === 'repository')!;
+    expect((await ops('content:restore', String(first.version), '--reason', 'zurück')).out).toMatch(new RegExp(`^Restored version ${first.version} of de/faq\\.json as version \\d+`));
+    expect((await served('de/faq.json')).json).toEqual(JSON.parse(repositoryGerman));
+
+    const broken = await ops('content:publish', await fileNamed('broken/de/faq.json', JSON.stringify({ ...german, questions: german.questions.slice(1) })), '--reason', 'x');
+    expect(broken).toMatchObject({ code: 1, err: expect.stringContaining('broken/de/faq.json:1:') });
+    // A translation's footer must carry the note shown above the legal pages.
+    const footer = JSON.parse(await readFile(join(contentDir, 'de', 'footer.json'), 'utf8')) as Record<string, unknown>;
+    delete footer.legalNote;
+    const noNote = await ops('content:publish', await fileNamed('de/footer.json', JSON.stringify(footer)), '--reason', 'x');
+    expect(noNote).toMatchObject({ code: 1, err: expect.stringContaining('legalNote: ') });
+  });
+
+  it('refuses a hostile or ambiguous content file name, changing nothing', async () => {
+    const before = await versionCount();
+    const english = await readFile(join(contentDir, 'faq.json'), 'utf8');
+    const cases: Array<[string, RegExp]> = [
+      ['../x.json', /is not named like a content file/],
+      ['xx/faq.json', /"xx" is not a language of the site's content/],
+      ['en/faq.json', /"en" is not a language of the site's content/],
+      ['de/../faq.json', /names its content file through "\.\."/],
+      ['de/pages/terms.json', /pages\/terms\.json is English in every language/],
+      ['de/nope.json', /is not named like a content file/],
+    ];
+    for (const [name, message] of cases) {
+      await mkdir(join(scratch, 'hostile', name, '..'), { recursive: true }).catch(() => undefined);
+      const refused = await ops('content:publish', `hostile/${name}`, '--reason', 'x');
+      expect({ name, code: refused.code, err: refused.err }).toEqual({ name, code: 2, err: expect.stringMatching(message) });
+    }
+    for (const name of ['xx/faq.json', 'de/../faq.json', '../faq.json', 'de/pages/terms.json']) {
+      const listed = await ops('content:versions', name);
+      expect({ name, code: listed.code }).toEqual({ name, code: 2 });
+    }
+    for (const url of ['/api/content/xx/faq.json', '/api/content/de%2F..%2Ffaq.json', '/api/content/de/pages/terms.json', '/api/content/en/faq.json']) {
+      expect({ url, status: (await app().inject({ method: 'GET', url })).statusCode }).toEqual({ url, status: 404 });
+    }
+    expect(english).toContain('"lead"');
+    expect(await versionCount()).toBe(before);
   });
 
   it('answers 404 for a file that is not a content file', async () => {

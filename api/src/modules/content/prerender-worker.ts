@@ -7,9 +7,10 @@ export type RenderedPage = { file: string; html: string };
 const RENDER_TIMEOUT_MS = 10_000;
 
 // The bundle is CommonJS built for this (mf-marketing's prerender-build.ts); the worker ends once it answered.
+// Its pages come as a promise (each language's messages load first), or at once from a build made before that.
 const RENDER = `
 const { parentPort, workerData } = require('node:worker_threads');
-parentPort.postMessage(require(workerData.bundle).renderPrerenderedPages(workerData.published));
+Promise.resolve(require(workerData.bundle).renderPrerenderedPages(workerData.published)).then((pages) => parentPort.postMessage(pages));
 `;
 
 /**

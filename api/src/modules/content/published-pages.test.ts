@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -20,12 +20,16 @@ const contentDir = repositoryContentDir(findRepoRoot());
 const SHELL =
   '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div><script defer src="/main.0123456789.js"></script></body></html>';
 const BUILD_HERO = '<section aria-labelledby="landing-title"><h1 id="landing-title" class="t1">Get paid to play games</h1></section>';
-// What mf-marketing's prerender bundle answers, made small: the published landing's headline in the same markup.
+const BUILD_HERO_DE = '<section aria-labelledby="landing-title"><h1 id="landing-title" class="t1">Werde fürs Spielen bezahlt</h1></section>';
+// What mf-marketing's prerender bundle answers, made small: each language's published landing headline in the
+// same markup, from a promise as the real bundle answers.
 const RENDER_BUNDLE = `
-exports.renderPrerenderedPages = (published) => {
-  const landing = published['landing.json'];
-  if (!landing) throw new Error('rendered without the published landing');
-  return [{ file: 'index', html: '<section aria-labelledby="landing-title"><h1 id="landing-title" class="t1">' + landing.hero.titleAfter + '</h1></section>' }];
+exports.renderPrerenderedPages = async (published) => {
+  const pages = [['index', 'landing.json'], ['index.de', 'de/landing.json']]
+    .filter(([, name]) => published[name])
+    .map(([file, name]) => ({ file, html: '<section aria-labelledby="landing-title"><h1 id="landing-title" class="t1">' + published[name].hero.titleAfter + '</h1></section>' }));
+  if (pages.length === 0) throw new Error('rendered without a published landing');
+  return pages;
 };
 `;
 
@@ -52,6 +56,7 @@ describe(`pages of a marketing build with content published after it, on ${kind}
     scratch = await mkdtemp(join(tmpdir(), 'rewards-published-pages-'));
     await site.write('shell/dist/index.html', SHELL);
     await site.write('mf-marketing/dist/prerendered/index.html', BUILD_HERO);
+    await site.write('mf-marketing/dist/prerendered/index.de.html', BUILD_HERO_DE);
     await site.write('mf-marketing/dist/prerendered/index.css', '.t1{color:red}');
     await site.write('mf-marketing/dist/prerendered/render.cjs', RENDER_BUNDLE);
     await writeBuildContent();
@@ -66,14 +71,17 @@ describe(`pages of a marketing build with content published after it, on ${kind}
   /** The build's record of what it bundled: the repository's files, but for `changed` ones. */
   async function writeBuildContent(changed: Record<string, unknown> = {}) {
     const hashes = Object.fromEntries(CONTENT_FILE_NAMES.map((file) => [file, contentHash(changed[file] ?? JSON.parse(repository[file]!))]));
-    const content: BuildContent = { hashes, pages: { index: ['landing.json'] } };
+    const content: BuildContent = { hashes, pages: { index: ['landing.json'], 'index.de': ['de/landing.json'] } };
     await site.write('mf-marketing/dist/prerendered/content.json', JSON.stringify(content));
   }
 
   const page = async (url: string, cookie?: string) => (await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })).body;
+  const pageIn = (acceptLanguage: string, cookie?: string) =>
+    app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) } });
 
   async function publish(file: string, value: unknown, reason: string) {
     const path = join(scratch, file);
+    await mkdir(join(path, '..'), { recursive: true });
     await writeFile(path, JSON.stringify(value, null, 2));
     const result = await runOpsCapturing(database(), ['content:publish', path, '--reason', reason], { invocation: { operator: 'ada', cwd: scratch } });
     expect(result).toMatchObject({ code: 0, err: '' });
@@ -150,6 +158,44 @@ describe(`pages of a marketing build with content published after it, on ${kind}
     // A fixed build renders it.
     await site.write('mf-marketing/dist/prerendered/render.cjs', RENDER_BUNDLE);
     expect(mountPointOf(await page('/'))).toContain('to test apps, rendered by nobody');
+  });
+
+  it('sends each visitor the first screen of / in their language (lang cookie, else Accept-Language), varying on both', async () => {
+    // The English first screen as published now (an earlier test published a landing).
+    const english = mountPointOf(await page('/'));
+    expect(english).not.toContain(BUILD_HERO_DE);
+    const german = await pageIn('de-DE,de;q=0.9,en;q=0.8');
+    expect(mountPointOf(german.body)).toBe(`<div class="prerendered-page" data-prerendered-path="/">${BUILD_HERO_DE}`);
+    expect(String(german.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['Cookie', 'Accept-Language']));
+    expect(mountPointOf((await pageIn('fr', 'lang=de')).body)).toContain(BUILD_HERO_DE);
+    expect(mountPointOf((await pageIn('de', 'lang=en')).body)).toBe(english);
+    // No French first screen in this build (one made before the site spoke French): its English one.
+    expect(mountPointOf((await pageIn('fr-FR')).body)).toBe(english);
+    // Hostile or unknown choices are English.
+    for (const [acceptLanguage, cookie] of [['xx', 'lang=../../etc'], ['de;q=abc, *', 'lang=en-XA'], ['a'.repeat(2000), undefined]] as const) {
+      expect(mountPointOf((await pageIn(acceptLanguage, cookie)).body)).toBe(english);
+    }
+  });
+
+  it('renders the German first screen again from a published de/landing.json, leaving the English one and page as they were', async () => {
+    const germanLanding = JSON.parse(repository['de/landing.json']!) as Landing;
+    germanLanding.hero.titleAfter = 'fürs Testen von Apps, in Sekunden';
+    const englishBefore = await page('/');
+    await publish('de/landing.json', germanLanding, 'neue Überschrift');
+    const german = (await pageIn('de')).body;
+    expect(mountPointOf(german)).toBe(
+      '<div class="prerendered-page" data-prerendered-path="/"><section aria-labelledby="landing-title"><h1 id="landing-title" class="t1">fürs Testen von Apps, in Sekunden</h1></section>',
+    );
+    expect((publishedIn(german)!['de/landing.json'] as Landing).hero.titleAfter).toBe('fürs Testen von Apps, in Sekunden');
+    // An English (or Spanish) visitor's page carries no German content and its first screen is unchanged.
+    for (const other of [await page('/'), (await pageIn('es')).body]) {
+      expect(publishedIn(other)?.['de/landing.json']).toBeUndefined();
+      expect(mountPointOf(other)).toBe(mountPointOf(englishBefore));
+    }
+    const repositoryGerman = (await listVersions(database().db, { file: 'de/landing.json', limit: 100 })).find((version) => version.source === 'repository')!;
+    const restored = await runOpsCapturing(database(), ['content:restore', String(repositoryGerman.version), '--reason', 'alte Überschrift'], { invocation: { operator: 'ada', cwd: scratch } });
+    expect(restored.code).toBe(0);
+    expect(mountPointOf((await pageIn('de')).body)).toBe(`<div class="prerendered-page" data-prerendered-path="/">${BUILD_HERO_DE}`);
   });
 
   describe('a draft previewed with ?preview=<draft id>', () => {

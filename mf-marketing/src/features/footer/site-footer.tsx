@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { BRAND_NAME } from '@rewards/shared/brand';
 import { Link } from '@rewards/shared/router';
-import { FOOTER } from '../../content/footer-content';
+import { footerContent } from '../../content/footer-content';
 import { SocialIcon } from '../../ui/icons';
 import styles from './site-footer.module.css';
 
@@ -11,6 +11,7 @@ import styles from './site-footer.module.css';
  */
 export default function SiteFooter() {
   const languageId = useId();
+  const footer = footerContent.useContent();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -21,9 +22,9 @@ export default function SiteFooter() {
             </span>
             {BRAND_NAME}
           </Link>
-          <p className={styles.tagline}>{FOOTER.tagline}</p>
+          <p className={styles.tagline}>{footer.tagline}</p>
           <ul className={styles.social} aria-label="Follow us">
-            {FOOTER.social.map(({ network, href }) => (
+            {footer.social.map(({ network, href }) => (
               <li key={network}>
                 <a className={styles.socialLink} href={href} target="_blank" rel="noopener noreferrer" aria-label={`${BRAND_NAME} on ${network}`}>
                   <SocialIcon network={network} size={20} />
@@ -32,7 +33,7 @@ export default function SiteFooter() {
             ))}
           </ul>
         </div>
-        {FOOTER.columns.map((column) => (
+        {footer.columns.map((column) => (
           <nav key={column.heading} className={styles.column} aria-label={column.heading}>
             <h2 className={styles.heading}>{column.heading}</h2>
             <ul className={styles.links}>
@@ -49,12 +50,12 @@ export default function SiteFooter() {
       </div>
       <div className={styles.bottom}>
         <p className={styles.legal}>
-          © {new Date().getFullYear()} {BRAND_NAME}. {FOOTER.legal}
+          © {new Date().getFullYear()} {BRAND_NAME}. {footer.legal}
         </p>
         <div className={styles.language}>
           <label htmlFor={languageId}>Language</label>
-          <select id={languageId} className={styles.select} defaultValue={FOOTER.languages[0]}>
-            {FOOTER.languages.map((language) => (
+          <select id={languageId} className={styles.select} defaultValue={footer.languages[0]}>
+            {footer.languages.map((language) => (
               <option key={language} value={language}>
                 {language}
               </option>

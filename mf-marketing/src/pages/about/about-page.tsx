@@ -1,19 +1,20 @@
 import type { AboutContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContentSection } from '../../ui/content-section';
-import { publishedContent } from '../../content/published-content';
-import about from '../../../content/about.json';
+import { fromApi, localizedContent } from '../../content/localized-content';
+import englishAbout from '../../../content/about.json';
 import styles from './about-page.module.css';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-const ABOUT = publishedContent<AboutContent>('about.json', about);
+const aboutContent = localizedContent<AboutContent>('about.json', englishAbout, fromApi('about.json'));
 
 /** Spec §2 About: 50,000+ users, 100+ countries, $2M+ paid, and who we are. */
 export default function AboutPage() {
+  const about = aboutContent.useContent();
   return (
-    <PageLayout title="About us" lead={ABOUT.lead}>
+    <PageLayout title="About us" lead={about.lead}>
       <dl className={styles.figures}>
-        {ABOUT.figures.map(({ value, label }) => (
+        {about.figures.map(({ value, label }) => (
           <div key={label} className={styles.figure}>
             <dt className={styles.label}>{label}</dt>
             <dd className={styles.value}>{value}</dd>
@@ -21,7 +22,7 @@ export default function AboutPage() {
         ))}
       </dl>
       <div className={styles.sections}>
-        {ABOUT.sections.map((part) => (
+        {about.sections.map((part) => (
           <ContentSection key={part.heading} part={part} styles={styles} />
         ))}
       </div>

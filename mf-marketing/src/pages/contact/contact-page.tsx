@@ -1,25 +1,26 @@
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContactForm } from '../../features/contact/contact-form';
-import { publishedContent } from '../../content/published-content';
-import contact from '../../../content/contact.json';
+import { fromApi, localizedContent } from '../../content/localized-content';
+import englishContact from '../../../content/contact.json';
 import styles from './contact-page.module.css';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-const CONTACT = publishedContent<ContactContent>('contact.json', contact);
+const contactContent = localizedContent<ContactContent>('contact.json', englishContact, fromApi('contact.json'));
 
 /** Spec §2 Contact: the form and three contact channels. */
 export default function ContactPage() {
+  const contact = contactContent.useContent();
   return (
-    <PageLayout title="Contact us" lead={CONTACT.lead}>
+    <PageLayout title="Contact us" lead={contact.lead}>
       <div className={styles.layout}>
-        <ContactForm content={CONTACT} />
+        <ContactForm content={contact} />
         <aside aria-labelledby="channels-title">
           <h2 id="channels-title" className={styles.channelsTitle}>
             Other ways to reach us
           </h2>
           <ul className={styles.channels}>
-            {CONTACT.channels.map((channel) => (
+            {contact.channels.map((channel) => (
               <li key={channel.title} className={styles.channel}>
                 <h3 className={styles.channelTitle}>{channel.title}</h3>
                 <p className={styles.channelText}>{channel.text}</p>

@@ -4,20 +4,21 @@ import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { RichText } from '../../ui/rich-text';
-import { publishedContent } from '../../content/published-content';
-import contests from '../../../content/contests.json';
+import { fromApi, localizedContent } from '../../content/localized-content';
+import englishContests from '../../../content/contests.json';
 import styles from './contest-page.module.css';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
-const CONTESTS = publishedContent<ContestsContent>('contests.json', contests);
+const contestsContent = localizedContent<ContestsContent>('contests.json', englishContests, fromApi('contests.json'));
 
 /** Spec §2 Contest: three contests, this week's leaders and the rules. Join Contest only says entry opens soon. */
 export default function ContestPage() {
+  const contests = contestsContent.useContent();
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
   return (
-    <PageLayout title="Contest" lead={CONTESTS.lead}>
+    <PageLayout title="Contest" lead={contests.lead}>
       <ul className={styles.contests}>
-        {CONTESTS.contests.map((contest, index) => (
+        {contests.contests.map((contest, index) => (
           <li key={contest.name} className={`${styles.contest} ${styles[`tone${index}`]}`}>
             <h2 className={styles.name}>{contest.name}</h2>
             <p className={styles.prize}>{contest.prize}</p>
@@ -25,10 +26,10 @@ export default function ContestPage() {
             <p className={styles.text}>{contest.text}</p>
             <p className={styles.winners}>{contest.winners}</p>
             <button type="button" className={`pill-button ${styles.join}`} onClick={() => setNoticeFor(contest.name)}>
-              {CONTESTS.join.button}
+              {contests.join.button}
             </button>
             <p className={styles.notice} role="status">
-              {noticeFor === contest.name ? CONTESTS.join.notice : ''}
+              {noticeFor === contest.name ? contests.join.notice : ''}
             </p>
           </li>
         ))}
@@ -36,10 +37,10 @@ export default function ContestPage() {
       <div className={styles.columns}>
         <section className={styles.panel} aria-labelledby="contest-leaders">
           <h2 id="contest-leaders" className={styles.panelTitle}>
-            {CONTESTS.leaderboard.heading}
+            {contests.leaderboard.heading}
           </h2>
           <ol className={styles.leaders}>
-            {CONTESTS.leaderboard.entries.map((entry, index) => (
+            {contests.leaderboard.entries.map((entry, index) => (
               <li key={entry.name} className={styles.leader}>
                 <span className={styles.rank}>{index + 1}</span>
                 <GeneratedAvatar name={entry.name} size={32} />
@@ -51,10 +52,10 @@ export default function ContestPage() {
         </section>
         <section className={styles.panel} aria-labelledby="contest-rules">
           <h2 id="contest-rules" className={styles.panelTitle}>
-            {CONTESTS.rules.heading}
+            {contests.rules.heading}
           </h2>
           <ul className={styles.rules}>
-            {CONTESTS.rules.items.map((rule) => (
+            {contests.rules.items.map((rule) => (
               <li key={rule}>
                 <RichText text={rule} />
               </li>

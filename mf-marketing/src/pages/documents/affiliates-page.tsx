@@ -1,9 +1,11 @@
 import type { DocumentContent } from '@rewards/shared/content/content-schemas';
-import { publishedContent } from '../../content/published-content';
+import { fromApi, localizedContent } from '../../content/localized-content';
 import { DocumentPage } from '../../ui/document';
 import content from '../../../content/pages/affiliates.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+const affiliatesContent = localizedContent<DocumentContent>('pages/affiliates.json', content, fromApi('pages/affiliates.json'));
+
 export default function AffiliatesPage() {
-  return <DocumentPage title="Affiliates" content={publishedContent<DocumentContent>('pages/affiliates.json', content)} />;
+  return <DocumentPage title="Affiliates" content={affiliatesContent.useContent()} />;
 }

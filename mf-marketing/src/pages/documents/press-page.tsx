@@ -1,9 +1,11 @@
 import type { DocumentContent } from '@rewards/shared/content/content-schemas';
-import { publishedContent } from '../../content/published-content';
+import { fromApi, localizedContent } from '../../content/localized-content';
 import { DocumentPage } from '../../ui/document';
 import content from '../../../content/pages/press.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+const pressContent = localizedContent<DocumentContent>('pages/press.json', content, fromApi('pages/press.json'));
+
 export default function PressPage() {
-  return <DocumentPage title="Press" content={publishedContent<DocumentContent>('pages/press.json', content)} />;
+  return <DocumentPage title="Press" content={pressContent.useContent()} />;
 }

@@ -1,9 +1,11 @@
 import type { DocumentContent } from '@rewards/shared/content/content-schemas';
-import { publishedContent } from '../../content/published-content';
+import { localizedContent } from '../../content/localized-content';
 import { DocumentPage } from '../../ui/document';
 import content from '../../../content/pages/privacy.json';
 
-// Checked by its schema at build and at publish; the type only narrows JSON's widened types.
+// English in every language: the English text applies (DocumentPage says so in the page's language).
+const privacyContent = localizedContent<DocumentContent>('pages/privacy.json', content);
+
 export default function PrivacyPage() {
-  return <DocumentPage title="Privacy Policy" content={publishedContent<DocumentContent>('pages/privacy.json', content)} />;
+  return <DocumentPage title="Privacy Policy" content={privacyContent.useContent()} englishOnly />;
 }

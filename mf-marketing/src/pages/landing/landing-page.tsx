@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { LANDING } from '../../content/landing-content';
+import { landingContent } from '../../content/landing-content';
 import { LazyWhenNear } from '../../ui/lazy-when-near';
 import { HeroSection } from './hero-section';
 import { OauthErrorBanner } from './oauth-error-banner';
@@ -20,13 +20,14 @@ const MoreSections = lazy(() => import('./more-sections'));
 
 /** The signed-out entry page (spec §1, §2 Home page): every section, top first. */
 export default function LandingPage() {
+  const landing = landingContent.useContent();
   return (
     <>
       {/* Outside the hero: the hero is its own stacking context, which would trap the banner's z-index. */}
       <OauthErrorBanner />
-      <HeroSection content={LANDING.hero} />
-      <StatsBanner content={LANDING.stats} />
-      <SampleOffers content={LANDING.sampleOffers} />
+      <HeroSection content={landing.hero} />
+      <StatsBanner content={landing.stats} />
+      <SampleOffers content={landing.sampleOffers} />
       {/* mf-earn's sections, loaded through federation (spec §2): each brings its own heading. */}
       <div className={styles.embeds}>
         <LazyWhenNear label="Featured surveys and partner walls" minHeight={FEATURED_SURVEYS_HEIGHT_PX + PARTNER_WALLS_HEIGHT_PX} aheadPx={EMBEDS_AHEAD_PX}>
@@ -38,7 +39,7 @@ export default function LandingPage() {
         </LazyWhenNear>
       </div>
       <LazyWhenNear label="More about Earnly" minHeight={MORE_SECTIONS_HEIGHT_PX}>
-        <MoreSections content={LANDING} />
+        <MoreSections content={landing} />
       </LazyWhenNear>
     </>
   );

@@ -1,5 +1,5 @@
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
-import { FAQ } from '../../content/faq-content';
+import { faqContent } from '../../content/faq-content';
 import { LiveCashouts } from '../../features/dashboard/live-cashouts';
 import { CommunityVideo } from '../../features/community-video/community-video';
 import { ReviewsSection } from '../../features/reviews/reviews-section';
@@ -21,7 +21,7 @@ export default function MoreSections({ content }: { content: LandingContent }) {
       <CommunityVideo content={content.video} />
       <ReviewsSection content={content.reviews} />
       <WhyUs content={content.whyUs} />
-      <LandingFaq content={content.faq} questions={FAQ.questions} />
+      <LandingFaq content={content.faq} questions={faqContent.useContent().questions} />
       <ClosingCall content={content.closing} />
     </>
   );
