@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
 import { AUTH_COOKIE } from '@rewards/shared/constants';
-import { chooseLocale, intlLocale, LANGUAGE_COOKIE, type Locale } from '@rewards/shared/i18n/locales';
+import { intlLocale } from '@rewards/shared/i18n/locales';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
@@ -166,8 +166,8 @@ async function sendShellPage(
   // A preview is this staff member's alone: never kept by a cache.
   if (preview) reply.header('cache-control', 'private, no-store');
   // The page's language picks the prerendered first screen and the published content it carries.
-  const locale = prerenderLocale(request);
-  reply.header('vary', varyWith(reply.getHeader('vary'), ['Cookie', 'Accept-Language']));
+  // (The pseudo-language's page is English: its first screen is the English one.)
+  const locale = intlLocale(requestLocale(request));
   const published = await publishedContentView(publishedContent, runtimeConfig, locate, preview ?? undefined, locale).catch((error: unknown) => {
     app.log.error({ err: error }, 'the published marketing content could not be applied: the page shows its build’s content');
     return null;
@@ -182,21 +182,6 @@ async function sendShellPage(
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
   if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);
   return reply.send(withStartAfterPaint(withPage));
-}
-
-/** The visitor's language for the prerendered first screen: the `lang` cookie, else `Accept-Language`. */
-function prerenderLocale(request: FastifyRequest): Locale {
-  return intlLocale(chooseLocale({ cookie: request.cookies?.[LANGUAGE_COOKIE], acceptLanguage: request.headers['accept-language'], pseudo: false }));
-}
-
-/** A `Vary` header's value with `fields` added (each once, whatever its case). */
-function varyWith(current: unknown, fields: string[]): string {
-  const present = String(current ?? '')
-    .split(',')
-    .map((field) => field.trim())
-    .filter(Boolean);
-  const missing = fields.filter((field) => !present.some((known) => known.toLowerCase() === field.toLowerCase()));
-  return [...present, ...missing].join(', ');
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {
