@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
+import { useT } from '../../messages';
 import { ArrowLeftIcon } from '../../ui/icons';
 import form from '../../ui/form.module.css';
 import { useFinishSignIn } from './finish-sign-in';
@@ -16,13 +17,13 @@ const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({
 /** Spec §4: sign in, then the three forgot-password sub-steps; or, with two-factor on, the second step. */
 export type SignInStep = 'signin' | 'forgot' | 'otp' | 'reset' | 'two-factor';
 
-const HEADINGS: Record<SignInStep, string> = {
-  signin: 'Sign in',
-  forgot: 'Forgot Password',
-  otp: 'Verify OTP Code',
-  reset: 'Reset Password',
-  'two-factor': 'Two-factor authentication',
-};
+const HEADINGS = {
+  signin: 'auth.signIn.title',
+  forgot: 'auth.forgot.title',
+  otp: 'auth.otp.title',
+  reset: 'auth.reset.title',
+  'two-factor': 'auth.twoFactor.title',
+} as const satisfies Record<SignInStep, string>;
 
 type Props = {
   onClose: () => void;
@@ -34,6 +35,7 @@ type Props = {
 
 /** The sign-in modal with its forgot-password flow; the email typed in one step carries to the next. */
 export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoFactor = null }: Props) {
+  const t = useT();
   const [step, setStep] = useState<SignInStep>(twoFactor ? 'two-factor' : 'signin');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
@@ -48,10 +50,10 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
     setStep('forgot');
   };
   const leads: Record<SignInStep, string | undefined> = {
-    signin: 'Welcome back! Sign in to keep earning.',
-    forgot: 'Enter the email of your account and we will send you a 6-digit code.',
-    otp: `Enter the 6-digit code we sent to ${email.trim() || 'your email'}.`,
-    reset: 'Choose a new password for your account.',
+    signin: t('auth.signIn.lead'),
+    forgot: t('auth.forgot.lead'),
+    otp: email.trim() ? t('auth.otp.lead', { email: email.trim() }) : t('auth.otp.leadNoEmail'),
+    reset: t('auth.reset.lead'),
     // The step says which code it wants, beside the field.
     'two-factor': undefined,
   };
@@ -62,7 +64,7 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
   };
 
   return (
-    <Modal title={HEADINGS[step]} lead={leads[step]} onClose={onClose} animateIn={animateIn}>
+    <Modal title={t(HEADINGS[step])} lead={leads[step]} onClose={onClose} animateIn={animateIn}>
       {step === 'signin' ? (
         <SignInForm
           email={email}
@@ -81,7 +83,7 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
         />
       ) : null}
       {step === 'two-factor' && secondStep ? (
-        <Suspense fallback={<p className={styles.loading}>Loading...</p>}>
+        <Suspense fallback={<p className={styles.loading}>{t('common.loading')}</p>}>
           <TwoFactorStep start={secondStep} onExpired={backToSignIn} onClose={onClose} onSignedIn={finishSignIn} />
         </Suspense>
       ) : null}
@@ -106,16 +108,16 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
         />
       ) : null}
       {step !== 'signin' ? (
-        <nav className={form.backLinks} aria-label="Back">
+        <nav className={form.backLinks} aria-label={t('auth.back.label')}>
           {step === 'otp' ? (
             <button type="button" className={form.backLink} onClick={backToEmail}>
               <ArrowLeftIcon />
-              Back to Email
+              {t('auth.back.toEmail')}
             </button>
           ) : null}
           <button type="button" className={form.backLink} onClick={() => backToSignIn()}>
             <ArrowLeftIcon />
-            Back to Sign In
+            {t('auth.back.toSignIn')}
           </button>
         </nav>
       ) : null}
