@@ -2,7 +2,6 @@ import type { ApiError } from '@rewards/shared/api/api-error';
 import { firstFieldError } from '@rewards/shared/rules/error-messages';
 import { useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { useT } from '../../messages';
-import { recoveryErrorMessage } from './password-recovery';
 
 const noAnswer = (failure: ApiError) => failure.status === 'NETWORK_ERROR' || failure.status === 'TIMEOUT';
 
@@ -33,10 +32,4 @@ export function useSignUpErrorText(): (failure: ApiError) => string {
   const t = useT();
   const refusalText = useRefusalText();
   return (failure) => refusalText(failure, failure.status === 422 ? t('auth.signUp.invalidData') : t('auth.signUp.failed'));
-}
-
-/** The forgot-password steps: the step's own words for an answer without any, another for no answer at all. */
-export function useRecoveryErrorText(): (failure: ApiError, stepFallback: string) => string {
-  const errorText = useApiErrorText();
-  return (failure, stepFallback) => errorText({ code: failure.code }, recoveryErrorMessage(failure, stepFallback));
 }

@@ -6,7 +6,7 @@ import { useTimeouts } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
 import { callFailure, useForgotPasswordMutation } from './auth-api';
 import { useT } from '../../messages';
-import { useRecoveryErrorText } from './auth-error-text';
+import { useRecoveryErrorText } from './password-recovery';
 
 type Props = {
   email: string;

@@ -1,5 +1,6 @@
 import type { ApiError } from '@rewards/shared/api/api-error';
 import { OTP_LENGTH, RESET_PASSWORD_MIN } from '@rewards/shared/constants';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { t } from '../../messages';
 
 /** The OTP as typed: digits only, at most 6 (spec §5). */
@@ -26,4 +27,10 @@ export function resetPasswordProblem(password: string, confirmation: string): st
   if (password !== confirmation) return t('auth.reset.passwordsDiffer');
   if (Array.from(password).length < RESET_PASSWORD_MIN) return t('auth.reset.tooShort', { count: RESET_PASSWORD_MIN });
   return null;
+}
+
+/** A failed recovery call in the page's language: the translation of the API's code, else `recoveryErrorMessage`. */
+export function useRecoveryErrorText(): (failure: ApiError, stepFallback: string) => string {
+  const errorText = useApiErrorText();
+  return (failure, stepFallback) => errorText({ code: failure.code }, recoveryErrorMessage(failure, stepFallback));
 }

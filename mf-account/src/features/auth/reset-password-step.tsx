@@ -5,9 +5,8 @@ import { FormMessage } from '../../ui/form-message';
 import { useTimeouts } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
 import { callFailure, useResetPasswordMutation } from './auth-api';
-import { resetPasswordProblem } from './password-recovery';
 import { useT } from '../../messages';
-import { useRecoveryErrorText } from './auth-error-text';
+import { resetPasswordProblem, useRecoveryErrorText } from './password-recovery';
 
 type Props = {
   email: string;

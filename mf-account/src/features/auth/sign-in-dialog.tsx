@@ -1,18 +1,41 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { useT } from '../../messages';
 import { ArrowLeftIcon } from '../../ui/icons';
 import form from '../../ui/form.module.css';
 import { useFinishSignIn } from './finish-sign-in';
-import { ForgotEmailStep } from './forgot-email-step';
-import { ResetPasswordStep } from './reset-password-step';
 import { SignInForm } from './sign-in-form';
 import type { TwoFactorStart } from './two-factor-fragment';
-import { VerifyOtpStep } from './verify-otp-step';
 import styles from './auth.module.css';
 
 // Only accounts with two-factor on need the second step: its code loads when it opens.
 const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+
+type RecoveryStepsModule = typeof import('./recovery-steps');
+let recoveryStepsLoaded: RecoveryStepsModule | null = null;
+
+/**
+ * The forgot-password steps: their code is asked for when the modal opens (it is not part of the remote's
+ * initial JS), so it is in by the time "Forgot your password?" is pressed.
+ */
+function useRecoverySteps(): RecoveryStepsModule | null {
+  const [steps, setSteps] = useState(recoveryStepsLoaded);
+  useEffect(() => {
+    if (steps) return undefined;
+    let current = true;
+    import('./recovery-steps').then(
+      (module) => {
+        recoveryStepsLoaded = module;
+        if (current) setSteps(module);
+      },
+      (error: unknown) => console.error('The forgot-password steps could not be loaded', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [steps]);
+  return steps;
+}
 
 /** Spec §4: sign in, then the three forgot-password sub-steps; or, with two-factor on, the second step. */
 export type SignInStep = 'signin' | 'forgot' | 'otp' | 'reset' | 'two-factor';
@@ -43,6 +66,8 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
   // Why the password step shows again (a second step that expired).
   const [signInNotice, setSignInNotice] = useState<string | null>(null);
   const finishSignIn = useFinishSignIn(onClose);
+  const recoverySteps = useRecoverySteps();
+  const loading = <p className={styles.loading}>{t('common.loading')}</p>;
 
   // Spec §4: back from the OTP step returns to the email and clears the code.
   const backToEmail = () => {
@@ -83,29 +108,32 @@ export function SignInDialog({ onClose, onSwitchToSignUp, animateIn = true, twoF
         />
       ) : null}
       {step === 'two-factor' && secondStep ? (
-        <Suspense fallback={<p className={styles.loading}>{t('common.loading')}</p>}>
+        <Suspense fallback={loading}>
           <TwoFactorStep start={secondStep} onExpired={backToSignIn} onClose={onClose} onSignedIn={finishSignIn} />
         </Suspense>
       ) : null}
-      {step === 'forgot' ? <ForgotEmailStep email={email} onEmailChange={setEmail} onCodeSent={() => setStep('otp')} /> : null}
-      {step === 'otp' ? (
-        <VerifyOtpStep
-          email={email}
-          otp={otp}
-          onOtpChange={setOtp}
-          onVerified={() => setStep('reset')}
-        />
-      ) : null}
-      {step === 'reset' ? (
-        <ResetPasswordStep
-          email={email}
-          otp={otp}
-          onReset={() => {
-            setEmail('');
-            setOtp('');
-            setStep('signin');
-          }}
-        />
+      {step === 'forgot' || step === 'otp' || step === 'reset' ? (
+        recoverySteps ? (
+          <>
+            {step === 'forgot' ? <recoverySteps.ForgotEmailStep email={email} onEmailChange={setEmail} onCodeSent={() => setStep('otp')} /> : null}
+            {step === 'otp' ? (
+              <recoverySteps.VerifyOtpStep email={email} otp={otp} onOtpChange={setOtp} onVerified={() => setStep('reset')} />
+            ) : null}
+            {step === 'reset' ? (
+              <recoverySteps.ResetPasswordStep
+                email={email}
+                otp={otp}
+                onReset={() => {
+                  setEmail('');
+                  setOtp('');
+                  setStep('signin');
+                }}
+              />
+            ) : null}
+          </>
+        ) : (
+          loading
+        )
       ) : null}
       {step !== 'signin' ? (
         <nav className={form.backLinks} aria-label={t('auth.back.label')}>

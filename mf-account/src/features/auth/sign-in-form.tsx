@@ -63,7 +63,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToS
             {t('auth.signIn.forgot')}
           </button>
         </div>
-        <FormMessage message={message} tone="error" />
+        <FormMessage message={message} />
         <button type="submit" className={`pill-button ${form.primary}`} disabled={busy}>
           {busy ? t('auth.signIn.busy') : t('auth.signIn.submit')}
         </button>

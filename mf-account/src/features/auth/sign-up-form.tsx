@@ -80,7 +80,7 @@ export function SignUpForm({ onSwitchToSignIn, onClose }: Props) {
         hint={<PasswordChecklist password={password} />}
       />
       <PasswordField label={t('auth.confirmPassword.label')} value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
-      <FormMessage message={message} tone="error" />
+      <FormMessage message={message} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy}>
         {busy ? t('auth.signUp.busy') : t('auth.signUp.submit')}
       </button>

@@ -4,9 +4,8 @@ import { TextField } from '@rewards/shared/ui/text-field.tsx';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
 import { callFailure, useVerifyOtpMutation } from './auth-api';
-import { isCompleteOtp, sanitizeOtp } from './password-recovery';
 import { useT } from '../../messages';
-import { useRecoveryErrorText } from './auth-error-text';
+import { isCompleteOtp, sanitizeOtp, useRecoveryErrorText } from './password-recovery';
 import styles from './auth.module.css';
 
 type Props = {
@@ -53,7 +52,7 @@ export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
         required
         autoFocusHere
       />
-      <FormMessage message={message} tone="error" />
+      <FormMessage message={message} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || !isCompleteOtp(otp)}>
         {busy ? t('common.verifying') : t('common.verify')}
       </button>

@@ -56,7 +56,7 @@ export function TotpSetup({ onEnabled, onCancel }: Props) {
       ) : null}
       {secret.state === 'failed' ? (
         <>
-          <FormMessage message={secret.message} tone="error" />
+          <FormMessage message={secret.message} />
           <button
             type="button"
             className={`outline-button ${form.secondary}`}
@@ -110,7 +110,7 @@ function ConfirmTotp({ setup, onEnabled }: { setup: TotpSecret; onEnabled: (reco
         {t('twoFactor.app.enterCode')}
       </p>
       <CodeField label={t('twoFactor.app.codeLabel')} value={code} onChange={setCode} describedBy={hintId} invalid={message !== null} />
-      <FormMessage message={message} tone="error" />
+      <FormMessage message={message} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={isLoading || !isCompleteCode(code)}>
         {isLoading ? t('common.turningOn') : t('common.turnOn')}
       </button>
