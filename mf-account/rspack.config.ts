@@ -15,8 +15,10 @@ function withSharedMessagesChunk(config: Configuration): Configuration {
       splitChunks: {
         cacheGroups: {
           messages: {
-            // The loader module and the map of the language files it loads (the files themselves stay apart).
-            test: (module: { identifier(): string }) => /[\\/]mf-account[\\/]src[\\/]messages([\\/]index\.ts$|\|lazy\|)/.test(module.identifier()),
+            // The loader module and the map of the language files it loads (the files themselves stay apart), and
+            // the page's locale for Intl.
+            test: (module: { identifier(): string }) =>
+              /[\\/]mf-account[\\/]src[\\/](messages([\\/]index\.ts$|\|lazy\|)|ui[\\/]display-locale\.ts$)/.test(module.identifier()),
             name: 'messages-account',
             chunks: 'async',
             enforce: true,
