@@ -4,28 +4,30 @@ import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { AllCaughtUp, MarkAllButton, NotificationList, NotificationListSkeleton } from '../features/notifications/notification-list';
 import { useNotifications } from '../features/notifications/use-notifications';
 import { useNow } from '../features/notifications/use-now';
+import { useT } from '../messages';
 import styles from './notifications-page.module.css';
 
 /** /notifications: every notification kept, newest first, 20 at a time ("Show more"). */
 export default function NotificationsPage() {
+  const t = useT();
   const now = useNow();
   const { query, pages, unread, markAll, markRead, markingAll } = useNotifications();
   const items = pages.flatMap((page) => page.items);
   const open = (item: NotificationItem) => markRead(item);
 
   return (
-    <PageLayout title="Notifications" lead="What happened to your coins, your cashouts and your account.">
-      <section className={styles.card} aria-label="All notifications">
+    <PageLayout title={t('notifications.title')} lead={t('notifications.lead')}>
+      <section className={styles.card} aria-label={t('notifications.all')}>
         <div className={styles.toolbar}>
           <p className={styles.count} aria-live="polite">
-            {unread > 0 ? `${unread} unread` : 'All read'}
+            {unread > 0 ? t('notifications.unread', { count: unread }) : t('notifications.allRead')}
           </p>
           <MarkAllButton unread={unread} busy={markingAll} onClick={markAll} />
         </div>
         {query.isLoading ? (
           <NotificationListSkeleton rows={6} />
         ) : query.isError && items.length === 0 ? (
-          <RetryNotice placement="inline" message="Notifications could not be loaded. Please try again in a moment." onRetry={() => void query.refetch()} />
+          <RetryNotice placement="inline" message={t('notifications.loadFailed')} onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
           <AllCaughtUp />
         ) : (
@@ -39,7 +41,7 @@ export default function NotificationsPage() {
                 aria-disabled={query.isFetchingNextPage}
                 onClick={() => (query.isFetchingNextPage ? undefined : void query.fetchNextPage())}
               >
-                {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
+                {query.isFetchingNextPage ? t('common.loading') : t('notifications.showMore')}
               </button>
             ) : null}
           </>

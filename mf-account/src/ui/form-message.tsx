@@ -1,16 +1,15 @@
-import { isSuccessMessage } from '@rewards/shared/rules/error-messages';
 import styles from './form.module.css';
 
 type Props = {
   message: string | null;
-  /** Says how the message reads where its words do not ("We sent a code to your email." is good news). */
+  /** Good news says so (the words alone cannot tell, in any language); anything else is an error. */
   tone?: 'success' | 'error';
 };
 
-/** The message under a form: green when it says "successfully" (or `tone` says so), red otherwise (spec §8). */
-export function FormMessage({ message, tone }: Props) {
+/** The message under a form: green for good news, red otherwise (spec §8). */
+export function FormMessage({ message, tone = 'error' }: Props) {
   if (!message) return null;
-  const success = tone ? tone === 'success' : isSuccessMessage(message);
+  const success = tone === 'success';
   return (
     <p className={`${styles.message} ${success ? styles.success : styles.error}`} role={success ? 'status' : 'alert'}>
       {message}

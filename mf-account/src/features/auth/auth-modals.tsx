@@ -3,6 +3,7 @@ import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { openAuth, selectAuthModal, type AuthModal } from '@rewards/shared/store/ui-slice';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
+import { useT } from '../../messages';
 import { SignInDialog } from './sign-in-dialog';
 import { SignUpForm } from './sign-up-form';
 import { readTwoFactorFragment, removeTwoFactorFragment } from './two-factor-fragment';
@@ -13,6 +14,7 @@ import { readTwoFactorFragment, removeTwoFactorFragment } from './two-factor-fra
  * with two-factor on (`/#two-factor=…`, the shell opens sign-in for it) starts at the second step.
  */
 export default function AuthModals({ onClose }: SlotComponentProps) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const modal = useAppSelector(selectAuthModal);
   const [twoFactor, setTwoFactor] = useState(() => readTwoFactorFragment(window.location.hash));
@@ -28,7 +30,7 @@ export default function AuthModals({ onClose }: SlotComponentProps) {
 
   if (modal === 'signup') {
     return (
-      <Modal title="Sign up" lead="Create your free account and start earning." onClose={onClose} animateIn={!switched}>
+      <Modal title={t('auth.signUp.title')} lead={t('auth.signUp.lead')} onClose={onClose} animateIn={!switched}>
         <SignUpForm onSwitchToSignIn={() => switchTo('signin')} onClose={onClose} />
       </Modal>
     );

@@ -5,7 +5,8 @@ import { FormMessage } from '../../ui/form-message';
 import { useTimeouts } from '../../ui/use-timeouts';
 import form from '../../ui/form.module.css';
 import { callFailure, useForgotPasswordMutation } from './auth-api';
-import { RECOVERY_MESSAGES, recoveryErrorMessage } from './password-recovery';
+import { useT } from '../../messages';
+import { useRecoveryErrorText } from './password-recovery';
 
 type Props = {
   email: string;
@@ -16,9 +17,11 @@ type Props = {
 
 /** Forgot Password: asks for a reset code; after the success message, moves on in 2 s (spec §4). */
 export function ForgotEmailStep({ email, onEmailChange, onCodeSent }: Props) {
+  const t = useT();
+  const recoveryErrorText = useRecoveryErrorText();
   const [forgotPassword] = useForgotPasswordMutation();
   const later = useTimeouts();
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
   // After the success message the form waits for the next step; it cannot be sent twice.
   const [done, setDone] = useState(false);
@@ -28,13 +31,14 @@ export function ForgotEmailStep({ email, onEmailChange, onCodeSent }: Props) {
     setBusy(true);
     setMessage(null);
     try {
-      const answer = await forgotPassword({ email: email.trim() }).unwrap();
-      setMessage(answer.message || RECOVERY_MESSAGES.otpSent);
+      await forgotPassword({ email: email.trim() }).unwrap();
+      // Our words, not the answer's: they come in the page's language.
+      setMessage({ text: t('auth.forgot.sent'), tone: 'success' });
       setBusy(false);
       setDone(true);
       later(onCodeSent, FORGOT_TO_OTP_MS);
     } catch (error) {
-      setMessage(recoveryErrorMessage(callFailure(error), RECOVERY_MESSAGES.sendFailed));
+      setMessage({ text: recoveryErrorText(callFailure(error), t('auth.forgot.failed')), tone: 'error' });
       setBusy(false);
     }
   }
@@ -42,9 +46,9 @@ export function ForgotEmailStep({ email, onEmailChange, onCodeSent }: Props) {
   return (
     <form className={form.form} onSubmit={submit}>
       <EmailField value={email} onChange={onEmailChange} autoFocusHere />
-      <FormMessage message={message} />
+      <FormMessage message={message?.text ?? null} tone={message?.tone} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || done}>
-        {busy ? 'Sending...' : 'Send Code'}
+        {busy ? t('common.sending') : t('auth.forgot.submit')}
       </button>
     </form>
   );

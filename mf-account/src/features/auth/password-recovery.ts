@@ -1,15 +1,7 @@
 import type { ApiError } from '@rewards/shared/api/api-error';
 import { OTP_LENGTH, RESET_PASSWORD_MIN } from '@rewards/shared/constants';
-
-/** Spec §8 texts of the forgot-password flow. */
-export const RECOVERY_MESSAGES = {
-  otpSent: 'OTP code sent to your email successfully!',
-  passwordReset: 'Password reset successfully! You can now sign in with your new password.',
-  sendFailed: 'Failed to send OTP code',
-  invalidOtp: 'Invalid OTP code',
-  resetFailed: 'Failed to reset password',
-  noAnswer: 'An error occurred. Please try again.',
-} as const;
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { t } from '../../messages';
 
 /** The OTP as typed: digits only, at most 6 (spec §5). */
 export function sanitizeOtp(typed: string): string {
@@ -23,16 +15,22 @@ export function isCompleteOtp(otp: string): boolean {
 
 /**
  * The message of a failed recovery call: the server's own message, else the step's fallback; a call that
- * got no answer at all (network, timeout) says "An error occurred. Please try again."
+ * got no answer at all (network, timeout) says "An error occurred. Please try again." (in the page's language).
  */
 export function recoveryErrorMessage(error: ApiError, fallback: string): string {
   if (error.message) return error.message;
-  return typeof error.status === 'number' ? fallback : RECOVERY_MESSAGES.noAnswer;
+  return typeof error.status === 'number' ? fallback : t('auth.recovery.noAnswer');
 }
 
-/** Reset-password checks before sending (spec §5): the match first, then the length. */
+/** Reset-password checks before sending (spec §5), in the page's language: the match first, then the length. */
 export function resetPasswordProblem(password: string, confirmation: string): string | null {
-  if (password !== confirmation) return 'Passwords do not match';
-  if (Array.from(password).length < RESET_PASSWORD_MIN) return 'Password must be at least 6 characters long';
+  if (password !== confirmation) return t('auth.reset.passwordsDiffer');
+  if (Array.from(password).length < RESET_PASSWORD_MIN) return t('auth.reset.tooShort', { count: RESET_PASSWORD_MIN });
   return null;
+}
+
+/** A failed recovery call in the page's language: the translation of the API's code, else `recoveryErrorMessage`. */
+export function useRecoveryErrorText(): (failure: ApiError, stepFallback: string) => string {
+  const errorText = useApiErrorText();
+  return (failure, stepFallback) => errorText({ code: failure.code }, recoveryErrorMessage(failure, stepFallback));
 }

@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sampleUser } from '@rewards/shared/test/sample-user';
 import { fail, networkDown, ok, type FakeAnswers } from '@rewards/shared/test/fake-api';
+import { provideErrorMessages } from '@rewards/shared/translate/api-errors';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { renderModal } from '../../test/render-modal';
 import { withUi } from '../../test/ui-state';
 import AuthModals from './auth-modals';
@@ -130,5 +132,57 @@ describe('sign-in modal (spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     const dialog = screen.getByRole('dialog', { name: 'Forgot Password' });
     expect(within(dialog).getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+});
+
+describe('sign-in modal in German (issue 34)', () => {
+  const wrongPassword = { status: 'error', code: 'invalid_credentials', message: 'These credentials do not match our records.' };
+
+  beforeAll(() => {
+    // The shell's catalog of API error codes, as it provides it (here only the code this test needs).
+    provideErrorMessages(async (locale) => ({
+      invalid_credentials: locale === 'de' ? 'Diese Anmeldedaten stimmen nicht mit unseren Unterlagen überein.' : 'These credentials do not match our records.',
+    }));
+  });
+  beforeEach(() => act(() => switchLocale('de')));
+  afterEach(() => act(() => switchLocale('en')));
+
+  async function fillAndSubmitInGerman(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('E-Mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  }
+
+  it('speaks German: title, fields, links and the Google button', () => {
+    renderSignIn();
+    expect(screen.getByRole('dialog', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Anmelden mit Google' })).toHaveAttribute('href', '/api/auth/google/redirect');
+    expect(screen.getByRole('button', { name: 'Passwort vergessen?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registrieren' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Nutzungsbedingungen' })).toHaveAttribute('href', '/terms');
+  });
+
+  it('shows a wrong password in German, from the code of the API\'s answer', async () => {
+    const user = userEvent.setup();
+    renderSignIn({ 'POST /user/Login': fail(401, wrongPassword) });
+    await fillAndSubmitInGerman(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Diese Anmeldedaten stimmen nicht mit unseren Unterlagen überein.');
+  });
+
+  it('falls back to the API\'s English message for a code without a translation', async () => {
+    const user = userEvent.setup();
+    renderSignIn({ 'POST /user/Login': fail(429, { status: 'error', code: 'too_many_attempts', message: 'Too many attempts.' }) });
+    await fillAndSubmitInGerman(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.');
+  });
+
+  it.each([
+    ['401 without words', 'E-Mail oder Passwort ist falsch', fail(401)],
+    ['a network failure', 'Verbindungsproblem', networkDown()],
+  ])('says what %s means in German', async (_case, text, answer) => {
+    const user = userEvent.setup();
+    renderSignIn({ 'POST /user/Login': answer });
+    await fillAndSubmitInGerman(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 });

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { signInErrorMessage } from '@rewards/shared/rules/error-messages';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { PasswordField } from '@rewards/shared/ui/password-field.tsx';
 import { EmailField } from '../../ui/email-field';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
+import { useT } from '../../messages';
+import { useSignInErrorText } from './auth-error-text';
 import { callFailure, isAccountRestriction, twoFactorChallengeOf, useLoginMutation } from './auth-api';
 import { useFinishSignIn } from './finish-sign-in';
 import { LegalNote } from './legal-note';
@@ -24,6 +25,8 @@ type Props = {
 
 /** The sign-in step (spec §2, §4, §8): Google, Steam, email and password. */
 export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToSignUp, onClose, onTwoFactor, notice = null }: Props) {
+  const t = useT();
+  const signInErrorText = useSignInErrorText();
   const [login] = useLoginMutation();
   const finishSignIn = useFinishSignIn(onClose);
   const [password, setPassword] = useState('');
@@ -42,7 +45,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToS
       setBusy(false);
       // A blocked or pending account gets the site's alert modal instead of this one.
       if (isAccountRestriction(failure)) onClose();
-      else setMessage(signInErrorMessage(failure));
+      else setMessage(signInErrorText(failure));
       return;
     }
     if (challenge) onTwoFactor({ challenge: challenge.challenge, method: challenge.method });
@@ -54,21 +57,24 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSwitchToS
       <SocialSignIn />
       <form className={form.form} onSubmit={submit}>
         <EmailField value={email} onChange={onEmailChange} autoFocusHere />
-        <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <PasswordField label={t('common.password')} value={password} onChange={setPassword} autoComplete="current-password" />
         <div className={form.row}>
           <button type="button" className={form.linkButton} onClick={onForgotPassword}>
-            Forgot your password?
+            {t('auth.signIn.forgot')}
           </button>
         </div>
         <FormMessage message={message} />
         <button type="submit" className={`pill-button ${form.primary}`} disabled={busy}>
-          {busy ? 'Signing In...' : 'Sign In'}
+          {busy ? t('auth.signIn.busy') : t('auth.signIn.submit')}
         </button>
         <p className={form.footer}>
-          Don&apos;t have an account?{' '}
-          <button type="button" className={form.linkButton} onClick={onSwitchToSignUp}>
-            Sign up
-          </button>
+          {t.rich('auth.signIn.noAccount', {
+            link: (chunks: ReactNode[]) => (
+              <button type="button" className={form.linkButton} onClick={onSwitchToSignUp}>
+                {chunks}
+              </button>
+            ),
+          })}
         </p>
         <LegalNote onNavigate={onClose} />
       </form>

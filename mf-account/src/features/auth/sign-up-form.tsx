@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { useNavigate } from '@rewards/shared/router';
 import { readReferral } from '@rewards/shared/rules/referral';
-import { signUpErrorMessage } from '@rewards/shared/rules/error-messages';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
 import type { RegisterPayload } from '@rewards/shared/contracts/api-types';
@@ -11,6 +10,8 @@ import { TextField } from '@rewards/shared/ui/text-field.tsx';
 import { EmailField } from '../../ui/email-field';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
+import { useT } from '../../messages';
+import { useSignUpErrorText } from './auth-error-text';
 import { callFailure, isAccountRestriction, useRegisterMutation } from './auth-api';
 import { LegalNote } from './legal-note';
 import { PasswordChecklist } from './password-checklist-view';
@@ -29,6 +30,8 @@ function storedReferral(): string | null {
 
 /** Sign-up (spec §2, §5, §8): name, email, two passwords with the live checklist; sends the referral code. */
 export function SignUpForm({ onSwitchToSignIn, onClose }: Props) {
+  const t = useT();
+  const signUpErrorText = useSignUpErrorText();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [register] = useRegisterMutation();
@@ -57,7 +60,7 @@ export function SignUpForm({ onSwitchToSignIn, onClose }: Props) {
       const failure = callFailure(error);
       setBusy(false);
       if (isAccountRestriction(failure)) onClose();
-      else setMessage(signUpErrorMessage(failure));
+      else setMessage(signUpErrorText(failure));
       return;
     }
     const signedIn = await dispatch(refreshSession()).unwrap();
@@ -67,25 +70,28 @@ export function SignUpForm({ onSwitchToSignIn, onClose }: Props) {
 
   return (
     <form className={form.form} onSubmit={submit}>
-      <TextField label="Name" value={name} onChange={setName} autoComplete="name" placeholder="Your name" required autoFocusHere />
+      <TextField label={t('auth.name.label')} value={name} onChange={setName} autoComplete="name" placeholder={t('auth.name.placeholder')} required autoFocusHere />
       <EmailField value={email} onChange={setEmail} />
       <PasswordField
-        label="Password"
+        label={t('common.password')}
         value={password}
         onChange={setPassword}
         autoComplete="new-password"
         hint={<PasswordChecklist password={password} />}
       />
-      <PasswordField label="Confirm password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
+      <PasswordField label={t('auth.confirmPassword.label')} value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
       <FormMessage message={message} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy}>
-        {busy ? 'Signing Up...' : 'Sign Up'}
+        {busy ? t('auth.signUp.busy') : t('auth.signUp.submit')}
       </button>
       <p className={form.footer}>
-        Already have an account?{' '}
-        <button type="button" className={form.linkButton} onClick={onSwitchToSignIn}>
-          Sign in
-        </button>
+        {t.rich('auth.signUp.haveAccount', {
+          link: (chunks: ReactNode[]) => (
+            <button type="button" className={form.linkButton} onClick={onSwitchToSignIn}>
+              {chunks}
+            </button>
+          ),
+        })}
       </p>
       <LegalNote onNavigate={onClose} />
     </form>

@@ -88,7 +88,8 @@ describe('sign-in second step (issue 31)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.requests('POST /user/Profile')).toHaveLength(1);
     expect(store.getState().session.status).toBe('authenticated');
-    expect(screen.getByTestId('location')).toHaveTextContent('/Earn');
+    // The navigation commits in a transition, which may land after the modal has been told to close.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Earn'));
   });
 
   it('says "Invalid code." for a wrong code, and puts the focus back in the emptied field', async () => {

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
 import { isApiError, type ApiError } from '@rewards/shared/api/api-error';
-import { signInErrorMessage } from '@rewards/shared/rules/error-messages';
 import { TextField } from '@rewards/shared/ui/text-field.tsx';
 import { CODE_RESEND_WAIT_MS, useCooldown } from '../../ui/use-cooldown';
 import { CodeField, isCompleteCode } from '../../ui/code-field';
@@ -9,15 +8,11 @@ import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
 import { isExpiredChallenge, useLoginTwoFactorMutation, useResendSignInCodeMutation } from './two-factor-login-api';
 import type { TwoFactorStart } from './two-factor-fragment';
+import { useT } from '../../messages';
+import { useSignInErrorText } from './auth-error-text';
 import styles from './two-factor-step.module.css';
 
-export const TWO_FACTOR_TEXT = {
-  totp: 'Enter the 6-digit code from your authenticator app',
-  email: 'Enter the 6-digit code we emailed you',
-  recovery: 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each works once.',
-  invalidCode: 'Invalid code.',
-  codeResent: 'We sent you a new code.',
-} as const;
+const INSTRUCTIONS = { totp: 'auth.twoFactor.totp', email: 'auth.twoFactor.email' } as const;
 
 type Props = {
   start: TwoFactorStart;
@@ -32,6 +27,8 @@ type Notice = { text: string; tone: 'success' | 'error' };
 
 /** The second step of sign-in (issue 31): a code from the app or the email, or a recovery code. */
 export function TwoFactorStep({ start, onExpired, onClose, onSignedIn }: Props) {
+  const t = useT();
+  const signInErrorText = useSignInErrorText();
   const [loginTwoFactor] = useLoginTwoFactorMutation();
   const instructionId = useId();
   const [useRecovery, setUseRecovery] = useState(false);
@@ -65,7 +62,7 @@ export function TwoFactorStep({ start, onExpired, onClose, onSignedIn }: Props) 
       onClose();
       return;
     }
-    const message = signInErrorMessage(failure, TWO_FACTOR_TEXT.invalidCode);
+    const message = signInErrorText(failure, t('common.invalidCode'));
     if (isExpiredChallenge(failure)) {
       onExpired(message);
       return;
@@ -82,7 +79,7 @@ export function TwoFactorStep({ start, onExpired, onClose, onSignedIn }: Props) 
     setNotice(null);
   }
 
-  const instruction = useRecovery ? TWO_FACTOR_TEXT.recovery : TWO_FACTOR_TEXT[start.method];
+  const instruction = useRecovery ? t('auth.twoFactor.recovery') : t(INSTRUCTIONS[start.method]);
 
   return (
     <form ref={formRef} className={form.form} onSubmit={submit} noValidate>
@@ -92,7 +89,7 @@ export function TwoFactorStep({ start, onExpired, onClose, onSignedIn }: Props) 
       {useRecovery ? (
         <TextField
           key="recovery"
-          label="Recovery code"
+          label={t('auth.twoFactor.recoveryLabel')}
           value={recoveryCode}
           onChange={setRecoveryCode}
           autoComplete="off"
@@ -103,15 +100,15 @@ export function TwoFactorStep({ start, onExpired, onClose, onSignedIn }: Props) 
           autoFocusHere
         />
       ) : (
-        <CodeField key="code" label="Verification code" value={code} onChange={setCode} describedBy={instructionId} autoFocusHere />
+        <CodeField key="code" label={t('common.verificationCode')} value={code} onChange={setCode} describedBy={instructionId} autoFocusHere />
       )}
       <FormMessage message={notice?.text ?? null} tone={notice?.tone} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || !ready}>
-        {busy ? 'Verifying...' : 'Verify'}
+        {busy ? t('common.verifying') : t('common.verify')}
       </button>
       <div className={styles.links}>
         <button type="button" className={form.linkButton} onClick={switchCodeKind}>
-          {useRecovery ? 'Use the 6-digit code instead' : 'Use a recovery code'}
+          {useRecovery ? t('auth.twoFactor.useCode') : t('auth.twoFactor.useRecovery')}
         </button>
         {start.method === 'email' && !useRecovery ? (
           <ResendSignInCode challenge={start.challenge} onExpired={onExpired} onNotice={setNotice} />
@@ -125,18 +122,20 @@ type ResendProps = { challenge: string; onExpired: (message: string) => void; on
 
 /** "Resend code", offered 60 s after the last code was sent (the server refuses sooner). */
 function ResendSignInCode({ challenge, onExpired, onNotice }: ResendProps) {
+  const t = useT();
+  const signInErrorText = useSignInErrorText();
   const [resend, { isLoading }] = useResendSignInCodeMutation();
   // The code of this sign-in was sent just before the step opened.
   const { secondsLeft, start } = useCooldown(CODE_RESEND_WAIT_MS, true);
 
   async function resendCode() {
     try {
-      const answer = await resend({ challenge }).unwrap();
+      await resend({ challenge }).unwrap();
       start();
-      onNotice({ text: answer.message || TWO_FACTOR_TEXT.codeResent, tone: 'success' });
+      onNotice({ text: t('auth.twoFactor.codeResent'), tone: 'success' });
     } catch (error) {
       const failure = failureOf(error);
-      const message = signInErrorMessage(failure, 'The code could not be sent. Please try again.');
+      const message = signInErrorText(failure, t('common.codeNotSent'));
       if (isExpiredChallenge(failure)) onExpired(message);
       else onNotice({ text: message, tone: 'error' });
     }
@@ -145,7 +144,7 @@ function ResendSignInCode({ challenge, onExpired, onNotice }: ResendProps) {
   const waiting = secondsLeft > 0;
   return (
     <button type="button" className={form.linkButton} onClick={resendCode} disabled={waiting || isLoading}>
-      {isLoading ? 'Sending...' : waiting ? `Resend code in ${secondsLeft} s` : 'Resend code'}
+      {isLoading ? t('common.sending') : waiting ? t('common.resendCodeIn', { seconds: secondsLeft }) : t('common.resendCode')}
     </button>
   );
 }

@@ -4,7 +4,8 @@ import { TextField } from '@rewards/shared/ui/text-field.tsx';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
 import { callFailure, useVerifyOtpMutation } from './auth-api';
-import { RECOVERY_MESSAGES, isCompleteOtp, recoveryErrorMessage, sanitizeOtp } from './password-recovery';
+import { useT } from '../../messages';
+import { isCompleteOtp, sanitizeOtp, useRecoveryErrorText } from './password-recovery';
 import styles from './auth.module.css';
 
 type Props = {
@@ -16,6 +17,8 @@ type Props = {
 
 /** Verify OTP Code: 6 digits, Verify enabled only when complete (spec §5). */
 export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
+  const t = useT();
+  const recoveryErrorText = useRecoveryErrorText();
   const [verifyOtp] = useVerifyOtpMutation();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +32,7 @@ export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
       await verifyOtp({ email: email.trim(), otp: otp.trim() }).unwrap();
       onVerified();
     } catch (error) {
-      setMessage(recoveryErrorMessage(callFailure(error), RECOVERY_MESSAGES.invalidOtp));
+      setMessage(recoveryErrorText(callFailure(error), t('auth.otp.invalid')));
       setBusy(false);
     }
   }
@@ -37,7 +40,7 @@ export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
   return (
     <form className={form.form} onSubmit={submit}>
       <TextField
-        label="Verification code"
+        label={t('common.verificationCode')}
         className={styles.otp}
         value={otp}
         onChange={(typed) => onOtpChange(sanitizeOtp(typed))}
@@ -51,7 +54,7 @@ export function VerifyOtpStep({ email, otp, onOtpChange, onVerified }: Props) {
       />
       <FormMessage message={message} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={busy || !isCompleteOtp(otp)}>
-        {busy ? 'Verifying...' : 'Verify'}
+        {busy ? t('common.verifying') : t('common.verify')}
       </button>
     </form>
   );

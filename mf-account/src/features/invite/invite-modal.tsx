@@ -7,25 +7,28 @@ import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { CopyIcon } from '../../ui/icons';
 import { useTimeouts } from '../../ui/use-timeouts';
 import { copyText } from './copy-text';
-import { REFERRAL_PERCENT, referralLink, shareTargets } from './share-links';
+import { referralLink, referralPercent, shareTargets } from './share-links';
+import { useT } from '../../messages';
 import styles from './invite-modal.module.css';
 
 /** Exposed as `mf_account/invite-modal`: the user's own referral link, to copy or share (spec §2). */
 export default function InviteModal({ onClose }: SlotComponentProps) {
+  const t = useT();
   const user = useAppSelector(selectUser);
   const code = user?.referral_code;
   return (
-    <Modal title="Invite friends" lead={`Share your link and earn ${REFERRAL_PERCENT} of your friends' earnings.`} onClose={onClose}>
+    <Modal title={t('invite.title')} lead={t('invite.lead', { percent: referralPercent() })} onClose={onClose}>
       {code ? (
         <ReferralLink link={referralLink(window.location.origin, code)} />
       ) : (
-        <p className={styles.missing}>Sign in to get your referral link.</p>
+        <p className={styles.missing}>{t('invite.signInFirst')}</p>
       )}
     </Modal>
   );
 }
 
 function ReferralLink({ link }: { link: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   const later = useTimeouts();
   const inputId = useId();
@@ -39,7 +42,7 @@ function ReferralLink({ link }: { link: string }) {
   return (
     <div className={styles.body}>
       <label htmlFor={inputId} className="text-field-label">
-        Your referral link
+        {t('invite.linkLabel')}
       </label>
       <div className={styles.linkRow}>
         <input
@@ -51,10 +54,10 @@ function ReferralLink({ link }: { link: string }) {
         />
         <button type="button" className={styles.copy} onClick={copy} data-autofocus aria-live="polite">
           <CopyIcon />
-          {copied ? 'Copied!' : 'Copy'}
+          {copied ? t('invite.copied') : t('invite.copy')}
         </button>
       </div>
-      <p className={`text-field-label ${styles.sharesHeading}`}>Share on</p>
+      <p className={`text-field-label ${styles.sharesHeading}`}>{t('invite.shareOn')}</p>
       <ul className={styles.shares}>
         {shareTargets(link).map(({ name, href }) => (
           <li key={name}>

@@ -1,4 +1,4 @@
-import { referralLink, REFERRAL_PERCENT, shareTargets } from './share-links';
+import { referralLink, referralPercent, shareTargets } from './share-links';
 
 describe('referral link', () => {
   it('is the site origin, /ref/ and the code', () => {
@@ -6,7 +6,7 @@ describe('referral link', () => {
   });
 
   it('says 5% (spec §9)', () => {
-    expect(REFERRAL_PERCENT).toBe('5%');
+    expect(referralPercent()).toBe('5%');
   });
 });
 

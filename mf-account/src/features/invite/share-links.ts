@@ -1,10 +1,17 @@
 import { BRAND_NAME } from '@rewards/shared/brand';
 import { REFERRAL_SHARE } from '@rewards/shared/constants';
+import { displayLocale } from '../../ui/display-locale';
+import { t } from '../../messages';
 
-/** "5%": the referral share of spec §9, as the copy shows it. */
-export const REFERRAL_PERCENT = `${Math.round(REFERRAL_SHARE * 100)}%`;
+/** The referral share of spec §9 as the copy shows it, in the page's language: "5%" ("5 %" in German and French). */
+export function referralPercent(): string {
+  return new Intl.NumberFormat(displayLocale(), { style: 'percent' }).format(REFERRAL_SHARE);
+}
 
-export const INVITE_MESSAGE = `Join me on ${BRAND_NAME} and get paid to play games, test apps and answer surveys!`;
+/** The words shared with the link, in the page's language. */
+export function inviteMessage(): string {
+  return t('invite.message', { brand: BRAND_NAME });
+}
 
 /** The user's referral link: the site's `/ref/{code}` address, which the shell remembers for sign-up. */
 export function referralLink(origin: string, referralCode: string): string {
@@ -14,7 +21,7 @@ export function referralLink(origin: string, referralCode: string): string {
 export type ShareTarget = { name: 'WhatsApp' | 'Facebook' | 'Telegram'; href: string };
 
 /** Share addresses of spec §2 for a link and a message. */
-export function shareTargets(link: string, message: string = INVITE_MESSAGE): ShareTarget[] {
+export function shareTargets(link: string, message: string = inviteMessage()): ShareTarget[] {
   const url = encodeURIComponent(link);
   const text = encodeURIComponent(message);
   return [

@@ -2,6 +2,7 @@ import type { NotificationItem } from '@rewards/shared/contracts/notifications';
 import { Link } from '@rewards/shared/router';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import { relativeTime } from './relative-time';
+import { useT } from '../../messages';
 import styles from './notification-list.module.css';
 
 type Props = {
@@ -26,13 +27,14 @@ export function NotificationList({ items, now, onOpen }: Props) {
 }
 
 function NotificationEntry({ item, now, onOpen }: { item: NotificationItem; now: number; onOpen: Props['onOpen'] }) {
+  const t = useT();
   const className = item.read ? styles.entry : `${styles.entry} ${styles.unread}`;
   const content = (
     <>
       <span className={styles.dot} aria-hidden="true" />
       <span className={styles.text}>
         <span className={styles.title}>
-          {item.read ? null : <span className={visuallyHidden}>Unread: </span>}
+          {item.read ? null : <span className={visuallyHidden}>{t('notifications.unreadPrefix')}</span>}
           {item.title}
         </span>
         <span className={styles.body}>{item.body}</span>
@@ -55,8 +57,9 @@ function NotificationEntry({ item, now, onOpen }: { item: NotificationItem; now:
 
 /** While a list loads: rows of the list's shape. */
 export function NotificationListSkeleton({ rows = 3 }: { rows?: number }) {
+  const t = useT();
   return (
-    <ul className={styles.list} role="status" aria-label="Loading notifications">
+    <ul className={styles.list} role="status" aria-label={t('notifications.loading')}>
       {Array.from({ length: rows }, (_, index) => (
         <li key={index} className={styles.skeleton} />
       ))}
@@ -66,10 +69,11 @@ export function NotificationListSkeleton({ rows = 3 }: { rows?: number }) {
 
 /** Nothing to show: what will come here. */
 export function AllCaughtUp() {
+  const t = useT();
   return (
     <div className={styles.empty}>
-      <p className={styles.emptyTitle}>You're all caught up</p>
-      <p className={styles.emptyText}>We'll tell you here when coins arrive, a cashout moves or support answers.</p>
+      <p className={styles.emptyTitle}>{t('notifications.empty.title')}</p>
+      <p className={styles.emptyText}>{t('notifications.empty.text')}</p>
     </div>
   );
 }
@@ -81,10 +85,11 @@ type MarkAllProps = { unread: number; busy: boolean; onClick: () => unknown };
  * disabled button drops the focus out of the dialog, and Escape would no longer close it.
  */
 export function MarkAllButton({ unread, busy, onClick }: MarkAllProps) {
+  const t = useT();
   const off = unread === 0 || busy;
   return (
     <button type="button" className={styles.markAll} aria-disabled={off} onClick={() => (off ? undefined : void onClick())}>
-      {busy ? 'Marking...' : 'Mark all as read'}
+      {busy ? t('notifications.marking') : t('notifications.markAll')}
     </button>
   );
 }

@@ -8,6 +8,7 @@ import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { AllCaughtUp, MarkAllButton, NotificationList, NotificationListSkeleton } from './notification-list';
 import { useNotifications } from './use-notifications';
 import { useNow } from './use-now';
+import { useT } from '../../messages';
 import styles from './notifications-panel.module.css';
 
 /**
@@ -17,6 +18,7 @@ import styles from './notifications-panel.module.css';
  * On phones it fills the screen.
  */
 export default function NotificationsPanel({ onClose }: SlotComponentProps) {
+  const t = useT();
   const titleId = useId();
   const now = useNow();
   const { query, pages, unread, markAll, markRead, markingAll } = useNotifications();
@@ -31,7 +33,7 @@ export default function NotificationsPanel({ onClose }: SlotComponentProps) {
     <ModalFrame labelledBy={titleId} onClose={onClose} backdropClassName={styles.backdrop} dialogClassName={styles.panel} portal>
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
-          Notifications
+          {t('notifications.title')}
         </h2>
         <MarkAllButton unread={unread} busy={markingAll} onClick={markAll} />
         <ModalCloseButton onClose={onClose}>
@@ -44,7 +46,7 @@ export default function NotificationsPanel({ onClose }: SlotComponentProps) {
         {query.isLoading ? (
           <NotificationListSkeleton />
         ) : query.isError && items.length === 0 ? (
-          <RetryNotice placement="inline" message="Notifications could not be loaded. Please try again in a moment." onRetry={() => void query.refetch()} />
+          <RetryNotice placement="inline" message={t('notifications.loadFailed')} onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
           <AllCaughtUp />
         ) : (
@@ -53,7 +55,7 @@ export default function NotificationsPanel({ onClose }: SlotComponentProps) {
       </div>
       <footer className={styles.footer}>
         <Link to={PATHS.notifications} className={styles.seeAll} onClick={onClose}>
-          See all
+          {t('notifications.seeAll')}
         </Link>
       </footer>
     </ModalFrame>

@@ -1,16 +1,17 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Embed } from '@rewards/shared/ui/embed.tsx';
 import { OffersInProgress } from './offers-in-progress';
+import { useT } from '../../messages';
 import styles from './profile.module.css';
 
 /** Spec §4: the profile tab is inProgress (default) or withdrawals; issue 29 adds the earnings history. */
 export type ProfileTab = 'inProgress' | 'history' | 'withdrawals';
 
-const TABS: Array<{ id: ProfileTab; label: string }> = [
-  { id: 'inProgress', label: 'Earnings in progress' },
-  { id: 'history', label: 'Earnings history' },
-  { id: 'withdrawals', label: 'Withdrawals' },
-];
+const TABS = [
+  { id: 'inProgress', label: 'profile.tabs.inProgress' },
+  { id: 'history', label: 'profile.tabs.history' },
+  { id: 'withdrawals', label: 'profile.tabs.withdrawals' },
+] as const satisfies ReadonlyArray<{ id: ProfileTab; label: string }>;
 
 // About the heights of mf-cashout's panels, so the tab does not jump when one arrives.
 const WITHDRAWALS_HEIGHT_PX = 360;
@@ -21,6 +22,7 @@ const HISTORY_HEIGHT_PX = 420;
  * Earnings history and Withdrawals tabs are mf-cashout's, loaded through federation when opened.
  */
 export function ProfileTabs() {
+  const t = useT();
   const [active, setActive] = useState<ProfileTab>('inProgress');
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -40,7 +42,7 @@ export function ProfileTabs() {
 
   return (
     <section className={styles.tabsSection}>
-      <div role="tablist" aria-label="Your activity" className={styles.tabList} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('profile.tabs.label')} className={styles.tabList} onKeyDown={onKeyDown}>
         {TABS.map(({ id, label }, index) => (
           <button
             key={id}
@@ -56,7 +58,7 @@ export function ProfileTabs() {
             className={styles.tab}
             onClick={() => setActive(id)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
@@ -64,9 +66,9 @@ export function ProfileTabs() {
         {active === 'inProgress' ? (
           <OffersInProgress />
         ) : active === 'history' ? (
-          <Embed name="earningsHistory" label="Earnings history" minHeight={HISTORY_HEIGHT_PX} />
+          <Embed name="earningsHistory" label={t('profile.tabs.history')} minHeight={HISTORY_HEIGHT_PX} />
         ) : (
-          <Embed name="withdrawalsPanel" label="Withdrawals" minHeight={WITHDRAWALS_HEIGHT_PX} />
+          <Embed name="withdrawalsPanel" label={t('profile.tabs.withdrawals')} minHeight={WITHDRAWALS_HEIGHT_PX} />
         )}
       </div>
     </section>

@@ -1,21 +1,25 @@
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { displayLocale } from '../../ui/display-locale';
+import { useT } from '../../messages';
 import styles from './profile.module.css';
 
 type Props = { user: UserProfile };
 
 /** The user's figures: earnings in dollars, offers and referrals as counts. */
 export function StatsCard({ user }: Props) {
+  const t = useT();
+  const count = (value: number | undefined | null) => (value ?? 0).toLocaleString(displayLocale());
   const stats = [
-    { label: 'Total earnings', value: formatDollars(user.total_earnings), money: true },
-    { label: 'Last 30 days', value: formatDollars(user.earnings_last_30_days), money: true },
-    { label: 'Completed offers', value: String(user.completed_offers ?? 0), money: false },
-    { label: 'Referrals', value: String(user.referrals_count ?? 0), money: false },
+    { label: t('profile.stats.total'), value: formatDollars(user.total_earnings), money: true },
+    { label: t('profile.stats.last30'), value: formatDollars(user.earnings_last_30_days), money: true },
+    { label: t('profile.stats.offers'), value: count(user.completed_offers), money: false },
+    { label: t('profile.stats.referrals'), value: count(user.referrals_count), money: false },
   ];
   return (
     <section className={styles.card} aria-labelledby="profile-stats-title">
       <h2 id="profile-stats-title" className={styles.cardTitle}>
-        Your stats
+        {t('profile.stats.title')}
       </h2>
       <dl className={styles.stats}>
         {stats.map(({ label, value, money }) => (

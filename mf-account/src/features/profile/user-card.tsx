@@ -5,16 +5,18 @@ import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { openSettings } from '@rewards/shared/store/ui-slice';
 import { GearIcon } from '../../ui/icons';
 import { LevelBar } from './level-bar';
+import { useT } from '../../messages';
 import styles from './profile.module.css';
 
 type Props = { user: UserProfile };
 
 /** Avatar (picture, else the name's first letter, else "U"), name, email, Settings, and the level bar. */
 export function UserCard({ user }: Props) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const picture = avatarUrl(user);
   return (
-    <section className={`${styles.card} ${styles.userCard}`} aria-label="Your account">
+    <section className={`${styles.card} ${styles.userCard}`} aria-label={t('profile.account.label')}>
       <div className={styles.identity}>
         {picture ? (
           <img className={styles.avatar} src={picture} alt="" width={64} height={64} />
@@ -24,12 +26,12 @@ export function UserCard({ user }: Props) {
           </span>
         )}
         <div className={styles.who}>
-          <p className={styles.name}>{user.name?.trim() || 'User'}</p>
-          <p className={styles.email}>{user.email?.trim() || 'No email'}</p>
+          <p className={styles.name}>{user.name?.trim() || t('profile.account.noName')}</p>
+          <p className={styles.email}>{user.email?.trim() || t('profile.account.noEmail')}</p>
         </div>
         <button type="button" className={`outline-button ${styles.settingsButton}`} onClick={() => dispatch(openSettings())}>
           <GearIcon />
-          Settings
+          {t('profile.account.settings')}
         </button>
       </div>
       <LevelBar progress={levelProgress(levelBalance(user))} />

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CodeField, isCompleteCode } from '../../ui/code-field';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
 import { StepHeading } from './step-heading';
-import { twoFactorErrorMessage, useEnableEmailCodesMutation } from './two-factor-api';
+import { useT } from '../../messages';
+import { useTwoFactorErrorText, useEnableEmailCodesMutation } from './two-factor-api';
 import { ResendEmailCode, useTwoFactorEmailCode, type Notice } from './two-factor-email-code';
 import styles from './two-factor-flow.module.css';
 
@@ -11,6 +12,8 @@ type Props = { email: string; onEnabled: () => void; onCancel: () => void };
 
 /** Email codes: a code sent now, typed back, turns them on for every sign-in. */
 export function EmailCodesSetup({ email, onEnabled, onCancel }: Props) {
+  const t = useT();
+  const twoFactorErrorText = useTwoFactorErrorText();
   const emailCode = useTwoFactorEmailCode();
   const [enable, { isLoading }] = useEnableEmailCodesMutation();
   const hintId = useId();
@@ -30,23 +33,23 @@ export function EmailCodesSetup({ email, onEnabled, onCancel }: Props) {
       await enable({ code }).unwrap();
       onEnabled();
     } catch (error) {
-      setNotice({ text: twoFactorErrorMessage(error, 'Invalid code.'), tone: 'error' });
+      setNotice({ text: twoFactorErrorText(error, t('common.invalidCode')), tone: 'error' });
       setCode('');
     }
   }
 
   return (
     <div className={styles.step}>
-      <StepHeading>Turn on email codes</StepHeading>
+      <StepHeading>{t('twoFactor.email.title')}</StepHeading>
       <p id={hintId} className={styles.text}>
-        At each sign-in we will email a 6-digit code to <strong className={styles.email}>{email}</strong>. To turn this on, enter the code we send you now.
+        {t.rich('twoFactor.email.text', { email, strong: (chunks: ReactNode[]) => <strong className={styles.email}>{chunks}</strong> })}
       </p>
       {emailCode.sent ? (
         <form className={styles.stepForm} onSubmit={submit} noValidate>
-          <CodeField label="Code from the email" value={code} onChange={setCode} describedBy={hintId} invalid={notice?.tone === 'error'} autoFocusHere />
+          <CodeField label={t('common.codeFromEmail')} value={code} onChange={setCode} describedBy={hintId} invalid={notice?.tone === 'error'} autoFocusHere />
           <FormMessage message={notice?.text ?? null} tone={notice?.tone} />
           <button type="submit" className={`pill-button ${form.primary}`} disabled={isLoading || !isCompleteCode(code)}>
-            {isLoading ? 'Turning on...' : 'Turn on'}
+            {isLoading ? t('common.turningOn') : t('common.turnOn')}
           </button>
           <ResendEmailCode sending={emailCode.sending} secondsLeft={emailCode.secondsLeft} onResend={sendCode} />
         </form>
@@ -54,12 +57,12 @@ export function EmailCodesSetup({ email, onEnabled, onCancel }: Props) {
         <>
           <FormMessage message={notice?.text ?? null} tone={notice?.tone} />
           <button type="button" className={`pill-button ${form.primary}`} onClick={sendCode} disabled={emailCode.sending}>
-            {emailCode.sending ? 'Sending...' : 'Send code'}
+            {emailCode.sending ? t('common.sending') : t('twoFactor.email.send')}
           </button>
         </>
       )}
       <button type="button" className={form.backLink} onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </div>
   );

@@ -4,20 +4,18 @@ import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { SettingSwitch } from './setting-switch';
 import { useUpdateEmailPreferencesMutation } from './settings-api';
+import { useT } from '../../messages';
 import styles from './settings-modal.module.css';
 
-const SWITCHES: ReadonlyArray<{ name: keyof EmailPreferences; label: string; description: string }> = [
-  { name: 'cashouts', label: 'Email me about cashouts', description: 'When a cashout is paid or rejected.' },
-  { name: 'tickets', label: 'Email me about support tickets', description: 'When support answers one of your tickets.' },
-  {
-    name: 'security',
-    label: 'Email me about security',
-    description: 'New sign-ins and two-factor changes. A password change is always emailed: that email cannot be turned off, it protects your account.',
-  },
-];
+const SWITCHES = [
+  { name: 'cashouts', label: 'settings.emails.cashouts', description: 'settings.emails.cashoutsText' },
+  { name: 'tickets', label: 'settings.emails.tickets', description: 'settings.emails.ticketsText' },
+  { name: 'security', label: 'settings.emails.security', description: 'settings.emails.securityText' },
+] as const satisfies ReadonlyArray<{ name: keyof EmailPreferences; label: string; description: string }>;
 
 /** The three email switches, saved on the server (the bell's notifications come whatever they say). */
 export function EmailPreferencesSetting() {
+  const t = useT();
   const preferences = useAppSelector(selectUser)?.email_preferences;
   const [update, { isError }] = useUpdateEmailPreferencesMutation();
   const [saving, setSaving] = useState<keyof EmailPreferences | null>(null);
@@ -34,14 +32,14 @@ export function EmailPreferencesSetting() {
     <section className={styles.setting} aria-labelledby={headingId}>
       <div className={styles.emails}>
         <h3 id={headingId} className={styles.sectionTitle}>
-          Emails
+          {t('settings.emails.title')}
         </h3>
         {SWITCHES.map(({ name, label, description }) => (
-          <EmailSwitch key={name} label={label} description={description} on={preferences[name]} busy={saving === name} onToggle={() => void toggle(name)} />
+          <EmailSwitch key={name} label={t(label)} description={t(description)} on={preferences[name]} busy={saving === name} onToggle={() => void toggle(name)} />
         ))}
         {isError ? (
           <p className={styles.error} role="alert">
-            Your choice could not be saved. Please try again.
+            {t('settings.emails.saveFailed')}
           </p>
         ) : null}
       </div>

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { qrCodePath } from './qr-code-path';
+import { useT } from '../../messages';
 import styles from './two-factor-flow.module.css';
 
 // The white border scanners need around the code, in squares.
 const QUIET_ZONE = 2;
 
-type Props = { text: string; label: string };
+type Props = { text: string; label: string; loadingLabel: string };
 type Drawn = { text: string; size: number; path: string } | { text: string; failed: true };
 
 /**
  * `text` as a QR code, drawn as inline SVG (nothing for the page's img-src to allow). The `qrcode` library
  * loads with the first code drawn, so no page pays for it before two-factor setup opens.
  */
-export function QrCodeImage({ text, label }: Props) {
+export function QrCodeImage({ text, label, loadingLabel }: Props) {
+  const t = useT();
   const [drawn, setDrawn] = useState<Drawn | null>(null);
 
   useEffect(() => {
@@ -33,9 +35,9 @@ export function QrCodeImage({ text, label }: Props) {
 
   const shown = drawn?.text === text ? drawn : null;
   if (shown && 'failed' in shown) {
-    return <p className={styles.qrFailed}>The QR code could not be shown: type the key below into your app instead.</p>;
+    return <p className={styles.qrFailed}>{t('twoFactor.app.qrFailed')}</p>;
   }
-  if (!shown) return <div className={styles.qrPlaceholder} role="img" aria-label={`${label} (loading)`} aria-busy="true" />;
+  if (!shown) return <div className={styles.qrPlaceholder} role="img" aria-label={loadingLabel} aria-busy="true" />;
   const side = shown.size + QUIET_ZONE * 2;
   return (
     <svg

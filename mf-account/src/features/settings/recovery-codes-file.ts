@@ -1,15 +1,17 @@
 import { BRAND_NAME } from '@rewards/shared/brand';
+import { displayLocale } from '../../ui/display-locale';
+import { t } from '../../messages';
 
 export const RECOVERY_CODES_FILE_NAME = `${BRAND_NAME.toLowerCase()}-recovery-codes.txt`;
 
-/** The text of the downloaded recovery codes: what they are, for whom, and the codes one a line. */
+/** The text of the downloaded recovery codes, in the page's language: what they are, for whom, and the codes one a line. */
 export function recoveryCodesText(codes: readonly string[], email: string, createdAt: Date): string {
   return [
-    `${BRAND_NAME} recovery codes for ${email}`,
-    `Created ${createdAt.toISOString().slice(0, 10)}.`,
+    t('twoFactor.recovery.file.title', { brand: BRAND_NAME, email }),
+    t('twoFactor.recovery.file.created', { date: new Intl.DateTimeFormat(displayLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(createdAt) }),
     '',
-    'Each code signs you in once in place of a code from your authenticator app.',
-    'Keep them somewhere safe and private.',
+    t('twoFactor.recovery.file.use'),
+    t('twoFactor.recovery.file.keep'),
     '',
     ...codes,
     '',

@@ -13,6 +13,7 @@ import form from '../../ui/form.module.css';
 import { EmailPreferencesSetting } from './email-preferences';
 import { SettingSwitch } from './setting-switch';
 import { useDeleteAccountMutation } from './settings-api';
+import { useT } from '../../messages';
 import styles from './settings-modal.module.css';
 
 // The account's security sections load beside the modal, not with it: they cost mf-account's initial JS nothing.
@@ -24,11 +25,12 @@ const TwoFactorSetting = lazy(() => import('./two-factor-setting').then((module)
  * confirmation (spec §2; ARCHITECTURE: delete asks first).
  */
 export default function SettingsModal({ onClose }: SlotComponentProps) {
+  const t = useT();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   return confirmingDelete ? (
     <DeleteAccountConfirmation onCancel={() => setConfirmingDelete(false)} onClose={onClose} />
   ) : (
-    <Modal title="Settings" onClose={onClose}>
+    <Modal title={t('settings.title')} onClose={onClose}>
       <div className={styles.sections}>
         <LiveStatsSetting />
         <EmailPreferencesSetting />
@@ -39,12 +41,12 @@ export default function SettingsModal({ onClose }: SlotComponentProps) {
         <LogOutButton onClose={onClose} />
         <section className={styles.danger} aria-labelledby="settings-delete-title">
           <h3 id="settings-delete-title" className={styles.sectionTitle}>
-            Delete account
+            {t('settings.delete.title')}
           </h3>
-          <p className={styles.text}>Remove your account and everything in it for good.</p>
+          <p className={styles.text}>{t('settings.delete.text')}</p>
           <button type="button" className={styles.dangerOutline} onClick={() => setConfirmingDelete(true)}>
             <TrashIcon />
-            Delete my account
+            {t('settings.delete.open')}
           </button>
         </section>
       </div>
@@ -53,6 +55,7 @@ export default function SettingsModal({ onClose }: SlotComponentProps) {
 }
 
 function LiveStatsSetting() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const liveStats = useAppSelector(selectLiveStats);
   const labelId = useId();
@@ -61,10 +64,10 @@ function LiveStatsSetting() {
     <section className={styles.setting}>
       <div>
         <h3 id={labelId} className={styles.sectionTitle}>
-          Live Stats
+          {t('settings.liveStats.title')}
         </h3>
         <p id={descriptionId} className={styles.text}>
-          Show the live ticker of the latest payouts under the navigation, on every page.
+          {t('settings.liveStats.text')}
         </p>
       </div>
       <SettingSwitch labelledBy={labelId} describedBy={descriptionId} on={liveStats} onToggle={() => dispatch(setLiveStats(!liveStats))} autoFocus />
@@ -73,6 +76,7 @@ function LiveStatsSetting() {
 }
 
 function LogOutButton({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -86,12 +90,13 @@ function LogOutButton({ onClose }: { onClose: () => void }) {
   return (
     <button type="button" className={`outline-button ${form.secondary}`} onClick={logOut} disabled={busy}>
       <LogOutIcon />
-      {busy ? 'Logging Out...' : 'Log out'}
+      {busy ? t('settings.loggingOut') : t('settings.logOut')}
     </button>
   );
 }
 
 function DeleteAccountConfirmation({ onCancel, onClose }: { onCancel: () => void; onClose: () => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [deleteAccount] = useDeleteAccountMutation();
@@ -115,16 +120,16 @@ function DeleteAccountConfirmation({ onCancel, onClose }: { onCancel: () => void
   }
 
   return (
-    <Modal title="Delete your account?" onClose={onClose}>
+    <Modal title={t('settings.delete.confirmTitle')} onClose={onClose}>
       <p className={styles.warning}>
-        This permanently deletes your account, your balance and your history, and signs you out. It cannot be undone.
+        {t('settings.delete.warning')}
       </p>
       <div className={styles.actions}>
         <button type="button" className={form.danger} onClick={confirm} disabled={busy}>
-          {busy ? 'Deleting...' : 'Yes, delete my account'}
+          {busy ? t('settings.delete.busy') : t('settings.delete.confirm')}
         </button>
         <button type="button" className={`outline-button ${form.secondary}`} onClick={onCancel} disabled={busy} data-autofocus>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </Modal>

@@ -2,18 +2,31 @@ import { useId, useState } from 'react';
 import type { SignedInSession } from '@rewards/shared/contracts/api-types';
 import { useGetSessionsQuery, useSignOutOtherSessionsMutation, useSignOutSessionMutation } from './sessions-api';
 import settings from './settings-modal.module.css';
+import { displayLocale } from '../../ui/display-locale';
+import { useT } from '../../messages';
 import styles from './signed-in-sessions.module.css';
 
 type Notice = { kind: 'error' | 'info'; text: string } | null;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date and time in the page's language, its formatter made once per locale. */
+function when(iso: string): string {
+  const locale = displayLocale();
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
 
 /**
  * Settings' "Where you're signed in": every live session of the account (browser and system, address, when it
  * signed in and was last used), "Sign out" for each other one, and "Sign out everywhere else".
  */
 export function SignedInSessionsSetting() {
+  const t = useT();
   const { data: sessions, isLoading, isError, refetch } = useGetSessionsQuery();
   const [signOutOthers, { isLoading: signingOutOthers }] = useSignOutOtherSessionsMutation();
   const [notice, setNotice] = useState<Notice>(null);
@@ -26,25 +39,25 @@ export function SignedInSessionsSetting() {
       () => true,
       () => false,
     );
-    setNotice(done ? { kind: 'info', text: 'Signed out everywhere else.' } : { kind: 'error', text: 'Could not sign out the other devices. Please try again.' });
+    setNotice(done ? { kind: 'info', text: t('settings.sessions.signedOutOthers') } : { kind: 'error', text: t('settings.sessions.signOutOthersFailed') });
   }
 
   return (
     <section className={settings.setting} aria-labelledby={headingId}>
       <div className={styles.body}>
         <h3 id={headingId} className={settings.sectionTitle}>
-          Where you&apos;re signed in
+          {t('settings.sessions.title')}
         </h3>
-        <p className={settings.text}>If you see a device you don&apos;t recognise, sign it out and reset your password.</p>
+        <p className={settings.text}>{t('settings.sessions.text')}</p>
         {isLoading ? (
           <p className={styles.loading} role="status">
-            Loading your devices...
+            {t('settings.sessions.loading')}
           </p>
         ) : isError || !sessions ? (
           <p className={styles.error} role="alert">
-            Your devices could not be loaded.{' '}
+            {t('settings.sessions.loadFailed')}{' '}
             <button type="button" className={styles.linkButton} onClick={() => void refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </p>
         ) : (
@@ -56,7 +69,7 @@ export function SignedInSessionsSetting() {
         )}
         {others.length > 0 ? (
           <button type="button" className={`outline-button ${styles.everywhere}`} onClick={everywhereElse} disabled={signingOutOthers}>
-            {signingOutOthers ? 'Signing out...' : 'Sign out everywhere else'}
+            {signingOutOthers ? t('settings.sessions.signingOut') : t('settings.sessions.signOutOthers')}
           </button>
         ) : null}
         <p className={notice?.kind === 'error' ? styles.error : styles.info} role={notice?.kind === 'error' ? 'alert' : 'status'}>
@@ -68,6 +81,7 @@ export function SignedInSessionsSetting() {
 }
 
 function SessionRow({ session, onNotice }: { session: SignedInSession; onNotice: (notice: Notice) => void }) {
+  const t = useT();
   const [signOut, { isLoading }] = useSignOutSessionMutation();
   const deviceId = useId();
 
@@ -77,7 +91,11 @@ function SessionRow({ session, onNotice }: { session: SignedInSession; onNotice:
       () => true,
       () => false,
     );
-    onNotice(done ? { kind: 'info', text: `Signed out ${session.device}.` } : { kind: 'error', text: `Could not sign out ${session.device}. Please try again.` });
+    onNotice(
+      done
+        ? { kind: 'info', text: t('settings.sessions.signedOut', { device: session.device }) }
+        : { kind: 'error', text: t('settings.sessions.signOutFailed', { device: session.device }) },
+    );
   }
 
   return (
@@ -88,14 +106,16 @@ function SessionRow({ session, onNotice }: { session: SignedInSession; onNotice:
         </p>
         <p className={styles.times}>
           {session.ip ? <span className={styles.ip}>{session.ip} · </span> : null}
-          Signed in {when(session.created_at)} · Last active {session.current ? 'now' : when(session.last_seen_at)}
+          {session.current
+            ? t('settings.sessions.timesCurrent', { signedIn: when(session.created_at) })
+            : t('settings.sessions.times', { signedIn: when(session.created_at), lastActive: when(session.last_seen_at) })}
         </p>
       </div>
       {session.current ? (
-        <span className={styles.thisDevice}>This device</span>
+        <span className={styles.thisDevice}>{t('settings.sessions.thisDevice')}</span>
       ) : (
         <button type="button" className={`outline-button ${styles.signOut}`} onClick={signOutThis} disabled={isLoading} aria-describedby={deviceId}>
-          {isLoading ? 'Signing out...' : 'Sign out'}
+          {isLoading ? t('settings.sessions.signingOut') : t('settings.sessions.signOut')}
         </button>
       )}
     </li>

@@ -5,7 +5,8 @@ import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
 import { QrCodeImage } from './qr-code-image';
 import { StepHeading } from './step-heading';
-import { twoFactorErrorMessage, useEnableTotpMutation, useStartTotpSetupMutation } from './two-factor-api';
+import { useT } from '../../messages';
+import { useTwoFactorErrorText, useEnableTotpMutation, useStartTotpSetupMutation } from './two-factor-api';
 import styles from './two-factor-flow.module.css';
 
 type Props = {
@@ -23,6 +24,8 @@ export function groupedKey(secret: string): string {
 
 /** Authenticator app: a new secret as a QR code and as text, confirmed by a code the app shows. */
 export function TotpSetup({ onEnabled, onCancel }: Props) {
+  const t = useT();
+  const twoFactorErrorText = useTwoFactorErrorText();
   const [startSetup] = useStartTotpSetupMutation();
   const [secret, setSecret] = useState<Secret>({ state: 'loading' });
   const requested = useRef(false);
@@ -32,7 +35,7 @@ export function TotpSetup({ onEnabled, onCancel }: Props) {
       .unwrap()
       .then(
         (setup) => setSecret({ state: 'ready', setup }),
-        (error: unknown) => setSecret({ state: 'failed', message: twoFactorErrorMessage(error, 'Two-factor setup could not start. Please try again.') }),
+        (error: unknown) => setSecret({ state: 'failed', message: twoFactorErrorText(error, t('twoFactor.app.startFailed')) }),
       );
   }
 
@@ -45,15 +48,15 @@ export function TotpSetup({ onEnabled, onCancel }: Props) {
 
   return (
     <div className={styles.step}>
-      <StepHeading>Set up your authenticator app</StepHeading>
+      <StepHeading>{t('twoFactor.app.title')}</StepHeading>
       {secret.state === 'loading' ? (
         <p className={styles.text} role="status">
-          Preparing your key...
+          {t('twoFactor.app.preparing')}
         </p>
       ) : null}
       {secret.state === 'failed' ? (
         <>
-          <FormMessage message={secret.message} tone="error" />
+          <FormMessage message={secret.message} />
           <button
             type="button"
             className={`outline-button ${form.secondary}`}
@@ -62,19 +65,21 @@ export function TotpSetup({ onEnabled, onCancel }: Props) {
               requestSecret();
             }}
           >
-            Try again
+            {t('common.tryAgain')}
           </button>
         </>
       ) : null}
       {secret.state === 'ready' ? <ConfirmTotp setup={secret.setup} onEnabled={onEnabled} /> : null}
       <button type="button" className={form.backLink} onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </div>
   );
 }
 
 function ConfirmTotp({ setup, onEnabled }: { setup: TotpSecret; onEnabled: (recoveryCodes: string[]) => void }) {
+  const t = useT();
+  const twoFactorErrorText = useTwoFactorErrorText();
   const [enableTotp, { isLoading }] = useEnableTotpMutation();
   const hintId = useId();
   const [code, setCode] = useState('');
@@ -88,26 +93,26 @@ function ConfirmTotp({ setup, onEnabled }: { setup: TotpSecret; onEnabled: (reco
       const enabled = await enableTotp({ code }).unwrap();
       onEnabled(enabled.recovery_codes);
     } catch (error) {
-      setMessage(twoFactorErrorMessage(error, 'Invalid code.'));
+      setMessage(twoFactorErrorText(error, t('common.invalidCode')));
       setCode('');
     }
   }
 
   return (
     <form className={styles.stepForm} onSubmit={submit} noValidate>
-      <p className={styles.text}>Scan this QR code with an authenticator app on your phone.</p>
-      <QrCodeImage text={setup.otpauth_url} label="QR code to scan with your authenticator app" />
-      <p className={styles.text}>Can&apos;t scan it? Type this key into the app instead:</p>
+      <p className={styles.text}>{t('twoFactor.app.scan')}</p>
+      <QrCodeImage text={setup.otpauth_url} label={t('twoFactor.app.qrLabel')} loadingLabel={t('twoFactor.app.qrLoading')} />
+      <p className={styles.text}>{t('twoFactor.app.cantScan')}</p>
       <code className={styles.key} translate="no">
         {groupedKey(setup.secret)}
       </code>
       <p id={hintId} className={styles.text}>
-        Then enter the 6-digit code the app shows.
+        {t('twoFactor.app.enterCode')}
       </p>
-      <CodeField label="Code from the app" value={code} onChange={setCode} describedBy={hintId} invalid={message !== null} />
-      <FormMessage message={message} tone="error" />
+      <CodeField label={t('twoFactor.app.codeLabel')} value={code} onChange={setCode} describedBy={hintId} invalid={message !== null} />
+      <FormMessage message={message} />
       <button type="submit" className={`pill-button ${form.primary}`} disabled={isLoading || !isCompleteCode(code)}>
-        {isLoading ? 'Turning on...' : 'Turn on'}
+        {isLoading ? t('common.turningOn') : t('common.turnOn')}
       </button>
     </form>
   );

@@ -5,7 +5,8 @@ import { CodeField, isCompleteCode } from '../../ui/code-field';
 import { FormMessage } from '../../ui/form-message';
 import form from '../../ui/form.module.css';
 import { StepHeading } from './step-heading';
-import { twoFactorErrorMessage, useDisableTwoFactorMutation } from './two-factor-api';
+import { useT } from '../../messages';
+import { useTwoFactorErrorText, useDisableTwoFactorMutation } from './two-factor-api';
 import { ResendEmailCode, useTwoFactorEmailCode, type Notice } from './two-factor-email-code';
 import styles from './two-factor-flow.module.css';
 
@@ -17,8 +18,16 @@ type Props = {
   onCancel: () => void;
 };
 
+// What turning off changes and what it asks for: by whether the account has a password, and where codes come from.
+const HINTS = {
+  password: { totp: 'twoFactor.disable.hintPasswordApp', email: 'twoFactor.disable.hintPasswordEmail' },
+  google: { totp: 'twoFactor.disable.hintGoogleApp', email: 'twoFactor.disable.hintGoogleEmail' },
+} as const;
+
 /** Turning two-factor off takes the password (if the account has one) and a current code. */
 export function TurnOffTwoFactor({ method, hasPassword, onTurnedOff, onCancel }: Props) {
+  const t = useT();
+  const twoFactorErrorText = useTwoFactorErrorText();
   const [disable, { isLoading }] = useDisableTwoFactorMutation();
   const emailCode = useTwoFactorEmailCode();
   const hintId = useId();
@@ -41,23 +50,21 @@ export function TurnOffTwoFactor({ method, hasPassword, onTurnedOff, onCancel }:
       await disable(hasPassword ? { password, code } : { code }).unwrap();
       onTurnedOff();
     } catch (error) {
-      setNotice({ text: twoFactorErrorMessage(error, 'Two-factor authentication could not be turned off. Please try again.'), tone: 'error' });
+      setNotice({ text: twoFactorErrorText(error, t('twoFactor.disable.failed')), tone: 'error' });
       setCode('');
     }
   }
 
-  const codeSource = method === 'totp' ? 'a code from your authenticator app' : 'a code we email you';
   return (
     <form className={styles.step} onSubmit={submit} noValidate>
-      <StepHeading>Turn off two-factor authentication</StepHeading>
+      <StepHeading>{t('twoFactor.disable.title')}</StepHeading>
       <p id={hintId} className={styles.text}>
-        {hasPassword ? 'Signing in will ask for your password only.' : 'Signing in with Google will not ask for a code any more.'} To confirm, enter{' '}
-        {hasPassword ? `your password and ${codeSource}` : codeSource}.
+        {t(HINTS[hasPassword ? 'password' : 'google'][method])}
       </p>
-      {hasPassword ? <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" /> : null}
+      {hasPassword ? <PasswordField label={t('common.password')} value={password} onChange={setPassword} autoComplete="current-password" /> : null}
       {codeAsked ? (
         <CodeField
-          label={method === 'totp' ? 'Code from your authenticator app' : 'Code from the email'}
+          label={method === 'totp' ? t('twoFactor.disable.appCodeLabel') : t('common.codeFromEmail')}
           value={code}
           onChange={setCode}
           describedBy={hintId}
@@ -69,15 +76,15 @@ export function TurnOffTwoFactor({ method, hasPassword, onTurnedOff, onCancel }:
       <FormMessage message={notice?.text ?? null} tone={notice?.tone} />
       {method === 'email' && !emailCode.sent ? (
         <button type="button" className={`outline-button ${form.secondary}`} onClick={sendCode} disabled={emailCode.sending}>
-          {emailCode.sending ? 'Sending...' : 'Email me a code'}
+          {emailCode.sending ? t('common.sending') : t('twoFactor.disable.emailMe')}
         </button>
       ) : null}
       {method === 'email' && emailCode.sent ? <ResendEmailCode sending={emailCode.sending} secondsLeft={emailCode.secondsLeft} onResend={sendCode} /> : null}
       <button type="submit" className={form.danger} disabled={isLoading || !ready}>
-        {isLoading ? 'Turning off...' : 'Turn off two-factor'}
+        {isLoading ? t('twoFactor.disable.busy') : t('twoFactor.disable.submit')}
       </button>
       <button type="button" className={form.backLink} onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </form>
   );

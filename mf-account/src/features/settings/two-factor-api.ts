@@ -10,6 +10,8 @@ import type {
   UserProfile,
 } from '@rewards/shared/contracts/api-types';
 import { firstFieldError } from '@rewards/shared/rules/error-messages';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { useT } from '../../messages';
 
 type UserAnswer = SuccessEnvelope<{ user: UserProfile }>;
 
@@ -59,14 +61,19 @@ export const {
 } = twoFactorApi;
 
 /**
- * What to say when a two-factor call failed: the server's own words ("Invalid code.", a wrong password, a
- * wait before the next code), else what went wrong on the way, else `fallback`.
+ * What to say when a two-factor call failed, in the page's language: the server's own words translated by
+ * their code ("Invalid code.", a wrong password, a wait before the next code), else as sent, else what went
+ * wrong on the way, else `fallback`.
  */
-export function twoFactorErrorMessage(error: unknown, fallback: string): string {
-  const failure: ApiError = isApiError(error) ? error : { status: 'NETWORK_ERROR' };
-  const fromServer = typeof failure.status === 'number' && failure.status < 500 ? (failure.message ?? firstFieldError(failure)) : undefined;
-  if (fromServer) return fromServer;
-  if (failure.status === 'NETWORK_ERROR' || failure.status === 'TIMEOUT') return 'Network connection problem. Please try again.';
-  if (typeof failure.status === 'number' && failure.status >= 500) return 'Server error, please try again.';
-  return fallback;
+export function useTwoFactorErrorText(): (error: unknown, fallback: string) => string {
+  const t = useT();
+  const errorText = useApiErrorText();
+  return (error, fallback) => {
+    const failure: ApiError = isApiError(error) ? error : { status: 'NETWORK_ERROR' };
+    const answered = typeof failure.status === 'number' && failure.status < 500;
+    let otherwise = fallback;
+    if (failure.status === 'NETWORK_ERROR' || failure.status === 'TIMEOUT') otherwise = t('errors.network');
+    else if (typeof failure.status === 'number' && failure.status >= 500) otherwise = t('errors.server');
+    return errorText(answered ? { code: failure.code, message: failure.message ?? firstFieldError(failure) } : null, otherwise);
+  };
 }

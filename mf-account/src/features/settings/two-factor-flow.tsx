@@ -4,15 +4,11 @@ import { EmailCodesSetup } from './email-codes-setup';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
 import { TurnOffTwoFactor } from './turn-off-two-factor';
+import { useT } from '../../messages';
 
 /** A way through two-factor settings: turning on one of the methods, or turning it off. */
 export type TwoFactorFlowName = 'totp' | 'email' | 'turn-off';
 
-export const TWO_FACTOR_NOTICES = {
-  totpOn: 'Two-factor authentication is on: at each sign-in we ask for a code from your authenticator app.',
-  emailOn: 'Two-factor authentication is on: at each sign-in we email you a code.',
-  off: 'Two-factor authentication is off.',
-} as const;
 
 export type TwoFactorFlowProps = {
   flow: TwoFactorFlowName;
@@ -29,6 +25,7 @@ export type TwoFactorFlowProps = {
  * shows only the state and the choices.
  */
 export default function TwoFactorFlow({ flow, setting, email, hasPassword, onFinished }: TwoFactorFlowProps) {
+  const t = useT();
   const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
   // The answer that turns it off changes the user's setting before the step is over.
   const [method] = useState(setting);
@@ -36,12 +33,12 @@ export default function TwoFactorFlow({ flow, setting, email, hasPassword, onFin
 
   if (flow === 'totp') {
     return recoveryCodes ? (
-      <RecoveryCodes codes={recoveryCodes} email={email} onDone={() => onFinished(TWO_FACTOR_NOTICES.totpOn)} />
+      <RecoveryCodes codes={recoveryCodes} email={email} onDone={() => onFinished(t('twoFactor.notice.appOn'))} />
     ) : (
       <TotpSetup onEnabled={setRecoveryCodes} onCancel={cancel} />
     );
   }
-  if (flow === 'email') return <EmailCodesSetup email={email} onEnabled={() => onFinished(TWO_FACTOR_NOTICES.emailOn)} onCancel={cancel} />;
+  if (flow === 'email') return <EmailCodesSetup email={email} onEnabled={() => onFinished(t('twoFactor.notice.emailOn'))} onCancel={cancel} />;
   if (method === 'off') return null;
-  return <TurnOffTwoFactor method={method} hasPassword={hasPassword} onTurnedOff={() => onFinished(TWO_FACTOR_NOTICES.off)} onCancel={cancel} />;
+  return <TurnOffTwoFactor method={method} hasPassword={hasPassword} onTurnedOff={() => onFinished(t('twoFactor.notice.off'))} onCancel={cancel} />;
 }

@@ -1,20 +1,22 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { TwoFactorSetting as Setting } from '@rewards/shared/contracts/api-types';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import type { TwoFactorFlowName } from './two-factor-flow';
+import { useT } from '../../messages';
 import styles from './two-factor-setting.module.css';
 
 // The steps (forms, QR code, recovery codes) load when one opens, not with Settings.
 const TwoFactorFlow = lazy(() => import('./two-factor-flow'));
 
-const METHOD_NAMES: Record<Exclude<Setting, 'off'>, string> = { totp: 'Authenticator app', email: 'Email codes' };
+const ON_WITH = { totp: 'twoFactor.onWithApp', email: 'twoFactor.onWithEmail' } as const;
 
 /**
  * Settings' "Two-factor authentication" (issue 31): turn on with an authenticator app or email codes, or off.
  * Loaded as Settings opens (see two-factor-setting.tsx); the steps load when one opens.
  */
 export default function TwoFactorSection() {
+  const t = useT();
   const user = useAppSelector(selectUser);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -40,16 +42,16 @@ export default function TwoFactorSection() {
     <section className={styles.twoFactor} aria-labelledby={headingId}>
       <div className={styles.titleRow}>
         <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.title}>
-          Two-factor authentication
+          {t('twoFactor.title')}
         </h3>
-        <span className={setting === 'off' ? styles.badgeOff : styles.badgeOn}>{setting === 'off' ? 'Off' : 'On'}</span>
+        <span className={setting === 'off' ? styles.badgeOff : styles.badgeOn}>{setting === 'off' ? t('twoFactor.off') : t('twoFactor.on')}</span>
       </div>
       {/* Always there, so the news of a change is announced when it appears. */}
       <p className={styles.notice} role="status">
         {flow ? null : notice}
       </p>
       {flow ? (
-        <Suspense fallback={<p className={styles.text}>Loading...</p>}>
+        <Suspense fallback={<p className={styles.text}>{t('common.loading')}</p>}>
           <TwoFactorFlow
             flow={flow}
             setting={setting}
@@ -64,25 +66,24 @@ export default function TwoFactorSection() {
       ) : setting === 'off' ? (
         <>
           <p className={styles.text}>
-            Add a second step to signing in: after your password, a 6-digit code from an authenticator app on your phone, or one we email you.
+            {t('twoFactor.intro')}
           </p>
           <div className={styles.choices}>
             <button type="button" className={`outline-button ${styles.choice}`} onClick={() => open('totp')}>
-              Authenticator app
+              {t('twoFactor.app')}
             </button>
             <button type="button" className={`outline-button ${styles.choice}`} onClick={() => open('email')}>
-              Email codes
+              {t('twoFactor.emailCodes')}
             </button>
           </div>
         </>
       ) : (
         <>
           <p className={styles.text}>
-            On with <strong className={styles.method}>{METHOD_NAMES[setting]}</strong>:{' '}
-            {setting === 'totp' ? 'each sign-in asks for a code from your authenticator app (or a recovery code).' : 'each sign-in asks for a code we email you.'}
+            {t.rich(ON_WITH[setting], { method: (chunks: ReactNode[]) => <strong className={styles.method}>{chunks}</strong> })}
           </p>
           <button type="button" className={`outline-button ${styles.choice}`} onClick={() => open('turn-off')}>
-            Turn off
+            {t('twoFactor.turnOff')}
           </button>
         </>
       )}

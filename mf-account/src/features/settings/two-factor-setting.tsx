@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { lazyPage } from '@rewards/shared/ui/lazy-page';
+import { useT } from '../../messages';
 import styles from './two-factor-setting.module.css';
 
 // A chunk of its own (the remote's initial JS stays within its budget), asked for as soon as Settings' code
@@ -9,11 +10,12 @@ void preload?.();
 
 /** Settings' "Two-factor authentication" section, holding its place with its heading while its code loads. */
 export function TwoFactorSetting() {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <section className={`${styles.twoFactor} ${styles.loading}`} aria-busy="true">
-          <h3 className={styles.title}>Two-factor authentication</h3>
+          <h3 className={styles.title}>{t('twoFactor.title')}</h3>
         </section>
       }
     >

@@ -1,6 +1,8 @@
 import { api } from '@rewards/shared/api/api';
 import { isApiError, type ApiError } from '@rewards/shared/api/api-error';
 import type { MessageResponse, VerifyEmailPayload } from '@rewards/shared/contracts/api-types';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { useT } from '../../messages';
 
 /** The banner's calls: the code mailed at sign-up, and another one (at most once a minute). */
 export const verifyEmailApi = api.injectEndpoints({
@@ -29,9 +31,12 @@ export function sanitizeCode(typed: string): string {
   return typed.replace(/\D/g, '').slice(0, VERIFY_EMAIL_CODE_LENGTH);
 }
 
-/** The server's words when it answered; else what a call that got no answer means. */
-export function failureMessage(error: unknown): string {
-  const failure: ApiError = isApiError(error) ? error : { status: 'NETWORK_ERROR' };
-  if (failure.message) return failure.message;
-  return typeof failure.status === 'number' ? 'Something went wrong. Please try again.' : 'Network connection problem. Please try again.';
+/** The server's words when it answered (translated by their code); else what a call that got no answer means. */
+export function useFailureText(): (error: unknown) => string {
+  const t = useT();
+  const errorText = useApiErrorText();
+  return (error) => {
+    const failure: ApiError = isApiError(error) ? error : { status: 'NETWORK_ERROR' };
+    return errorText(failure, typeof failure.status === 'number' ? t('errors.somethingWrong') : t('errors.network'));
+  };
 }

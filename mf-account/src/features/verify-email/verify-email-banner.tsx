@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
-import { failureMessage, sanitizeCode, useResendEmailCodeMutation, useVerifyEmailMutation, VERIFY_EMAIL_CODE_LENGTH } from './verify-email-api';
+import { useT } from '../../messages';
+import { useFailureText, sanitizeCode, useResendEmailCodeMutation, useVerifyEmailMutation, VERIFY_EMAIL_CODE_LENGTH } from './verify-email-api';
 import styles from './verify-email-banner.module.css';
 
 type Notice = { kind: 'error' | 'info'; text: string } | null;
@@ -12,6 +13,8 @@ type Notice = { kind: 'error' | 'info'; text: string } | null;
  * answer says so and the shell takes the banner away.
  */
 export default function VerifyEmailBanner() {
+  const t = useT();
+  const failureMessage = useFailureText();
   const email = useAppSelector(selectUser)?.email;
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
@@ -28,7 +31,7 @@ export default function VerifyEmailBanner() {
     setNotice(null);
     try {
       await verify({ code }).unwrap();
-      setNotice({ kind: 'info', text: 'Email verified.' });
+      setNotice({ kind: 'info', text: t('verifyEmail.verified') });
     } catch (error) {
       setNotice({ kind: 'error', text: failureMessage(error) });
     }
@@ -37,9 +40,9 @@ export default function VerifyEmailBanner() {
   async function sendAnother() {
     setNotice(null);
     try {
-      const { message } = await resend().unwrap();
+      await resend().unwrap();
       setCode('');
-      setNotice({ kind: 'info', text: message });
+      setNotice({ kind: 'info', text: t('verifyEmail.resent') });
     } catch (error) {
       setNotice({ kind: 'error', text: failureMessage(error) });
     }
@@ -51,16 +54,17 @@ export default function VerifyEmailBanner() {
       <div className={styles.inner}>
         <div className={styles.copy}>
           <h2 id={titleId} className={styles.title}>
-            Verify your email
+            {t('verifyEmail.title')}
           </h2>
           <p className={styles.text}>
-            Enter the 6-digit code we sent to {email ? <strong className={styles.email}>{email}</strong> : 'your email'}. Your first cashout needs a
-            verified email.
+            {email
+              ? t.rich('verifyEmail.text', { email, strong: (chunks: ReactNode[]) => <strong className={styles.email}>{chunks}</strong> })
+              : t('verifyEmail.textNoEmail')}
           </p>
         </div>
         <form className={styles.form} onSubmit={submit} noValidate>
           <label htmlFor={inputId} className={styles.label}>
-            Verification code
+            {t('common.verificationCode')}
           </label>
           <input
             id={inputId}
@@ -76,10 +80,10 @@ export default function VerifyEmailBanner() {
             aria-describedby={notice ? noticeId : undefined}
           />
           <button type="submit" className={`pill-button ${styles.verify}`} disabled={!complete || verifying}>
-            {verifying ? 'Verifying...' : 'Verify'}
+            {verifying ? t('common.verifying') : t('common.verify')}
           </button>
           <button type="button" className={styles.resend} onClick={sendAnother} disabled={resending}>
-            {resending ? 'Sending...' : 'Resend code'}
+            {resending ? t('common.sending') : t('common.resendCode')}
           </button>
         </form>
         {/* Always in the page, so screen readers announce what appears in it. */}
