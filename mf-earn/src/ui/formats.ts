@@ -1,14 +1,4 @@
-import { getLocale } from '@rewards/shared/translate/locale-store';
-
-/**
- * The locale numbers and dates are shown in: getDisplayLocale()'s value, read from the locale store. The shell
- * does not provide `@rewards/shared/i18n/display-locale` to the remotes (its locale store imports it by a relative
- * path), so a remote's getDisplayLocale() reads a copy of its own that stays 'en'; the store is the shell's. The
- * pseudo-language's tag (`en-XA`) needs no mapping: Intl falls back to English for it.
- */
-function displayLocale(): string {
-  return getLocale();
-}
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 
 type NumberStyle = 'integer' | 'rating' | 'percent';
 
@@ -23,7 +13,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A number as the page's language writes it: `2,000` / `2.000`, a rating `4.5` / `4,5`, a percent of 0–1. */
 export function formatNumber(value: number, style: NumberStyle = 'integer'): string {
-  const locale = displayLocale();
+  const locale = getDisplayLocale();
   const id = `${locale} ${style}`;
   let format = numberFormats.get(id);
   if (!format) {
@@ -35,7 +25,7 @@ export function formatNumber(value: number, style: NumberStyle = 'integer'): str
 
 /** A day (`Mar 2, 2025`, `02.03.2025`) or a moment with its time, in the page's language; `utc` for a calendar day. */
 export function formatDate(date: Date, { withTime = false, utc = false }: { withTime?: boolean; utc?: boolean } = {}): string {
-  const locale = displayLocale();
+  const locale = getDisplayLocale();
   const id = `${locale} ${withTime} ${utc}`;
   let format = dateFormats.get(id);
   if (!format) {

@@ -1,11 +1,11 @@
 import { BRAND_NAME } from '@rewards/shared/brand';
 import { REFERRAL_SHARE } from '@rewards/shared/constants';
-import { displayLocale } from '../../ui/display-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 import { t } from '../../messages';
 
 /** The referral share of spec §9 as the copy shows it, in the page's language: "5%" ("5 %" in German and French). */
 export function referralPercent(): string {
-  return new Intl.NumberFormat(displayLocale(), { style: 'percent' }).format(REFERRAL_SHARE);
+  return new Intl.NumberFormat(getDisplayLocale(), { style: 'percent' }).format(REFERRAL_SHARE);
 }
 
 /** The words shared with the link, in the page's language. */

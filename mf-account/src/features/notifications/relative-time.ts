@@ -1,4 +1,4 @@
-import { displayLocale } from '../../ui/display-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 import { t } from '../../messages';
 
 const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
@@ -27,5 +27,5 @@ export function relativeTime(iso: string, now: number): string {
   // A clock a little ahead of the server's still says "just now", never "in 5 seconds".
   if (!Number.isFinite(seconds) || seconds > -60) return t('notifications.justNow');
   const [unit, size] = UNITS.find(([, length]) => -seconds >= length)!;
-  return formatFor(displayLocale()).format(Math.trunc(seconds / size), unit);
+  return formatFor(getDisplayLocale()).format(Math.trunc(seconds / size), unit);
 }

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { displayLocale } from '../../ui/display-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 import { useT } from '../../messages';
 import styles from './profile.module.css';
 
@@ -9,7 +9,7 @@ type Props = { user: UserProfile };
 /** The user's figures: earnings in dollars, offers and referrals as counts. */
 export function StatsCard({ user }: Props) {
   const t = useT();
-  const count = (value: number | undefined | null) => (value ?? 0).toLocaleString(displayLocale());
+  const count = (value: number | undefined | null) => (value ?? 0).toLocaleString(getDisplayLocale());
   const stats = [
     { label: t('profile.stats.total'), value: formatDollars(user.total_earnings), money: true },
     { label: t('profile.stats.last30'), value: formatDollars(user.earnings_last_30_days), money: true },

@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '@rewards/shared/brand';
-import { displayLocale } from '../../ui/display-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 import { t } from '../../messages';
 
 export const RECOVERY_CODES_FILE_NAME = `${BRAND_NAME.toLowerCase()}-recovery-codes.txt`;
@@ -8,7 +8,7 @@ export const RECOVERY_CODES_FILE_NAME = `${BRAND_NAME.toLowerCase()}-recovery-co
 export function recoveryCodesText(codes: readonly string[], email: string, createdAt: Date): string {
   return [
     t('twoFactor.recovery.file.title', { brand: BRAND_NAME, email }),
-    t('twoFactor.recovery.file.created', { date: new Intl.DateTimeFormat(displayLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(createdAt) }),
+    t('twoFactor.recovery.file.created', { date: new Intl.DateTimeFormat(getDisplayLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(createdAt) }),
     '',
     t('twoFactor.recovery.file.use'),
     t('twoFactor.recovery.file.keep'),

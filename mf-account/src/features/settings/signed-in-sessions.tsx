@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { SignedInSession } from '@rewards/shared/contracts/api-types';
 import { useGetSessionsQuery, useSignOutOtherSessionsMutation, useSignOutSessionMutation } from './sessions-api';
 import settings from './settings-modal.module.css';
-import { displayLocale } from '../../ui/display-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 import { useT } from '../../messages';
 import styles from './signed-in-sessions.module.css';
 
@@ -12,7 +12,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A date and time in the page's language, its formatter made once per locale. */
 function when(iso: string): string {
-  const locale = displayLocale();
+  const locale = getDisplayLocale();
   let format = dateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
