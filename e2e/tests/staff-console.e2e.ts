@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { DESKTOP, PHONE, openPage, useBrowser } from '../src/browser';
+import { DESKTOP, PHONE, openPage, untilPrerenderReplaced, useBrowser } from '../src/browser';
 import { runOps } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { screenshotPng } from '../src/screenshot-png';
@@ -285,6 +285,36 @@ describe('the staff console (issue 33)', () => {
         expect.objectContaining({ file: 'landing.json', operator: admin.email, reason: 'new headline', shown: true }),
       ]),
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // The issue's "the console must not add a byte to the public pages": a visitor's / names no console anywhere.
+  it("a visitor's / fetches nothing of mf-admin, gets a runtime config without it, and runs no script that knows of a staff-only remote", async () => {
+    const { context, page, errors } = await openPage(browser(), DESKTOP, url());
+    const requested: string[] = [];
+    const scripts: Array<Promise<{ url: string; body: string }>> = [];
+    let runtimeConfig: Promise<string> | undefined;
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname === '/runtime-config.json') runtimeConfig = response.text();
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: pathname, body })));
+    });
+    await page.goto('/');
+    await untilPrerenderReplaced(page);
+    // What a visitor's pointer on the navigation and the footer would warm up comes with it.
+    for (const link of await page.getByRole('link').all()) await link.hover({ trial: false, timeout: 1_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
+
+    expect(requested.filter((path) => path.startsWith(REMOTE_PATH))).toEqual([]);
+    expect(runtimeConfig).toBeDefined();
+    const config = JSON.parse(await runtimeConfig!) as { remotes: Array<{ name: string; routes: string[] }> };
+    expect(config.remotes.map((remote) => remote.name)).toEqual(['mf_marketing', 'mf_earn', 'mf_cashout', 'mf_account']);
+    expect(config.remotes.flatMap((remote) => remote.routes)).not.toContain('/admin');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    expect(loaded.filter(({ body }) => /staffOnly|mf[-_]admin/.test(body)).map((script) => script.url)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -147,7 +147,9 @@ async function sendShellPage(
   if (config.statusCode !== 200) return reply.send(html);
   const bucketCookie = config.headers['set-cookie'];
   if (bucketCookie) reply.header('set-cookie', bucketCookie);
-  if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
+  // The page is built from the document this request gets: it varies as the document does, private when it is.
+  if (config.headers.vary) reply.header('vary', config.headers.vary);
+  if (String(config.headers['cache-control']).includes('private')) reply.header('cache-control', 'private, no-cache');
   const runtimeConfig = config.json<RuntimeConfig>();
   const signedIn = hasSessionCookie(request);
   const preview = contentPreview
