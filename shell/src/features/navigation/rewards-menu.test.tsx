@@ -5,14 +5,14 @@ import { signedInState } from '@rewards/shared/test/sample-user';
 import { LocationProbe } from '../../test/location-probe';
 import { RewardsMenu } from './rewards-menu';
 
-function renderMenu(route = '/Earn') {
+function renderMenu(route = '/Earn', preloadedState = signedInState()) {
   return renderWithProviders(
     <>
       <RewardsMenu />
       <p>Outside</p>
       <LocationProbe />
     </>,
-    { preloadedState: signedInState(), route },
+    { preloadedState, route },
   );
 }
 
@@ -28,6 +28,31 @@ describe('Rewards dropdown', () => {
     expect(screen.getByRole('menuitem', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
     expect(screen.getByRole('menuitem', { name: 'Missing credits' })).toHaveAttribute('href', '/tickets');
     expect(screen.getByRole('menuitem', { name: 'Invite friends' })).toBeInTheDocument();
+  });
+
+  it('shows no Staff console to a user whose answer names no staff role', async () => {
+    const user = userEvent.setup();
+    renderMenu('/Earn', signedInState({ staff_role: null }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Quests', 'Leaderboard', 'Missing credits', 'Invite friends']);
+    expect(screen.queryByText('Staff console')).not.toBeInTheDocument();
+  });
+
+  // A plain link: the page loads anew, with the runtime config that lists the console to staff.
+  it.each(['support', 'finance', 'admin'] as const)('shows %s staff a last item, Staff console, a link to /admin the router leaves alone', async (role) => {
+    const user = userEvent.setup();
+    renderMenu('/Earn', signedInState({ staff_role: role }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Quests', 'Leaderboard', 'Missing credits', 'Invite friends', 'Staff console']);
+    expect(items.at(-1)).toHaveAttribute('href', '/admin');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Staff console' })).toHaveFocus();
+    // The browser's own navigation (which jsdom does not do): the router stays where it was.
+    const navigation = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('menuitem', { name: 'Staff console' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/Earn');
+    navigation.mockRestore();
   });
 
   it('goes to Quests and closes', async () => {

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from '@rewards/shared/router';
 import { isUnderPath } from '@rewards/shared/paths';
 import { useDismiss } from '@rewards/shared/ui/use-dismiss';
-import { InviteFriendsButton, REWARDS_PAGES } from '../../components/rewards-group';
+import { InviteFriendsButton, REWARDS_PAGES, StaffConsoleItem } from '../../components/rewards-group';
 import { ChevronDownIcon } from './nav-icons';
 import styles from './rewards-menu.module.css';
 
-/** The desktop "Rewards" dropdown: Quests, Leaderboard, Missing credits, Invite friends (spec §2 Navigation; issue 29). */
+/** The desktop "Rewards" dropdown: Quests, Leaderboard, Missing credits, Invite friends (spec §2 Navigation; issue 29), and for staff the console. */
 export function RewardsMenu() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -83,6 +83,7 @@ export function RewardsMenu() {
           <li role="none">
             <InviteFriendsButton role="menuitem" className={styles.item} onChosen={() => close(true)} />
           </li>
+          <StaffConsoleItem role="menuitem" className={styles.item} />
         </ul>
       )}
     </div>

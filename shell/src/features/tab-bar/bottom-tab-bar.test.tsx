@@ -58,6 +58,22 @@ describe('the Rewards submenu overlay', () => {
     expect(within(sheet).getByRole('button', { name: 'Invite friends' })).toBeInTheDocument();
   });
 
+  it('lists Staff console (to /admin) last for staff only', async () => {
+    const user = userEvent.setup();
+    renderBar('/Earn', signedInState({ staff_role: 'finance' }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    const sheet = screen.getByRole('dialog', { name: 'Rewards' });
+    expect(within(sheet).getByRole('link', { name: 'Staff console' })).toHaveAttribute('href', '/admin');
+    expect(within(sheet).getAllByRole('listitem').at(-1)).toHaveTextContent('Staff console');
+  });
+
+  it('lists no Staff console for a user who is not staff', async () => {
+    const user = userEvent.setup();
+    renderBar('/Earn', signedInState({ staff_role: null }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    expect(within(screen.getByRole('dialog', { name: 'Rewards' })).queryByText('Staff console')).not.toBeInTheDocument();
+  });
+
   it('closes on a choice and goes there', async () => {
     const user = userEvent.setup();
     renderBar('/Earn');

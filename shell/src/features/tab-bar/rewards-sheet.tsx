@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link } from '@rewards/shared/router';
 import { PATHS } from '@rewards/shared/paths';
 import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
-import { InviteFriendsButton, REWARDS_PAGES } from '../../components/rewards-group';
+import { InviteFriendsButton, REWARDS_PAGES, StaffConsoleItem } from '../../components/rewards-group';
 import styles from './rewards-sheet.module.css';
 
 type Props = { onClose: () => void };
@@ -29,6 +29,7 @@ export function RewardsSheet({ onClose }: Props) {
           <li>
             <InviteFriendsButton className={styles.item} onChosen={onClose} />
           </li>
+          <StaffConsoleItem className={styles.item} />
         </ul>
       </div>
     </div>
