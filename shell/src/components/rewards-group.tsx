@@ -1,21 +1,14 @@
-import { PATHS } from '@rewards/shared/paths';
+/*
+ * The items of the navigation's "Rewards" group after its pages (rewards-pages.ts): Invite friends, then the staff
+ * console for staff. Only the opened desktop menu and the tab bar's submenu show them, each loaded when opened.
+ */
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { openInvite } from '@rewards/shared/store/ui-slice';
 
-/**
- * The navigation's "Rewards" group (spec §2): these pages, then Invite friends, then the staff console for staff.
- * The desktop dropdown and the tab bar's submenu both list it.
- */
-export const REWARDS_PAGES = [
-  { to: PATHS.quests, label: 'Quests' },
-  { to: PATHS.leaderboard, label: 'Leaderboard' },
-  { to: PATHS.tickets, label: 'Missing credits' },
-] as const;
-
 type Props = { className?: string; role?: 'menuitem'; onChosen: () => void };
 
-/** The group's last item: closes what holds it (`onChosen`), then opens the invite modal. */
+/** Invite friends: closes what holds it (`onChosen`), then opens the invite modal. */
 export function InviteFriendsButton({ className, role, onChosen }: Props) {
   const dispatch = useAppDispatch();
   return (

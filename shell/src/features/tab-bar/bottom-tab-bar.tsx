@@ -3,10 +3,13 @@ import { Link, useLocation } from '@rewards/shared/router';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
 import { PATHS } from '@rewards/shared/paths';
+import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { activeTabFor, type TabId } from './active-tab';
-import { RewardsSheet } from './rewards-sheet';
 import { TabIcon } from './tab-icons';
 import styles from './bottom-tab-bar.module.css';
+
+// Opened by a tap on Rewards: its code comes then (a few hundred bytes), off every page's first load.
+const loadRewardsSheet = () => import('./rewards-sheet');
 
 const LINK_TABS: ReadonlyArray<{ id: Exclude<TabId, 'rewards'>; to: string; label: string }> = [
   { id: 'earn', to: PATHS.earn, label: 'Earn' },
@@ -59,7 +62,11 @@ export function BottomTabBar() {
           </li>
         </ul>
       </nav>
-      {sheetOpen && <RewardsSheet onClose={() => setSheetOpen(false)} />}
+      {sheetOpen && (
+        <ModuleLoader logAs="The Rewards submenu" load={loadRewardsSheet} loading={null} failure={() => null}>
+          {({ RewardsSheet }) => <RewardsSheet onClose={() => setSheetOpen(false)} />}
+        </ModuleLoader>
+      )}
     </>
   );
 }

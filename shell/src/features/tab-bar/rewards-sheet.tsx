@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { Link } from '@rewards/shared/router';
 import { PATHS } from '@rewards/shared/paths';
 import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
-import { InviteFriendsButton, REWARDS_PAGES, StaffConsoleItem } from '../../components/rewards-group';
+import { InviteFriendsButton, StaffConsoleItem } from '../../components/rewards-group';
+import { REWARDS_PAGES } from '../../components/rewards-pages';
 import styles from './rewards-sheet.module.css';
 
 type Props = { onClose: () => void };
