@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '@rewards/shared/router';
 import { FilterBar } from './filter-bar';
 import { FilterSelect } from './filter-select';
+import { LabelledField } from './labelled-field';
 import styles from './filter-form.module.css';
 
 type Filters = Record<string, string | undefined>;
@@ -50,13 +51,9 @@ export function FilterForm<F extends Filters, S extends keyof F & string>({ labe
 }
 
 function TextFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
   return (
-    <div className="text-field">
-      <label htmlFor={id} className="text-field-label">
-        {label}
-      </label>
-      <input id={id} className="text-field-input" value={value} maxLength={200} onChange={(event) => onChange(event.target.value)} />
-    </div>
+    <LabelledField label={label}>
+      {(id) => <input id={id} className="text-field-input" value={value} maxLength={200} onChange={(event) => onChange(event.target.value)} />}
+    </LabelledField>
   );
 }
