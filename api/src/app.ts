@@ -32,6 +32,7 @@ import { requestLocalePlugin } from './plugins/request-locale';
 import { databasePlugin } from './plugins/database';
 import { staffContentPreview } from './modules/admin/content-preview';
 import { adminPlugin } from './modules/admin/plugin';
+import { isActiveStaff } from './modules/admin/staff-session';
 import { registerErrorHandling } from './plugins/errors';
 import { readEmptyJsonAsNoBody } from './plugins/json-body';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -145,7 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     announceContent: contentAnnouncer(config),
   });
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
-  await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
+  await app.register(runtimeConfigRoutes, {
+    pusher: config.pusher,
+    runtimeConfigFile: config.runtimeConfigFile,
+    releasesDir: config.releasesDir,
+    isStaff: isActiveStaff(app.db),
+  });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db) });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
-import { DESKTOP, PHONE, openPage, useBrowser } from '../src/browser';
+import { DESKTOP, PHONE, openPage, untilPrerenderReplaced, useBrowser } from '../src/browser';
 import { runOps } from '../src/ops';
 import { creditThroughDemoPostback } from '../src/postbacks';
 import { screenshotPng } from '../src/screenshot-png';
@@ -59,7 +59,11 @@ async function openConsole(member: Awaited<ReturnType<typeof staffMember>>) {
   opened.page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith(REMOTE_PATH)) remoteRequests.push(request.url());
   });
-  await opened.page.goto('/admin');
+  // Through the Rewards menu's "Staff console": a full page load, whose runtime config lists the console.
+  await opened.page.goto('/Earn');
+  await opened.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Rewards' }).click();
+  await opened.page.getByRole('menuitem', { name: 'Staff console' }).click();
+  await opened.page.waitForURL('**/admin');
   const step = opened.page.getByRole('region', { name: 'Staff console' });
   await step.getByText('Confirm it is you: enter the 6-digit code from your authenticator app.').waitFor();
   await shoot(opened.page, 'code-step');
@@ -289,6 +293,37 @@ describe('the staff console (issue 33)', () => {
     await context.close();
   });
 
+  // The issue's "the console must not add a byte to the public pages": a visitor's / names no console anywhere.
+  it("a visitor's / fetches nothing of mf-admin, gets a runtime config without it, and runs no script that knows of the console", async () => {
+    const { context, page, errors } = await openPage(browser(), DESKTOP, url());
+    const requested: string[] = [];
+    const scripts: Array<Promise<{ url: string; body: string }>> = [];
+    let runtimeConfig: Promise<string> | undefined;
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname === '/runtime-config.json') runtimeConfig = response.text();
+      if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: pathname, body })));
+    });
+    await page.goto('/');
+    await untilPrerenderReplaced(page);
+    // What a visitor's pointer on the navigation and the footer would warm up comes with it.
+    for (const link of await page.getByRole('link').all()) await link.hover({ trial: false, timeout: 1_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
+
+    expect(requested.filter((path) => path.startsWith(REMOTE_PATH))).toEqual([]);
+    expect(runtimeConfig).toBeDefined();
+    const config = JSON.parse(await runtimeConfig!) as { remotes: Array<{ name: string; routes: string[] }> };
+    expect(config.remotes.map((remote) => remote.name)).toEqual(['mf_marketing', 'mf_earn', 'mf_cashout', 'mf_account']);
+    expect(config.remotes.flatMap((remote) => remote.routes)).not.toContain('/admin');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    // Nor the staff item of the Rewards menu: it comes with the opened menu, which a visitor has not.
+    expect(loaded.filter(({ body }) => /staffOnly|mf[-_]admin|Staff console/.test(body)).map((script) => script.url)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(['a signed-in user who is not staff', 'a visitor'] as const)('%s opening /admin sees the 404 page and loads nothing of mf-admin; /api/admin/overview is 404', async (who) => {
     const user = who === 'a visitor' ? null : await signUpThroughApi(url());
     const { context, page, errors } = user ? await openSignedInPage(browser(), user, DESKTOP, url()) : await openPage(browser(), DESKTOP, url());
@@ -298,7 +333,12 @@ describe('the staff console (issue 33)', () => {
     });
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-    if (user) await page.getByRole('banner').getByRole('link', { name: /^Balance: / }).waitFor();
+    if (user) {
+      await page.getByRole('banner').getByRole('link', { name: /^Balance: / }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Rewards' }).click();
+      await page.getByRole('menuitem', { name: 'Invite friends' }).waitFor();
+      expect(await page.getByRole('menu', { name: 'Rewards' }).getByRole('menuitem').allTextContents()).toEqual(['Quests', 'Leaderboard', 'Missing credits', 'Invite friends']);
+    }
     await page.goto('/admin/tickets');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.waitForLoadState('networkidle');

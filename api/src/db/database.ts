@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -112,6 +113,12 @@ const PGLITE_START_PARAMS = [
 ];
 
 /**
+ * The extensions PGlite carries (PostgreSQL has them on disk): pg_trgm for the console's user search (migration
+ * 0022). A database made with one keeps needing it: every PGlite opened here loads the same ones.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * Creates a new database folder with PGlite's initdb in a short-lived child process. initdb runs a second
  * PostgreSQL and its own WASM module beside the first: ~600 MB that a WASM heap never gives back, so done
  * in-process it stays in the server's memory for good.
@@ -174,9 +181,9 @@ function drizzleClientOf(client: PGlite): PGlite {
 
 /** Opens the PGlite database of `folder` (made first when new); `memory` for a throwaway one. */
 export async function createPglite(folder: string | 'memory', repoRoot: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  if (folder === 'memory') return PGlite.create({ startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
+  if (folder === 'memory') return PGlite.create({ startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   if (!existsSync(join(folder, 'PG_VERSION'))) await initdbInChildProcess(folder, repoRoot);
-  return PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
+  return PGlite.create(folder, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
 }
 
 /** `loadDataDir`: an in-memory database starts from this dump of a data folder (PGlite's `dumpDataDir`). */

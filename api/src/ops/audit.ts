@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type AuditKind, type AuditOutcome, operatorAudit } from '../db/schema';
 import { findUserByEmail } from '../modules/account/repository';
 import type { Executor } from '../db/executor';
@@ -39,14 +39,48 @@ export async function appendAudit(db: Executor, entry: AuditEntry): Promise<void
 
 export type AuditRow = typeof operatorAudit.$inferSelect;
 
+export type AuditFilter = { operator?: string; command?: string; kind?: AuditKind; userId?: number; userEmail?: string; limit: number; beforeId?: number };
+
+/** Audit rows, newest first, at most `limit`; a user is matched by id or by the address the row kept. */
+export async function listAuditRows(db: Executor, filter: AuditFilter): Promise<AuditRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.operator !== undefined) conditions.push(eq(operatorAudit.operator, filter.operator));
+  if (filter.command !== undefined) conditions.push(eq(operatorAudit.command, filter.command));
+  if (filter.kind !== undefined) conditions.push(eq(operatorAudit.kind, filter.kind));
+  const aboutUser: SQL[] = [];
+  if (filter.userId !== undefined) aboutUser.push(eq(operatorAudit.userId, filter.userId));
+  if (filter.userEmail !== undefined) aboutUser.push(eq(operatorAudit.userEmail, filter.userEmail));
+  if (aboutUser.length > 0) conditions.push(or(...aboutUser)!);
+  if (filter.beforeId !== undefined) conditions.push(lt(operatorAudit.id, filter.beforeId));
+  return db
+    .select()
+    .from(operatorAudit)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(operatorAudit.id))
+    .limit(filter.limit);
+}
+
 /** Newest first; `email`: the rows about that user (as the address was then, or the account now). */
 export async function listAudit(db: Executor, { limit, email }: { limit: number; email?: string }): Promise<AuditRow[]> {
-  let filter;
-  if (email !== undefined) {
-    const user = await findUserByEmail(db, email);
-    filter = user ? or(eq(operatorAudit.userEmail, email), eq(operatorAudit.userId, user.id)) : eq(operatorAudit.userEmail, email);
-  }
-  return db.select().from(operatorAudit).where(filter).orderBy(desc(operatorAudit.id)).limit(limit);
+  const user = email === undefined ? undefined : await findUserByEmail(db, email);
+  return listAuditRows(db, { userEmail: email, userId: user?.id, limit });
+}
+
+/** An audit row as `ops audit --json` prints it and the console shows it. */
+export function auditRowResult(row: AuditRow) {
+  return {
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    operator: row.operator,
+    kind: row.kind,
+    command: row.command,
+    arguments: row.arguments,
+    reason: row.reason,
+    user_id: row.userId,
+    user_email: row.userEmail,
+    outcome: row.outcome,
+    result: row.result,
+  };
 }
 
 const DEFAULT_LIMIT = 20;
@@ -106,19 +140,7 @@ export const audit = defineCommand({
         out.line(`The newest ${limit}; --limit shows more.`);
       }
     }
-    return rows.map((row) => ({
-      id: row.id,
-      at: row.createdAt.toISOString(),
-      operator: row.operator,
-      kind: row.kind,
-      command: row.command,
-      arguments: row.arguments,
-      reason: row.reason,
-      user_id: row.userId,
-      user_email: row.userEmail,
-      outcome: row.outcome,
-      result: row.result,
-    }));
+    return rows.map(auditRowResult);
   },
 });
 

@@ -1,8 +1,7 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { desc, eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { type CashoutStatus, cashouts, users } from '../db/schema';
 import { findCashout } from '../modules/cashout/repository';
+import { listPayouts, PAYOUT_STATUSES, payoutResult } from '../modules/payouts/payout-list';
 import { scheduleRetry, type PayoutChange } from '../modules/payouts/settle';
 import { orderOf, railSetOf, reconcilePayouts } from '../modules/payouts/worker';
 import { defineCommand, OpsError, type OpsContext } from './command';
@@ -10,8 +9,6 @@ import { oneOf, onlyArgument, parseId, readOptions, rowLimit } from './options';
 import { countLine } from './output';
 import { concernsOwner } from './users';
 
-/** The statuses of a cashout past review: what the payout rails deal with. */
-export const PAYOUT_STATUSES = ['approved', 'sending', 'paid', 'failed', 'returned', 'unclaimed'] as const satisfies readonly CashoutStatus[];
 
 const DEFAULT_LIMIT = 50;
 const dollars = (coins: number) => `$${coinsToDollarString(coins)}`;
@@ -27,27 +24,8 @@ export const payoutsList = defineCommand({
     return { status: options['--status'], limit: options['--limit'] ?? DEFAULT_LIMIT };
   },
   async run({ db, out }, { status, limit }) {
-    const rows = await db
-      .select({ cashout: cashouts, email: users.email })
-      .from(cashouts)
-      .innerJoin(users, eq(users.id, cashouts.userId))
-      .where(status ? eq(cashouts.status, status) : inArray(cashouts.status, [...PAYOUT_STATUSES]))
-      .orderBy(desc(cashouts.id))
-      .limit(limit);
-    const result = rows.map(({ cashout, email }) => ({
-      id: cashout.id,
-      email,
-      method: cashout.method,
-      amount: coinsToDollarString(cashout.amountCoins),
-      rail: cashout.rail,
-      automatic: cashout.automatic,
-      status: cashout.status,
-      attempts: cashout.attempts,
-      provider_reference: cashout.providerReference,
-      next_attempt_at: cashout.nextAttemptAt?.toISOString() ?? null,
-      failure_reason: cashout.failureReason,
-      paid_at: cashout.paidAt?.toISOString() ?? null,
-    }));
+    const rows = await listPayouts(db, { status, limit });
+    const result = rows.map(payoutResult);
     if (rows.length === 0) {
       out.line(status ? `No ${status} payouts.` : 'No payouts.');
       return result;

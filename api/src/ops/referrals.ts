@@ -1,6 +1,7 @@
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { REFERRAL_REVIEW_STATUSES } from '../db/schema';
-import { decideReferral, listReferralReviews, type ReferralDecision } from '../modules/referrals/referral-decisions';
+import { decideReferral, type ReferralDecision } from '../modules/referrals/referral-decisions';
+import { listReferralReviews, referralReviewResult } from '../modules/referrals/referral-reviews';
 import { defineCommand, OpsError, UsageError } from './command';
 import { oneOf, readOptions, rowLimit } from './options';
 import { countLine } from './output';
@@ -44,19 +45,7 @@ export const referralsList = defineCommand({
     );
     out.line('');
     out.line(countLine(reviews.length, limit, ['flagged referral', 'flagged referrals']));
-    return reviews.map((review) => ({
-      referred_user_id: review.referredUserId,
-      referred_email: review.referredEmail,
-      referrer_id: review.referrerId,
-      referrer_email: review.referrerEmail,
-      status: review.status,
-      withheld: coinsToDollarString(review.heldCoins),
-      withheld_coins: review.heldCoins,
-      signals: review.signals,
-      flagged_at: review.createdAt.toISOString(),
-      decided_at: review.decidedAt?.toISOString() ?? null,
-      decision_reason: review.decisionReason,
-    }));
+    return reviews.map(referralReviewResult);
   },
 });
 

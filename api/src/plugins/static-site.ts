@@ -153,7 +153,10 @@ async function sendShellPage(
   if (config.statusCode !== 200) return reply.send(html);
   const bucketCookie = config.headers['set-cookie'];
   if (bucketCookie) reply.header('set-cookie', bucketCookie);
-  if (config.headers.vary) reply.header('vary', config.headers.vary).header('cache-control', 'private, no-cache');
+  // The page is built from the document this request gets: it varies as the document does (and with the language),
+  // private when the document is.
+  if (config.headers.vary) reply.header('vary', config.headers.vary);
+  if (String(config.headers['cache-control']).includes('private')) reply.header('cache-control', 'private, no-cache');
   reply.header('vary', varyWith(reply.getHeader('vary'), PAGE_VARIES_WITH));
   const runtimeConfig = config.json<RuntimeConfig>();
   const signedIn = hasSessionCookie(request);

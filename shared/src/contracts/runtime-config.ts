@@ -11,8 +11,9 @@ export type RemoteConfig = {
   /** The released version this browser runs (`pnpm release`); absent while the remote runs its working build. */
   version?: string;
   /**
-   * Loaded only for staff (a user whose `staff_role` is set): the console. For anyone else its paths are the
-   * site's 404 page and nothing of it is fetched.
+   * For staff only (a user whose `staff_role` is set): the console. The API lists it in a signed-in staff member's
+   * document alone, so for anyone else its paths belong to no remote (the site's 404 page) and the shell needs
+   * no code of its own to keep it away.
    */
   staffOnly?: boolean;
 };

@@ -1,6 +1,6 @@
 import { Route, Routes, useLocation } from '@rewards/shared/router';
-import { selectSessionStatus, selectUser } from '@rewards/shared/store/session-slice';
-import { useAppSelector, useAppStore } from '@rewards/shared/store/hooks';
+import { selectSessionStatus } from '@rewards/shared/store/session-slice';
+import { useAppStore } from '@rewards/shared/store/hooks';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
@@ -38,12 +38,6 @@ export function RemotePage() {
   const { remotes } = useRuntimeConfig();
   const store = useAppStore();
   const owner = findRouteOwner(pathname, remotes);
-  const sessionStatus = useAppSelector(selectSessionStatus);
-  const isStaff = useAppSelector((state) => selectUser(state)?.staff_role != null);
-  // The staff console is loaded for staff only: for anyone else its paths are this site's 404 page.
-  if (owner?.staffOnly && !isStaff) {
-    return sessionStatus === 'unknown' ? <PagePlaceholder /> : <LazyNotFoundPage />;
-  }
   if (!owner) {
     return <LazyNotFoundPage />;
   }

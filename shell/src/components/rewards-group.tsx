@@ -1,21 +1,15 @@
-import { PATHS } from '@rewards/shared/paths';
-import { useAppDispatch } from '@rewards/shared/store/hooks';
+/*
+ * The items of the navigation's "Rewards" group after its pages (rewards-pages.ts): Invite friends, then the staff
+ * console for staff. Only the opened desktop menu and the tab bar's submenu show them, each loaded when opened.
+ */
+import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
+import { selectUser } from '@rewards/shared/store/session-slice';
 import { openInvite } from '@rewards/shared/store/ui-slice';
 import { useT } from '../messages';
 
-/**
- * The navigation's "Rewards" group (spec §2): these pages, then Invite friends. The desktop dropdown and the
- * tab bar's submenu both list it.
- */
-export const REWARDS_PAGES = [
-  { to: PATHS.quests, label: 'nav.rewards.quests' },
-  { to: PATHS.leaderboard, label: 'nav.rewards.leaderboard' },
-  { to: PATHS.tickets, label: 'nav.rewards.missingCredits' },
-] as const;
-
 type Props = { className?: string; role?: 'menuitem'; onChosen: () => void };
 
-/** The group's last item: closes what holds it (`onChosen`), then opens the invite modal. */
+/** Invite friends: closes what holds it (`onChosen`), then opens the invite modal. */
 export function InviteFriendsButton({ className, role, onChosen }: Props) {
   const t = useT();
   const dispatch = useAppDispatch();
@@ -32,4 +26,24 @@ export function InviteFriendsButton({ className, role, onChosen }: Props) {
       {t('nav.rewards.inviteFriends')}
     </button>
   );
+}
+
+/** mf-admin's path (the runtime config a staff member gets names it); no remote owns it for anyone else. */
+const STAFF_CONSOLE_PATH = '/admin';
+
+/**
+ * The group's item for staff only (the user answer names a `staff_role`): "Staff console". A full page load, not a
+ * route change: the console is in the runtime config the API answers a staff member, which a page opened before
+ * signing in has not read.
+ */
+export function StaffConsoleItem({ className, role }: Omit<Props, 'onChosen'>) {
+  const t = useT();
+  const isStaff = useAppSelector((state) => selectUser(state)?.staff_role != null);
+  return isStaff ? (
+    <li role={role && 'none'}>
+      <a role={role} href={STAFF_CONSOLE_PATH} className={className}>
+        {t('nav.rewards.staffConsole')}
+      </a>
+    </li>
+  ) : null;
 }

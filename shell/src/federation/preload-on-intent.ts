@@ -14,8 +14,7 @@ export function usePreloadOnIntent(remotes: RemoteConfig[], preload: (remoteName
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
       const owner = findRouteOwner(link.pathname, remotes);
-      // The staff console loads on a staff member's visit only, never ahead of one.
-      if (!owner || owner.staffOnly || asked.has(owner.name)) return;
+      if (!owner || asked.has(owner.name)) return;
       asked.add(owner.name);
       // A failed warm-up is no error: following the link loads it again and shows the fallback if it fails.
       preload(owner.name).catch(() => asked.delete(owner.name));

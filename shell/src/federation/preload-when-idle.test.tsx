@@ -211,7 +211,7 @@ describe('remotesOwning', () => {
     expect(names(remotesOwning(['/Cashout', '/nowhere', '/OFFERS', '/Earn', '/Profile'], REMOTES))).toEqual(['mf_cashout', 'mf_earn', 'mf_account']);
   });
 
-  it('never names the staff console: it loads on a staff member\'s visit only', () => {
+  it("names no console for anyone but staff: their runtime config does not list it", () => {
     expect(names(remotesOwning(['/admin', '/admin/tickets', '/Earn'], REMOTES))).toEqual(['mf_earn']);
   });
 });
@@ -231,7 +231,7 @@ describe('preloadPage', () => {
     expect(remotes.asked).toEqual([]);
   });
 
-  it('does nothing for the staff console', async () => {
+  it("does nothing for the staff console in anyone's but a staff member's runtime config", async () => {
     const remotes = fakeRemotes();
     await preloadPage('/admin/users', REMOTES, remotes.loadRoutes);
     expect(remotes.asked).toEqual([]);

@@ -25,17 +25,17 @@ export type LoadRemoteRoutes = (remoteName: string) => Promise<RemoteRoute[]>;
 /** Loads the route table of the remote owning `pathname` and the code of its page there; nothing for a path no remote owns. */
 export async function preloadPage(pathname: string, remotes: RemoteConfig[], loadRoutes: LoadRemoteRoutes): Promise<void> {
   const owner = findRouteOwner(pathname, remotes);
-  if (!owner || owner.staffOnly) return;
+  if (!owner) return;
   const routes = await loadRoutes(owner.name);
   await matchRemoteRoute(routes, pathname)?.preload?.();
 }
 
-/** The remotes owning `paths`, each once, in the order of the paths; not the staff console (loaded on a staff member's visit only). */
+/** The remotes owning `paths`, each once, in the order of the paths. */
 export function remotesOwning(paths: string[], remotes: RemoteConfig[]): RemoteConfig[] {
   const owners = new Map<string, RemoteConfig>();
   for (const path of paths) {
     const owner = findRouteOwner(path, remotes);
-    if (owner && !owner.staffOnly && !owners.has(owner.name)) owners.set(owner.name, owner);
+    if (owner && !owners.has(owner.name)) owners.set(owner.name, owner);
   }
   return [...owners.values()];
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { RuntimeConfigContext } from '../app/runtime-config-context';
 
-/** The runtime config the site serves by default, for component tests. */
+/** The runtime config the site serves a visitor by default (no staff console), for component tests. */
 export const testRuntimeConfig: RuntimeConfig = {
   apiBase: '/api',
   remotes: [
@@ -10,7 +10,6 @@ export const testRuntimeConfig: RuntimeConfig = {
     { name: 'mf_earn', manifest: '/remotes/mf-earn/mf-manifest.json', routes: ['/Earn', '/offers', '/my-offers'] },
     { name: 'mf_cashout', manifest: '/remotes/mf-cashout/mf-manifest.json', routes: ['/Cashout'] },
     { name: 'mf_account', manifest: '/remotes/mf-account/mf-manifest.json', routes: ['/Profile', '/notifications'] },
-    { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true },
   ],
   modals: {
     auth: 'mf_account/auth-modals',
@@ -24,6 +23,12 @@ export const testRuntimeConfig: RuntimeConfig = {
   verifyEmailBanner: 'mf_account/verify-email-banner',
 };
 
-export function WithRuntimeConfig({ children }: { children: ReactNode }) {
-  return <RuntimeConfigContext.Provider value={testRuntimeConfig}>{children}</RuntimeConfigContext.Provider>;
+/** What a signed-in staff member's runtime config adds: the console. */
+export const staffRuntimeConfig: RuntimeConfig = {
+  ...testRuntimeConfig,
+  remotes: [...testRuntimeConfig.remotes, { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true }],
+};
+
+export function WithRuntimeConfig({ children, config = testRuntimeConfig }: { children: ReactNode; config?: RuntimeConfig }) {
+  return <RuntimeConfigContext.Provider value={config}>{children}</RuntimeConfigContext.Provider>;
 }

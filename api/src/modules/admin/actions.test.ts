@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cashouts, operatorAudit, referralReviews, tickets, users } from '../../db/schema';
 import { bearer, distinctAddress, signUp } from '../../test/accounts';
@@ -170,6 +170,31 @@ describe(`what staff do in the console, on ${databaseKind}`, () => {
   });
 
   describe('users', () => {
+    it('searches email and name through trigram indexes (pg_trgm), finding any part of them, short or odd', async () => {
+      const indexes = await db().execute(sql`select indexname, indexdef from pg_indexes where tablename = 'users' and indexname like '%trgm%' order by indexname`);
+      expect((indexes as unknown as { rows: Array<{ indexname: string; indexdef: string }> }).rows).toEqual([
+        { indexname: 'users_email_trgm_idx', indexdef: expect.stringMatching(/USING gin \(email gin_trgm_ops\)/) },
+        { indexname: 'users_name_trgm_idx', indexdef: expect.stringMatching(/USING gin \(name gin_trgm_ops\)/) },
+      ]);
+      // With sequential scans priced out, the planner shows it can answer ILIKE '%…%' from the indexes.
+      const plan = await db().transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explained = await tx.execute(sql`explain select id from users where email ilike '%race_hop%' or name ilike '%race hop%'`);
+        return (explained as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+      expect(plan).toMatch(/users_email_trgm_idx/);
+      expect(plan).toMatch(/users_name_trgm_idx/);
+
+      const user = await signUp(app(), { name: 'Ada_Lovelace 100%' });
+      const other = await signUp(app(), { name: 'AdaXLovelace 1000' });
+      const idsFor = async (q: string) => (await ok(support, 'GET', `/api/admin/users?q=${encodeURIComponent(q)}`)).items.map((item: { id: number }) => item.id);
+      for (const q of ['ada_love', 'LACE 100%', 'a', 'e 1', user.email.slice(2, -3)]) expect([q, await idsFor(q)]).toEqual([q, expect.arrayContaining([user.user.id])]);
+      // `_` and `%` are the text itself, not wildcards.
+      expect(await idsFor('ada_love')).not.toContain(other.user.id);
+      expect(await idsFor('100%')).not.toContain(other.user.id);
+      expect(await idsFor('ådå lövelace')).toEqual([]);
+    });
+
     it('finds a user by email, name or id, shows their page, and records the reads', async () => {
       const user = await signUp(app(), { name: 'Grace Hopper' });
       for (const q of [user.email.toUpperCase(), 'grace hop', String(user.user.id)]) {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { AUDIT_KINDS } from '../../db/schema';
-import { verifyAuditChain } from '../../ops/audit';
+import { auditRowResult, listAuditRows, verifyAuditChain } from '../../ops/audit';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { findUserByEmail } from '../account/repository';
-import { auditRowResult, listAuditRows } from './audit-queries';
 import { decodeCursor, pageOf } from './pagination';
 import { email, idText, pageQuery, query } from './schemas';
 
@@ -30,7 +29,7 @@ export const auditRoutes: ZodPlugin = async (app) => {
       kind,
       userId: userId ?? account?.id,
       userEmail: user,
-      limit,
+      limit: limit + 1,
       beforeId: decodeCursor(cursor, ['id'] as const)?.[0],
     });
     return { status: 'success' as const, data: pageOf(rows, limit, (row) => [row.id], auditRowResult) };

@@ -1,10 +1,9 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { coinsToDollarString } from '@rewards/shared/rules/money';
-import { CASHOUT_STATUSES, cashouts, users } from '../../db/schema';
+import { CASHOUT_STATUSES } from '../../db/schema';
 import { cashoutsApprove, cashoutsReject } from '../../ops/cashouts';
-import { PAYOUT_STATUSES, payoutsRetry } from '../../ops/payouts';
+import { payoutsRetry } from '../../ops/payouts';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
+import { listPayouts, PAYOUT_STATUSES, payoutResult } from '../payouts/payout-list';
 import type { StaffRole } from '../staff/roles';
 import { cashoutRowResult, findCashoutForConsole, listCashoutsForConsole } from './cashout-queries';
 import { decodeCursor, pageOf } from './pagination';
@@ -58,32 +57,8 @@ export const cashoutRoutes: ZodPlugin<{ run: StaffCommandRunner }> = async (app,
   app.get('/payouts', { config: finance, schema: { querystring: payoutsQuery } }, async (request) => {
     const { status, limit, cursor } = request.query;
     const before = decodeCursor(cursor, ['id'] as const)?.[0];
-    const rows = await app.db
-      .select({ cashout: cashouts, email: users.email })
-      .from(cashouts)
-      .innerJoin(users, eq(users.id, cashouts.userId))
-      .where(and(eq(cashouts.status, status), before === undefined ? undefined : lt(cashouts.id, before)))
-      .orderBy(desc(cashouts.id))
-      .limit(limit + 1);
-    const page = pageOf(
-      rows,
-      limit,
-      (row) => [row.cashout.id],
-      ({ cashout, email }) => ({
-        id: cashout.id,
-        email,
-        method: cashout.method,
-        amount: coinsToDollarString(cashout.amountCoins),
-        rail: cashout.rail,
-        automatic: cashout.automatic,
-        status: cashout.status,
-        attempts: cashout.attempts,
-        provider_reference: cashout.providerReference,
-        next_attempt_at: cashout.nextAttemptAt?.toISOString() ?? null,
-        failure_reason: cashout.failureReason,
-        paid_at: cashout.paidAt?.toISOString() ?? null,
-      }),
-    );
+    const rows = await listPayouts(app.db, { status, beforeId: before, limit: limit + 1 });
+    const page = pageOf(rows, limit, (row) => [row.cashout.id], payoutResult);
     return { status: 'success' as const, data: page };
   });
 

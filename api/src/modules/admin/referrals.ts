@@ -3,9 +3,9 @@ import { REFERRAL_REVIEW_STATUSES } from '../../db/schema';
 import { referralsDecide } from '../../ops/referrals';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { findUserById } from '../account/repository';
+import { listReferralReviewPage, referralReviewResult } from '../referrals/referral-reviews';
 import type { StaffRole } from '../staff/roles';
 import { decodeCursor, pageOf } from './pagination';
-import { listReviews, reviewResult } from './referral-queries';
 import type { StaffCommandRunner } from './run-command';
 import { body, pageQuery, query, reason, referredUserParams } from './schemas';
 import { notFound } from './users';
@@ -23,8 +23,8 @@ export const referralRoutes: ZodPlugin<{ run: StaffCommandRunner }> = async (app
   app.get('/referrals', { config: finance, schema: { querystring: referralsQuery } }, async (request) => {
     const { status, limit, cursor } = request.query;
     const after = decodeCursor(cursor, ['time', 'id'] as const);
-    const rows = await listReviews(app.db, { status, limit, after: after && { createdAt: after[0], referredUserId: after[1] } });
-    return { status: 'success' as const, data: pageOf(rows, limit, (row) => [row.createdAt.toISOString(), row.referredUserId], reviewResult) };
+    const rows = await listReferralReviewPage(app.db, { status, limit, after: after && { createdAt: after[0], referredUserId: after[1] } });
+    return { status: 'success' as const, data: pageOf(rows, limit, (row) => [row.createdAt.toISOString(), row.referredUserId], referralReviewResult) };
   });
 
   app.post('/referrals/:referred_user_id/decide', { config: finance, schema: { params: referredUserParams, body: decideBody } }, async (request) => {

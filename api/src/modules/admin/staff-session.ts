@@ -5,8 +5,8 @@ import type { Database } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import { preparedQuery } from '../../db/prepared';
 import { sessions, type StaffRole, staff, users } from '../../db/schema';
-import { cookieIsSecure } from '../../plugins/auth';
-import { liveSessionOf, sessionColumns, type SessionWithUser } from '../session/session';
+import { cookieIsSecure, readSessionToken } from '../../plugins/auth';
+import { liveSessionOf, lookupSession, sessionColumns, type SessionWithUser } from '../session/session';
 
 /** How long a passed second factor opens the console: after it, the console asks for a code again. */
 export const STAFF_TWO_FACTOR_HOURS = 12;
@@ -37,6 +37,14 @@ const staffSessionQuery = preparedQuery((db) =>
 export async function findStaffSession(db: Database, tokenHash: string): Promise<StaffSession | undefined> {
   const rows = await staffSessionQuery(db).execute({ tokenHash });
   return rows[0];
+}
+
+/** Whether a request's session is an active staff member's (the console's gate lets no one else in). */
+export function isActiveStaff(db: Database): (request: FastifyRequest) => Promise<boolean> {
+  return async (request) => {
+    const found = await lookupSession(db, readSessionToken(request), findStaffSession);
+    return found !== undefined && found.user.status === 'active';
+  };
 }
 
 /** Until when the session's second factor opens the console (null: never passed in this session). */

@@ -2,13 +2,13 @@ import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import { describeUserAgent } from '@rewards/shared/rules/user-agent';
 import type { Executor } from '../../db/executor';
-import { ledgerEntries, operatorAudit, sessions, staff, tickets, users } from '../../db/schema';
+import { ledgerEntries, sessions, staff, tickets, users } from '../../db/schema';
 import type { UserRow } from '../account/repository';
 import { listHeld } from '../holds/repository';
+import { findReferralReview, referralReviewResult } from '../referrals/referral-reviews';
 import { listCallbacks } from '../walls/callback-log';
+import { auditRowResult, listAuditRows } from '../../ops/audit';
 import { callbackResult } from '../../ops/callback-view';
-import { auditRowResult } from './audit-queries';
-import { findReview, reviewResult } from './referral-queries';
 
 /** How many of each list a user's page shows (their own routes page further). */
 export const USER_PAGE_ROWS = 20;
@@ -107,15 +107,10 @@ export async function userPageLists(db: Executor, user: UserRow) {
     .orderBy(desc(users.id))
     .limit(USER_PAGE_ROWS);
   const [referredCount] = await db.select({ value: sql<number>`count(*)`.mapWith(Number) }).from(users).where(eq(users.referredBy, user.id));
-  const found = await findReview(db, user.id);
-  const review = found ? reviewResult(found) : null;
+  const found = await findReferralReview(db, user.id);
+  const review = found ? referralReviewResult(found) : null;
   const held = await listHeld(db, { userId: user.id, limit: USER_PAGE_ROWS });
-  const audit = await db
-    .select()
-    .from(operatorAudit)
-    .where(or(eq(operatorAudit.userId, user.id), eq(operatorAudit.userEmail, user.email)))
-    .orderBy(desc(operatorAudit.id))
-    .limit(USER_PAGE_ROWS);
+  const audit = await listAuditRows(db, { userId: user.id, userEmail: user.email, limit: USER_PAGE_ROWS });
   return {
     earnings: earnings.map(ledgerRowResult),
     sessions: sessionRows.map((session) => ({

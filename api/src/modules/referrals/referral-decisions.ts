@@ -1,8 +1,6 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { conversions, referralReviews, type ReferralReviewStatus, users } from '../../db/schema';
 import type { Database } from '../../db/database';
-import type { Executor } from '../../db/executor';
 import { conversionReference } from '../ledger/references';
 import { LockSequence } from '../ledger/lock-order';
 import { notify, type StoredNotification } from '../notifications/notify';
@@ -83,43 +81,3 @@ export async function decideReferral(
     return { ...decided, paidCoins, paidConversions: held.length, notifications };
   });
 }
-
-export type ReferralReviewRow = {
-  referredUserId: number;
-  referredEmail: string;
-  referrerId: number;
-  referrerEmail: string;
-  status: ReferralReviewStatus;
-  signals: string;
-  createdAt: Date;
-  decidedAt: Date | null;
-  decisionReason: string | null;
-  heldCoins: number;
-};
-
-/** Flagged referrals, newest first, with what is withheld on each. */
-export async function listReferralReviews(db: Executor, { status, limit }: { status?: ReferralReviewStatus; limit: number }): Promise<ReferralReviewRow[]> {
-  const heldCoins = sql<number>`(select coalesce(sum(${conversions.referralHeldCoins}), 0) from ${conversions}
-    where ${conversions.userId} = ${referralReviews.referredUserId} and ${conversions.status} = 'credited')`.mapWith(Number);
-  const referrers = alias(users, 'referrers');
-  return db
-    .select({
-      referredUserId: referralReviews.referredUserId,
-      referredEmail: users.email,
-      referrerId: referralReviews.referrerId,
-      referrerEmail: referrers.email,
-      status: referralReviews.status,
-      signals: referralReviews.signals,
-      createdAt: referralReviews.createdAt,
-      decidedAt: referralReviews.decidedAt,
-      decisionReason: referralReviews.decisionReason,
-      heldCoins,
-    })
-    .from(referralReviews)
-    .innerJoin(users, eq(users.id, referralReviews.referredUserId))
-    .innerJoin(referrers, eq(referrers.id, referralReviews.referrerId))
-    .where(status ? eq(referralReviews.status, status) : undefined)
-    .orderBy(desc(referralReviews.createdAt), desc(referralReviews.referredUserId))
-    .limit(limit);
-}
-

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '@rewards/shared/contracts/runtime-config';
 import type { Config } from '../../config';
+import { readSessionToken } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
   newBucket,
@@ -15,7 +16,10 @@ import {
 import { defaultRuntimeConfig } from './default-runtime-config';
 import { runtimeConfigSchema } from './runtime-config-schema';
 
-export type RuntimeConfigOptions = Pick<Config, 'pusher' | 'runtimeConfigFile' | 'releasesDir'>;
+export type RuntimeConfigOptions = Pick<Config, 'pusher' | 'runtimeConfigFile' | 'releasesDir'> & {
+  /** Whether the request's session is an active staff member's; without it nobody is (no staff-only remote is listed). */
+  isStaff?: (request: FastifyRequest) => Promise<boolean>;
+};
 
 /** `GET /runtime-config.json`: where the shell finds its remotes, the API and the realtime service. */
 export const runtimeConfigRoutes: FastifyPluginAsync<RuntimeConfigOptions> = async (app, options) => {
@@ -37,9 +41,28 @@ export const runtimeConfigRoutes: FastifyPluginAsync<RuntimeConfigOptions> = asy
     const config = file ? await readRuntimeConfigFile(file, request.log) : builtIn;
     const states = await releases.statesFor(config);
     const canaryRunning = [...states.values()].some((state) => state?.canary);
-    return withReleases(config, states, canaryRunning ? canaryBucket(request, reply) : null);
+    const served = withReleases(config, states, canaryRunning ? canaryBucket(request, reply) : null);
+    return forAudience(served, request, reply, options.isStaff);
   });
 };
+
+/**
+ * The document as this request's user may see it: a staff-only remote (the console) is listed for staff alone,
+ * so nobody else's shell knows of it or needs a line of code to keep it away. The answer then depends on the
+ * session cookie: it says so (Vary), and a signed-in user's answer is theirs alone (private).
+ */
+async function forAudience(
+  config: RuntimeConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  isStaff: RuntimeConfigOptions['isStaff'],
+): Promise<RuntimeConfig> {
+  if (!config.remotes.some((remote) => remote.staffOnly)) return config;
+  reply.header('vary', 'Cookie');
+  if (readSessionToken(request) !== undefined) reply.header('cache-control', 'private, no-cache');
+  if (isStaff && (await isStaff(request))) return config;
+  return { ...config, remotes: config.remotes.filter((remote) => !remote.staffOnly) };
+}
 
 /**
  * The browser's canary bucket, given on its first visit during a canary and kept for a year, so a browser

@@ -1,7 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { users } from '../../db/schema';
+import { bearer, signUp, withCookie } from '../../test/accounts';
+import { addStaff } from '../../test/admin-kit';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 
@@ -14,11 +19,13 @@ describe('GET /runtime-config.json', () => {
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
-  it('describes the five remotes, the API and the realtime service by default', async () => {
+  it("describes a visitor's four remotes, the API and the realtime service by default", async () => {
     const app = await buildTestApp({ database: database(), env: { PUSHER_KEY: 'key-1' } });
     const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+    // Staff get another document (the console in it): a cache must tell the answers apart by the cookie.
+    expect(response.headers.vary).toBe('Cookie');
     const config = response.json<RuntimeConfig>();
     expect(config.apiBase).toBe('/api');
     expect(config.remoteTimeoutMs).toBe(4000);
@@ -28,12 +35,8 @@ describe('GET /runtime-config.json', () => {
       ['mf_earn', '/remotes/mf-earn/mf-manifest.json'],
       ['mf_cashout', '/remotes/mf-cashout/mf-manifest.json'],
       ['mf_account', '/remotes/mf-account/mf-manifest.json'],
-      ['mf_admin', '/remotes/mf-admin/mf-manifest.json'],
     ]);
-    // The staff console owns /admin and everything under it, and is marked for staff only.
-    expect(config.remotes.filter((remote) => remote.staffOnly)).toEqual([
-      { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true },
-    ]);
+    expect(response.body).not.toMatch(/admin|staff/i);
     expect(config.remotes.find((remote) => remote.name === 'mf_earn')?.routes).toEqual(['/Earn', '/offers', '/my-offers', '/search', '/tickets']);
     expect(config.remotes[0]?.routes).toContain('/bonuses');
     expect(config.remotes[0]?.routes).toEqual(expect.arrayContaining(['/affiliates', '/advertisers', '/careers', '/press']));
@@ -41,6 +44,57 @@ describe('GET /runtime-config.json', () => {
     expect(config.modals.notifications).toBe('mf_account/notifications-panel');
     expect(config.remotes.find((remote) => remote.name === 'mf_account')?.routes).toEqual(['/Profile', '/notifications']);
     await app.close();
+  });
+
+  describe('the staff console (mf_admin, staff only)', () => {
+    const consoleRemote = { name: 'mf_admin', manifest: '/remotes/mf-admin/mf-manifest.json', routes: ['/admin'], staffOnly: true };
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await buildTestApp({ database: database(), env: { RATE_LIMITS: 'off' } });
+    });
+    afterAll(() => app.close());
+    const configFor = (cookies: Record<string, string>, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/runtime-config.json', cookies, headers });
+
+    it.each(['support', 'finance', 'admin'] as const)('is listed for a signed-in %s member, in an answer that is theirs alone', async (role) => {
+      const member = await signUp(app);
+      await addStaff(database(), member.email, role);
+      const response = await configFor(withCookie(member.token));
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers.vary).toBe('Cookie');
+      expect(response.json<RuntimeConfig>().remotes.filter((remote) => remote.staffOnly)).toEqual([consoleRemote]);
+    });
+
+    it('is not listed for a signed-in user who is not staff, nor for a staff member once blocked', async () => {
+      const user = await signUp(app);
+      const response = await configFor(withCookie(user.token));
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.json<RuntimeConfig>().remotes.map((remote) => remote.name)).not.toContain('mf_admin');
+
+      const member = await signUp(app);
+      await addStaff(database(), member.email, 'admin');
+      await database().db.update(users).set({ status: 'blocked' }).where(eq(users.id, member.user.id));
+      expect((await configFor(withCookie(member.token))).json<RuntimeConfig>().remotes.map((remote) => remote.name)).not.toContain('mf_admin');
+    });
+
+    it.each([
+      ['a made-up session token', { auth_token: 'a'.repeat(64) }],
+      ['a token of the wrong shape', { auth_token: "' OR 1=1 --" }],
+      ['an empty token', { auth_token: '' }],
+      ['a huge token', { auth_token: 'x'.repeat(8000) }],
+      ['only the console cookie', { admin_session: 'b'.repeat(43) }],
+    ])('is not listed for %s', async (_what, cookies) => {
+      const response = await configFor(cookies);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<RuntimeConfig>().remotes.map((remote) => remote.name)).not.toContain('mf_admin');
+    });
+
+    it("follows the session, not the cookie's name: a staff member's token sent as a bearer lists it too", async () => {
+      const member = await signUp(app);
+      await addStaff(database(), member.email, 'support');
+      const response = await configFor({}, bearer(member.token));
+      expect(response.json<RuntimeConfig>().remotes.map((remote) => remote.name)).toContain('mf_admin');
+    });
   });
 
   it('serves RUNTIME_CONFIG_FILE instead, re-read on every request', async () => {

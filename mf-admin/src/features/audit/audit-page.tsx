@@ -1,14 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@rewards/shared/router';
 import type { AuditChainState, AuditRow } from '@rewards/shared/contracts/admin-types';
-import { loadedRows } from '../../console/admin-api';
 import { ConsolePage } from '../../ui/console-page';
-import { DataTable, type TableColumn } from '../../ui/data-table';
-import { FilterBar } from '../../ui/filter-bar';
-import { FilterSelect } from '../../ui/filter-select';
+import type { TableColumn } from '../../ui/data-table';
+import { FilterForm } from '../../ui/filter-form';
 import { formatTime } from '../../ui/format';
+import { PagedTable } from '../../ui/paged-table';
 import { Panel } from '../../ui/panel';
-import { LoadMore, QueryView } from '../../ui/query-view';
+import { QueryView } from '../../ui/query-view';
 import { StatusBadge } from '../../ui/status-badge';
 import { useGetAuditRowsInfiniteQuery, useVerifyAuditChainQuery, type AuditFilters } from './audit-api';
 import styles from './audit-page.module.css';
@@ -49,51 +47,21 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
 
 /** Who did what to whom and why, newest first, and whether the log's hash chain is whole. */
 export default function AuditPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = filtersFrom(params);
-  const [draft, setDraft] = useState(filters);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value && String(value).trim()).map(([name, value]) => [name, String(value).trim()])));
-  };
   return (
     <ConsolePage title="Audit" lead="Every change and every read of personal data, by staff and by ops.">
       <ChainState />
-      <form role="search" aria-label="Filter the audit log" className={styles.search} onSubmit={search}>
-        <FilterBar>
-          {TEXT_FILTERS.map(({ name, label }) => (
-            <TextFilter key={name} label={label} value={draft[name] ?? ''} onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))} />
-          ))}
-          <FilterSelect label="Kind" value={draft.kind ?? ''} options={KINDS} onChange={(kind) => setDraft((current) => ({ ...current, kind }))} />
-        </FilterBar>
-        <button type="submit" className="pill-button">
-          Filter
-        </button>
-      </form>
-      <Rows filters={filters} />
+      <FilterForm label="Filter the audit log" submitLabel="Filter" filters={filters} textFilters={TEXT_FILTERS} select={{ name: 'kind', label: 'Kind', options: KINDS }} />
+      <PagedTable
+        label="audit rows"
+        query={useGetAuditRowsInfiniteQuery(filters)}
+        caption="Audit rows, newest first"
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
+        empty="No audit row matches. Clear a filter to see more."
+      />
     </ConsolePage>
-  );
-}
-
-function TextFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="text-field">
-      <label htmlFor={id} className="text-field-label">
-        {label}
-      </label>
-      <input id={id} className="text-field-input" value={value} maxLength={200} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  );
-}
-
-function Rows({ filters }: { filters: AuditFilters }) {
-  const rows = useGetAuditRowsInfiniteQuery(filters);
-  return (
-    <QueryView label="audit rows" isLoading={rows.isLoading} error={rows.error} onRetry={() => void rows.refetch()}>
-      <DataTable caption="Audit rows, newest first" columns={COLUMNS} rows={loadedRows(rows.data)} rowKey={(row) => row.id} empty="No audit row matches. Clear a filter to see more." />
-      <LoadMore hasMore={rows.hasNextPage} loading={rows.isFetchingNextPage} onLoadMore={() => void rows.fetchNextPage()} />
-    </QueryView>
   );
 }
 

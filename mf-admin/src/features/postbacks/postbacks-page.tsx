@@ -1,16 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@rewards/shared/router';
 import type { CallbackOutcome, CallbackSummary } from '@rewards/shared/contracts/admin-types';
-import { loadedRows } from '../../console/admin-api';
 import { ConsolePage } from '../../ui/console-page';
-import { DataTable, type TableColumn } from '../../ui/data-table';
-import { FilterBar } from '../../ui/filter-bar';
-import { FilterSelect } from '../../ui/filter-select';
+import type { TableColumn } from '../../ui/data-table';
+import { FilterForm } from '../../ui/filter-form';
 import { formatDollars, formatTime } from '../../ui/format';
-import { LoadMore, QueryView } from '../../ui/query-view';
+import { PagedTable } from '../../ui/paged-table';
 import { StatusBadge } from '../../ui/status-badge';
 import { useSearchPostbacksInfiniteQuery, type PostbackFilters } from './postbacks-api';
-import styles from './postbacks.module.css';
 
 const TEXT_FILTERS = [
   { name: 'wall', label: 'Wall' },
@@ -49,49 +45,19 @@ function filtersFrom(params: URLSearchParams): PostbackFilters {
 
 /** The log of partner callbacks (postbacks), newest first, searched by wall, user, transaction or outcome. */
 export default function PostbacksPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = filtersFrom(params);
-  const [draft, setDraft] = useState(filters);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value && String(value).trim()).map(([name, value]) => [name, String(value).trim()])));
-  };
   return (
     <ConsolePage title="Postbacks" lead="Every callback the partner walls sent, as received, newest first.">
-      <form role="search" aria-label="Search the callback log" className={styles.search} onSubmit={search}>
-        <FilterBar>
-          {TEXT_FILTERS.map(({ name, label }) => (
-            <TextFilter key={name} label={label} value={draft[name] ?? ''} onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))} />
-          ))}
-          <FilterSelect label="Outcome" value={draft.outcome ?? ''} options={OUTCOMES} onChange={(outcome) => setDraft((current) => ({ ...current, outcome }))} />
-        </FilterBar>
-        <button type="submit" className="pill-button">
-          Search
-        </button>
-      </form>
-      <Results filters={filters} />
+      <FilterForm label="Search the callback log" submitLabel="Search" filters={filters} textFilters={TEXT_FILTERS} select={{ name: 'outcome', label: 'Outcome', options: OUTCOMES }} />
+      <PagedTable
+        label="callbacks"
+        query={useSearchPostbacksInfiniteQuery(filters)}
+        caption="Callbacks, newest first"
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
+        empty="No callback matches. Clear a filter to see more."
+      />
     </ConsolePage>
-  );
-}
-
-function TextFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="text-field">
-      <label htmlFor={id} className="text-field-label">
-        {label}
-      </label>
-      <input id={id} className="text-field-input" value={value} maxLength={200} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  );
-}
-
-function Results({ filters }: { filters: PostbackFilters }) {
-  const callbacks = useSearchPostbacksInfiniteQuery(filters);
-  return (
-    <QueryView label="callbacks" isLoading={callbacks.isLoading} error={callbacks.error} onRetry={() => void callbacks.refetch()}>
-      <DataTable caption="Callbacks, newest first" columns={COLUMNS} rows={loadedRows(callbacks.data)} rowKey={(row) => row.id} empty="No callback matches. Clear a filter to see more." />
-      <LoadMore hasMore={callbacks.hasNextPage} loading={callbacks.isFetchingNextPage} onLoadMore={() => void callbacks.fetchNextPage()} />
-    </QueryView>
   );
 }

@@ -1,18 +1,18 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
 import { LocationProbe } from '../../test/location-probe';
 import { RewardsMenu } from './rewards-menu';
 
-function renderMenu(route = '/Earn') {
+function renderMenu(route = '/Earn', preloadedState = signedInState()) {
   return renderWithProviders(
     <>
       <RewardsMenu />
       <p>Outside</p>
       <LocationProbe />
     </>,
-    { preloadedState: signedInState(), route },
+    { preloadedState, route },
   );
 }
 
@@ -23,6 +23,7 @@ describe('Rewards dropdown', () => {
     const trigger = screen.getByRole('button', { name: 'Rewards' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await user.click(trigger);
+    await screen.findByRole('menu');
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveAttribute('href', '/bonuses');
     expect(screen.getByRole('menuitem', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
@@ -30,10 +31,38 @@ describe('Rewards dropdown', () => {
     expect(screen.getByRole('menuitem', { name: 'Invite friends' })).toBeInTheDocument();
   });
 
+  it('shows no Staff console to a user whose answer names no staff role', async () => {
+    const user = userEvent.setup();
+    renderMenu('/Earn', signedInState({ staff_role: null }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('menu');
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Quests', 'Leaderboard', 'Missing credits', 'Invite friends']);
+    expect(screen.queryByText('Staff console')).not.toBeInTheDocument();
+  });
+
+  // A plain link: the page loads anew, with the runtime config that lists the console to staff.
+  it.each(['support', 'finance', 'admin'] as const)('shows %s staff a last item, Staff console, a link to /admin the router leaves alone', async (role) => {
+    const user = userEvent.setup();
+    renderMenu('/Earn', signedInState({ staff_role: role }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('menu');
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Quests', 'Leaderboard', 'Missing credits', 'Invite friends', 'Staff console']);
+    expect(items.at(-1)).toHaveAttribute('href', '/admin');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Staff console' })).toHaveFocus();
+    // The browser's own navigation (which jsdom does not do): the router stays where it was.
+    const navigation = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('menuitem', { name: 'Staff console' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/Earn');
+    navigation.mockRestore();
+  });
+
   it('goes to Quests and closes', async () => {
     const user = userEvent.setup();
     renderMenu();
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('menu');
     await user.click(screen.getByRole('menuitem', { name: 'Quests' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/bonuses');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -43,6 +72,7 @@ describe('Rewards dropdown', () => {
     const user = userEvent.setup();
     const { store } = renderMenu();
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('menu');
     await user.click(screen.getByRole('menuitem', { name: 'Invite friends' }));
     expect(store.getState().ui.inviteOpen).toBe(true);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -54,7 +84,8 @@ describe('Rewards dropdown', () => {
     const trigger = screen.getByRole('button', { name: 'Rewards' });
     trigger.focus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveFocus();
+    // The opened list's code comes with the first opening.
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Leaderboard' })).toHaveFocus();
     await user.keyboard('{End}');
@@ -71,13 +102,14 @@ describe('Rewards dropdown', () => {
     renderMenu();
     screen.getByRole('button', { name: 'Rewards' }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Quests' })).toHaveFocus());
   });
 
   it('closes on a click outside', async () => {
     const user = userEvent.setup();
     renderMenu();
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('menu');
     await user.click(screen.getByText('Outside'));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });

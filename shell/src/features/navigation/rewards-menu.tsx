@@ -1,16 +1,22 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from '@rewards/shared/router';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation } from '@rewards/shared/router';
 import { isUnderPath } from '@rewards/shared/paths';
+import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { useDismiss } from '@rewards/shared/ui/use-dismiss';
-import { InviteFriendsButton, REWARDS_PAGES } from '../../components/rewards-group';
+import { REWARDS_PAGES } from '../../components/rewards-pages';
 import { ChevronDownIcon } from './nav-icons';
 import { useT } from '../../messages';
 import styles from './rewards-menu.module.css';
 
-/** The desktop "Rewards" dropdown: Quests, Leaderboard, Missing credits, Invite friends (spec §2 Navigation; issue 29). */
+// The opened list comes with the first opening (a pointer on the button fetches it already): no page's first load
+// carries it, nor the staff console's item in it.
+const loadRewardsMenuList = () => import('./rewards-menu-list');
+
+/** The desktop "Rewards" dropdown: Quests, Leaderboard, Missing credits, Invite friends (spec §2 Navigation; issue 29), and for staff the console. */
 export function RewardsMenu() {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const [focusIndex, setFocusIndex] = useState(0);
   const { pathname } = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -23,38 +29,14 @@ export function RewardsMenu() {
   };
   useDismiss(containerRef, open, () => close(containerRef.current?.contains(document.activeElement) ?? false));
 
-  const items = () => Array.from(containerRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  const focusItem = (index: number) => {
-    const list = items();
-    list[(index + list.length) % list.length]?.focus();
-  };
-  // The menu exists only once rendered: the item to focus waits for that.
-  const pendingFocus = useRef<number | null>(null);
   const openAndFocus = (index: number) => {
-    pendingFocus.current = index;
+    setFocusIndex(index);
     setOpen(true);
   };
-  useEffect(() => {
-    if (!open || pendingFocus.current === null) return;
-    focusItem(pendingFocus.current);
-    pendingFocus.current = null;
-  });
-
   const onButtonKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       openAndFocus(event.key === 'ArrowDown' ? 0 : -1);
-    }
-  };
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const current = items().indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: -1 };
-    const target = moves[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      focusItem(target);
-    } else if (event.key === 'Tab') {
-      setOpen(false);
     }
   };
 
@@ -67,6 +49,7 @@ export function RewardsMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
+        onPointerEnter={() => void loadRewardsMenuList().catch(() => undefined)}
         onClick={() => (open ? close(false) : openAndFocus(0))}
         onKeyDown={onButtonKeyDown}
       >
@@ -74,18 +57,9 @@ export function RewardsMenu() {
         <ChevronDownIcon className={open ? styles.chevronOpen : styles.chevron} />
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label={t('nav.rewards')} className={styles.list} onKeyDown={onMenuKeyDown}>
-          {REWARDS_PAGES.map(({ to, label }) => (
-            <li key={to} role="none">
-              <Link role="menuitem" to={to} className={styles.item} onClick={() => close(false)}>
-                {t(label)}
-              </Link>
-            </li>
-          ))}
-          <li role="none">
-            <InviteFriendsButton role="menuitem" className={styles.item} onChosen={() => close(true)} />
-          </li>
-        </ul>
+        <ModuleLoader logAs="The Rewards menu" load={loadRewardsMenuList} loading={null} failure={() => null}>
+          {({ RewardsMenuList }) => <RewardsMenuList id={menuId} focusIndex={focusIndex} onClose={close} />}
+        </ModuleLoader>
       )}
     </div>
   );

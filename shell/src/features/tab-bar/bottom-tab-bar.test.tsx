@@ -49,6 +49,7 @@ describe('the Rewards submenu overlay', () => {
     const user = userEvent.setup();
     renderBar('/Earn');
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('dialog', { name: 'Rewards' });
     const sheet = screen.getByRole('dialog', { name: 'Rewards' });
     expect(screen.getByTestId('location')).toHaveTextContent('/Earn');
     expect(within(sheet).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/Profile');
@@ -58,10 +59,29 @@ describe('the Rewards submenu overlay', () => {
     expect(within(sheet).getByRole('button', { name: 'Invite friends' })).toBeInTheDocument();
   });
 
+  it('lists Staff console (to /admin) last for staff only', async () => {
+    const user = userEvent.setup();
+    renderBar('/Earn', signedInState({ staff_role: 'finance' }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('dialog', { name: 'Rewards' });
+    const sheet = screen.getByRole('dialog', { name: 'Rewards' });
+    expect(within(sheet).getByRole('link', { name: 'Staff console' })).toHaveAttribute('href', '/admin');
+    expect(within(sheet).getAllByRole('listitem').at(-1)).toHaveTextContent('Staff console');
+  });
+
+  it('lists no Staff console for a user who is not staff', async () => {
+    const user = userEvent.setup();
+    renderBar('/Earn', signedInState({ staff_role: null }));
+    await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('dialog', { name: 'Rewards' });
+    expect(within(screen.getByRole('dialog', { name: 'Rewards' })).queryByText('Staff console')).not.toBeInTheDocument();
+  });
+
   it('closes on a choice and goes there', async () => {
     const user = userEvent.setup();
     renderBar('/Earn');
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('dialog', { name: 'Rewards' });
     await user.click(screen.getByRole('link', { name: 'Profile' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/Profile');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -71,6 +91,7 @@ describe('the Rewards submenu overlay', () => {
     const user = userEvent.setup();
     const { store } = renderBar('/Earn');
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('dialog', { name: 'Rewards' });
     await user.click(screen.getByRole('button', { name: 'Invite friends' }));
     expect(store.getState().ui.inviteOpen).toBe(true);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -81,6 +102,7 @@ describe('the Rewards submenu overlay', () => {
     renderBar('/Earn');
     const tab = screen.getByRole('button', { name: 'Rewards' });
     await user.click(tab);
+    await screen.findByRole('dialog', { name: 'Rewards' });
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -91,6 +113,7 @@ describe('the Rewards submenu overlay', () => {
     const user = userEvent.setup();
     renderBar('/Earn');
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
+    await screen.findByRole('dialog', { name: 'Rewards' });
     const backdrop = screen.getByRole('dialog', { name: 'Rewards' }).parentElement!;
     await user.click(backdrop);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -3,11 +3,14 @@ import { Link, useLocation } from '@rewards/shared/router';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
 import { PATHS } from '@rewards/shared/paths';
+import { ModuleLoader } from '@rewards/shared/ui/module-loader.tsx';
 import { activeTabFor, type TabId } from './active-tab';
-import { RewardsSheet } from './rewards-sheet';
 import { TabIcon } from './tab-icons';
 import { useT } from '../../messages';
 import styles from './bottom-tab-bar.module.css';
+
+// Opened by a tap on Rewards: its code comes then (a few hundred bytes), off every page's first load.
+const loadRewardsSheet = () => import('./rewards-sheet');
 
 const LINK_TABS = [
   // Message keys: the labels are in the page's language.
@@ -62,7 +65,11 @@ export function BottomTabBar() {
           </li>
         </ul>
       </nav>
-      {sheetOpen && <RewardsSheet onClose={() => setSheetOpen(false)} />}
+      {sheetOpen && (
+        <ModuleLoader logAs="The Rewards submenu" load={loadRewardsSheet} loading={null} failure={() => null}>
+          {({ RewardsSheet }) => <RewardsSheet onClose={() => setSheetOpen(false)} />}
+        </ModuleLoader>
+      )}
     </>
   );
 }

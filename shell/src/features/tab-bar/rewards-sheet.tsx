@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { Link } from '@rewards/shared/router';
 import { PATHS } from '@rewards/shared/paths';
 import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
-import { InviteFriendsButton, REWARDS_PAGES } from '../../components/rewards-group';
+import { InviteFriendsButton, StaffConsoleItem } from '../../components/rewards-group';
+import { REWARDS_PAGES } from '../../components/rewards-pages';
 import { useT } from '../../messages';
 import styles from './rewards-sheet.module.css';
 
@@ -31,6 +32,7 @@ export function RewardsSheet({ onClose }: Props) {
           <li>
             <InviteFriendsButton className={styles.item} onChosen={onClose} />
           </li>
+          <StaffConsoleItem className={styles.item} />
         </ul>
       </div>
     </div>

@@ -4,7 +4,8 @@ import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Executor } from '../../db/executor';
 import { conversions, referralReviews, type ReferralReviewStatus, users } from '../../db/schema';
 
-export type ReviewRow = {
+/** A flagged referral with what is withheld on it: what ops and the console list. */
+export type ReferralReviewRow = {
   referredUserId: number;
   referredEmail: string;
   referrerId: number;
@@ -17,8 +18,8 @@ export type ReviewRow = {
   heldCoins: number;
 };
 
-/** A flagged referral as referrals:list --json prints it. */
-export function reviewResult(review: ReviewRow) {
+/** A flagged referral as referrals:list --json prints it and the console shows it. */
+export function referralReviewResult(review: ReferralReviewRow) {
   return {
     referred_user_id: review.referredUserId,
     referred_email: review.referredEmail,
@@ -34,7 +35,7 @@ export function reviewResult(review: ReviewRow) {
   };
 }
 
-function reviews(db: Executor) {
+function referralReviewsQuery(db: Executor) {
   const heldCoins = sql<number>`(select coalesce(sum(${conversions.referralHeldCoins}), 0) from ${conversions}
     where ${conversions.userId} = ${referralReviews.referredUserId} and ${conversions.status} = 'credited')`.mapWith(Number);
   const referrers = alias(users, 'referrers');
@@ -57,19 +58,27 @@ function reviews(db: Executor) {
     .$dynamic();
 }
 
-export async function findReview(db: Executor, referredUserId: number): Promise<ReviewRow | undefined> {
-  const rows = await reviews(db).where(eq(referralReviews.referredUserId, referredUserId));
+export async function findReferralReview(db: Executor, referredUserId: number): Promise<ReferralReviewRow | undefined> {
+  const rows = await referralReviewsQuery(db).where(eq(referralReviews.referredUserId, referredUserId));
   return rows[0];
 }
 
+/** Flagged referrals (of a status, or all), newest first: `ops referrals:list`. */
+export async function listReferralReviews(db: Executor, { status, limit }: { status?: ReferralReviewStatus; limit: number }): Promise<ReferralReviewRow[]> {
+  return referralReviewsQuery(db)
+    .where(status ? eq(referralReviews.status, status) : undefined)
+    .orderBy(desc(referralReviews.createdAt), desc(referralReviews.referredUserId))
+    .limit(limit);
+}
+
 /**
- * Flagged referrals of a status, `limit + 1`: pending ones oldest first (the queue), decided ones newest
- * first; `after`: the last row of the previous page.
+ * The console's page of flagged referrals of a status, `limit + 1`: pending ones oldest first (the queue),
+ * decided ones newest first; `after`: the last row of the previous page.
  */
-export async function listReviews(
+export async function listReferralReviewPage(
   db: Executor,
   { status, limit, after }: { status: ReferralReviewStatus; limit: number; after?: { createdAt: Date; referredUserId: number } },
-): Promise<ReviewRow[]> {
+): Promise<ReferralReviewRow[]> {
   const oldestFirst = status === 'pending';
   // Cursors hold milliseconds; PostgreSQL keeps microseconds: both sides compare at milliseconds.
   const flagged = sql`date_trunc('milliseconds', ${referralReviews.createdAt})`;
@@ -79,7 +88,7 @@ export async function listReviews(
       : or(lt(flagged, after.createdAt), and(eq(flagged, after.createdAt), lt(referralReviews.referredUserId, after.referredUserId)))
     : undefined;
   const order = oldestFirst ? [asc(flagged), asc(referralReviews.referredUserId)] : [desc(flagged), desc(referralReviews.referredUserId)];
-  return reviews(db)
+  return referralReviewsQuery(db)
     .where(and(eq(referralReviews.status, status), past))
     .orderBy(...order)
     .limit(limit + 1);
