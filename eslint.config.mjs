@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 import { boundariesPlugin, FRONTENDS } from './tools/eslint/boundaries.mjs';
 
 /** The part of @rewards/shared the server may use: no React, no Redux, nothing of the browser. */
-export const SERVER_SAFE_SHARED = ['contracts', 'rules', 'constants', 'brand', 'paths', 'content'];
+export const SERVER_SAFE_SHARED = ['contracts', 'rules', 'constants', 'brand', 'paths', 'content', 'i18n'];
 
 const REACT_AND_REDUX = ['react', 'react-dom', 'react-router', 'react-redux', 'redux', '@reduxjs/toolkit'];
 

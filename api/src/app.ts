@@ -143,7 +143,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     announceContent: contentAnnouncer(config),
   });
   await app.register(siteMetadataRoutes, { publicUrl: config.publicUrl });
-  await app.register(runtimeConfigRoutes, { pusher: config.pusher, runtimeConfigFile: config.runtimeConfigFile, releasesDir: config.releasesDir });
+  await app.register(runtimeConfigRoutes, {
+    pusher: config.pusher,
+    runtimeConfigFile: config.runtimeConfigFile,
+    releasesDir: config.releasesDir,
+    nodeEnv: config.nodeEnv,
+  });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db) });

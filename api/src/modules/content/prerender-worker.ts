@@ -7,9 +7,11 @@ export type RenderedPage = { file: string; html: string };
 const RENDER_TIMEOUT_MS = 10_000;
 
 // The bundle is CommonJS built for this (mf-marketing's prerender-build.ts); the worker ends once it answered.
+// Its messages load first (`messagesReady`, absent from bundles built before the site spoke languages).
 const RENDER = `
 const { parentPort, workerData } = require('node:worker_threads');
-parentPort.postMessage(require(workerData.bundle).renderPrerenderedPages(workerData.published));
+const bundle = require(workerData.bundle);
+Promise.resolve(bundle.messagesReady && bundle.messagesReady()).then(() => parentPort.postMessage(bundle.renderPrerenderedPages(workerData.published)));
 `;
 
 /**
