@@ -60,10 +60,12 @@ const WRITE_PAGES = `
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const [bundle, outputDir] = process.argv.slice(1);
-const { PRERENDERED_PAGES, renderPrerenderedPages } = require(bundle);
-for (const { file, html } of renderPrerenderedPages()) writeFileSync(join(outputDir, file + '.html'), html);
-process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
-process.exit(0);
+const { PRERENDERED_PAGES, renderPrerenderedPages, messagesReady } = require(bundle);
+Promise.resolve(messagesReady && messagesReady()).then(() => {
+  for (const { file, html } of renderPrerenderedPages()) writeFileSync(join(outputDir, file + '.html'), html);
+  process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
+  process.exit(0);
+});
 `;
 
 // The client build's CSS-module class names come from the same files with the same rule, so the

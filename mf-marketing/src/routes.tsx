@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
 import type { PageMeta, RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { t } from './messages';
 
 // The landing and its sign-in and sign-up copies come from one module: one chunk for the landing, where two
 // imports split the code they share into a second chunk, a request more on the first page a visitor sees.
@@ -28,14 +29,18 @@ const landingMeta: PageMeta = {
   description: `Complete offers, play games and answer surveys to earn ${CURRENCY_NAME} coins, then cash out fast with PayPal, gift cards or crypto.`,
 };
 
+const brand = { brand: BRAND_NAME, currency: CURRENCY_NAME };
+const localLandingMeta = (): PageMeta => ({ title: t('meta.landing.title', brand), description: t('meta.landing.description', brand) });
+
 const routes: RemoteRoute[] = [
-  { path: '/', Component: LandingPage, audience: 'signed-out', meta: landingMeta },
+  { path: '/', Component: LandingPage, audience: 'signed-out', meta: landingMeta, localMeta: localLandingMeta },
   {
     path: '/ref/:id',
     Component: LandingPage,
     audience: 'signed-out',
     // Referral links are copies of the landing page: kept out of search results.
     meta: { ...landingMeta, title: `You're invited to ${BRAND_NAME}`, noindex: true },
+    localMeta: () => ({ ...localLandingMeta(), title: t('meta.referral.title', brand), noindex: true }),
   },
   // Spec §2 "same auth screen": the landing with mf-account's sign-in or sign-up modal open.
   {
@@ -46,6 +51,7 @@ const routes: RemoteRoute[] = [
       title: 'Sign in',
       description: `Sign in to ${BRAND_NAME} to keep earning from games, app tests and surveys and to cash out your balance.`,
     },
+    localMeta: () => ({ title: t('meta.signin.title'), description: t('meta.signin.description', brand) }),
   },
   {
     path: '/signup',
@@ -55,6 +61,7 @@ const routes: RemoteRoute[] = [
       title: 'Sign up',
       description: `Create a free ${BRAND_NAME} account and get paid to play games, test apps and answer surveys.`,
     },
+    localMeta: () => ({ title: t('meta.signup.title'), description: t('meta.signup.description', brand) }),
   },
   {
     path: '/faq',
@@ -64,6 +71,7 @@ const routes: RemoteRoute[] = [
       title: 'FAQ',
       description: `Answers about earning on ${BRAND_NAME}: how much you can make, payouts, offers, referrals, age rules and privacy.`,
     },
+    localMeta: () => ({ title: t('meta.faq.title'), description: t('meta.faq.description', brand) }),
   },
   {
     path: '/contest',
@@ -73,12 +81,14 @@ const routes: RemoteRoute[] = [
       title: 'Contests',
       description: `Weekly, monthly and special ${BRAND_NAME} contests with cash prizes for the top earners.`,
     },
+    localMeta: () => ({ title: t('meta.contest.title'), description: t('meta.contest.description', brand) }),
   },
   {
     path: '/leaderboard',
     Component: LeaderboardPage,
     audience: 'any',
     meta: { title: 'Leaderboard', description: `The top ${BRAND_NAME} earners of the day, the week and the month.` },
+    localMeta: () => ({ title: t('meta.leaderboard.title'), description: t('meta.leaderboard.description', brand) }),
   },
   {
     path: '/about-us',
@@ -88,6 +98,7 @@ const routes: RemoteRoute[] = [
       title: 'About us',
       description: `${BRAND_NAME} pays people to play games, test apps and answer surveys: 50,000+ users in 100+ countries, $2M+ paid.`,
     },
+    localMeta: () => ({ title: t('meta.about.title'), description: t('meta.about.description', brand) }),
   },
   {
     path: '/contact',
@@ -97,6 +108,7 @@ const routes: RemoteRoute[] = [
       title: 'Contact us',
       description: `Questions about offers, payouts or your account? Send the ${BRAND_NAME} support team a message.`,
     },
+    localMeta: () => ({ title: t('meta.contact.title'), description: t('meta.contact.description', brand) }),
   },
   {
     path: '/terms',
@@ -106,48 +118,56 @@ const routes: RemoteRoute[] = [
       title: 'Terms of Service',
       description: `The rules for using ${BRAND_NAME}: minimum age, fair play, one account per person and no VPNs.`,
     },
+    localMeta: () => ({ title: t('meta.terms.title'), description: t('meta.terms.description', brand) }),
   },
   {
     path: '/privacy',
     Component: PrivacyPage,
     audience: 'any',
     meta: { title: 'Privacy Policy', description: `What data ${BRAND_NAME} collects, why, and how it is protected.` },
+    localMeta: () => ({ title: t('meta.privacy.title'), description: t('meta.privacy.description', brand) }),
   },
   {
     path: '/cookies',
     Component: CookiesPage,
     audience: 'any',
     meta: { title: 'Cookie Policy', description: `The cookies and browser storage ${BRAND_NAME} uses and what each one is for.` },
+    localMeta: () => ({ title: t('meta.cookies.title'), description: t('meta.cookies.description', brand) }),
   },
   {
     path: '/affiliates',
     Component: AffiliatesPage,
     audience: 'any',
     meta: { title: 'Affiliates', description: `Promote ${BRAND_NAME} to your audience and earn for every member you bring.` },
+    localMeta: () => ({ title: t('meta.affiliates.title'), description: t('meta.affiliates.description', brand) }),
   },
   {
     path: '/advertisers',
     Component: AdvertisersPage,
     audience: 'any',
     meta: { title: 'Advertisers', description: `Reach engaged players, testers and survey takers on ${BRAND_NAME} and pay only for results.` },
+    localMeta: () => ({ title: t('meta.advertisers.title'), description: t('meta.advertisers.description', brand) }),
   },
   {
     path: '/careers',
     Component: CareersPage,
     audience: 'any',
     meta: { title: 'Careers', description: `Work at ${BRAND_NAME}: a small remote team building the fairest way to get paid for your time.` },
+    localMeta: () => ({ title: t('meta.careers.title'), description: t('meta.careers.description', brand) }),
   },
   {
     path: '/press',
     Component: PressPage,
     audience: 'any',
     meta: { title: 'Press', description: `News, figures and brand material about ${BRAND_NAME} for journalists.` },
+    localMeta: () => ({ title: t('meta.press.title'), description: t('meta.press.description', brand) }),
   },
   {
     path: '/bonuses',
     Component: BonusesPage,
     audience: 'any',
     meta: { title: 'Quests', description: `Daily quests and bonuses that add ${CURRENCY_NAME} coins to your balance.` },
+    localMeta: () => ({ title: t('meta.bonuses.title'), description: t('meta.bonuses.description', brand) }),
   },
 ];
 

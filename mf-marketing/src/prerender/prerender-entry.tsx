@@ -4,6 +4,8 @@ import '@rewards/shared/styles/base.css';
 import type { ComponentType } from 'react';
 import type { ContentFile, LandingContent } from '@rewards/shared/content/content-schemas';
 import type { PublishedContent } from '@rewards/shared/content/published-content';
+import { LOCALES } from '@rewards/shared/i18n/locales';
+import { catalogsReady } from '@rewards/shared/translate/messages';
 import { LandingFirstScreen } from './landing-first-screen';
 import { renderPage } from './render-page';
 
@@ -20,6 +22,14 @@ type PrerenderedPage = {
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: '/', file: 'index', content: ['landing.json'], Page: ({ published }) => <LandingFirstScreen landing={published['landing.json'] as LandingContent | undefined} /> },
 ];
+
+/**
+ * Loads the pages' messages in every language: await it before `renderPrerenderedPages`, whose server render
+ * cannot wait for a catalog. (A bundle built before the site spoke languages has no such export.)
+ */
+export function messagesReady(): Promise<unknown> {
+  return Promise.all(LOCALES.map((locale) => catalogsReady(locale)));
+}
 
 /**
  * Each prerendered page's HTML: at build from the bundled content, and in the site server from `published`

@@ -1,22 +1,39 @@
 import type { DocumentContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
+import { useT } from '../messages';
 import { ContentSection } from './content-section';
 import styles from './document.module.css';
 
-// Made on first use, not when the module loads: creating an Intl formatter is costly (ICU start-up).
-let dateFormat: Intl.DateTimeFormat | undefined;
+// One per language, made on first use, not when the module loads: creating an Intl formatter is costly (ICU start-up).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function formatUpdated(day: string): string {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  return dateFormat.format(new Date(`${day}T00:00:00Z`));
+  const locale = getDisplayLocale();
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
 }
 
+type DocumentTitle =
+  | 'document.terms.title'
+  | 'document.privacy.title'
+  | 'document.cookies.title'
+  | 'document.affiliates.title'
+  | 'document.advertisers.title'
+  | 'document.careers.title'
+  | 'document.press.title';
+
 /** A readable text page (terms, privacy, cookies, company pages) from its content file. */
-export function DocumentPage({ title, content }: { title: string; content: DocumentContent }) {
+export function DocumentPage({ titleKey, content }: { titleKey: DocumentTitle; content: DocumentContent }) {
+  const t = useT();
   return (
-    <PageLayout title={title} lead={content.lead}>
+    <PageLayout title={t(titleKey)} lead={content.lead}>
       <article className={styles.document}>
-        <p className={styles.updated}>Last updated {formatUpdated(content.updated)}</p>
+        <p className={styles.updated}>{t('document.updated', { date: formatUpdated(content.updated) })}</p>
         {content.sections.map((part) => (
           <ContentSection key={part.heading} part={part} styles={styles} />
         ))}

@@ -1,6 +1,13 @@
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { BRAND_NAME } from '@rewards/shared/brand';
+import { isSiteLocale, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '@rewards/shared/i18n/locales';
 import { Link } from '@rewards/shared/router';
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
+import { chooseLanguage } from '@rewards/shared/translate/choose-language';
+import { useLocale } from '@rewards/shared/translate/locale-store';
+import { getOfferedLanguages } from '@rewards/shared/translate/offered-languages';
+import { useT } from '../../messages';
 import { FOOTER } from '../../content/footer-content';
 import { SocialIcon } from '../../ui/icons';
 import styles from './site-footer.module.css';
@@ -10,6 +17,7 @@ import styles from './site-footer.module.css';
  * mf-marketing exposes it (`./site-footer`); the shell mounts it below every page.
  */
 export default function SiteFooter() {
+  const t = useT();
   const languageId = useId();
   return (
     <footer className={styles.footer}>
@@ -22,10 +30,10 @@ export default function SiteFooter() {
             {BRAND_NAME}
           </Link>
           <p className={styles.tagline}>{FOOTER.tagline}</p>
-          <ul className={styles.social} aria-label="Follow us">
+          <ul className={styles.social} aria-label={t('footer.social.label')}>
             {FOOTER.social.map(({ network, href }) => (
               <li key={network}>
-                <a className={styles.socialLink} href={href} target="_blank" rel="noopener noreferrer" aria-label={`${BRAND_NAME} on ${network}`}>
+                <a className={styles.socialLink} href={href} target="_blank" rel="noopener noreferrer" aria-label={t('footer.social.link', { brand: BRAND_NAME, network })}>
                   <SocialIcon network={network} size={20} />
                 </a>
               </li>
@@ -52,16 +60,34 @@ export default function SiteFooter() {
           © {new Date().getFullYear()} {BRAND_NAME}. {FOOTER.legal}
         </p>
         <div className={styles.language}>
-          <label htmlFor={languageId}>Language</label>
-          <select id={languageId} className={styles.select} defaultValue={FOOTER.languages[0]}>
-            {FOOTER.languages.map((language) => (
-              <option key={language} value={language}>
-                {language}
-              </option>
-            ))}
-          </select>
+          <label htmlFor={languageId}>{t('footer.language.label')}</label>
+          <LanguageSelect id={languageId} />
         </div>
       </div>
     </footer>
+  );
+}
+
+/** Each language in its own name; choosing one shows the page in it at once, and remembers it (issue 34). */
+function LanguageSelect({ id }: { id: string }) {
+  const locale = useLocale();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const offered = getOfferedLanguages();
+  const languages: readonly SiteLocale[] = offered.includes(locale) ? offered : [...offered, locale];
+
+  function choose(event: ChangeEvent<HTMLSelectElement>) {
+    const chosen = event.target.value;
+    // A language whose messages cannot load (offline) leaves the page, and so the selector, as it was.
+    if (isSiteLocale(chosen, { pseudo: true })) chooseLanguage(chosen, { signedIn }).catch(() => undefined);
+  }
+
+  return (
+    <select id={id} className={styles.select} value={locale} onChange={choose}>
+      {languages.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {NATIVE_LANGUAGE_NAMES[language]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,5 +1,6 @@
 import type { AboutContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { useT } from '../../messages';
 import { ContentSection } from '../../ui/content-section';
 import { publishedContent } from '../../content/published-content';
 import about from '../../../content/about.json';
@@ -10,8 +11,9 @@ const ABOUT = publishedContent<AboutContent>('about.json', about);
 
 /** Spec §2 About: 50,000+ users, 100+ countries, $2M+ paid, and who we are. */
 export default function AboutPage() {
+  const t = useT();
   return (
-    <PageLayout title="About us" lead={ABOUT.lead}>
+    <PageLayout title={t('about.title')} lead={ABOUT.lead}>
       <dl className={styles.figures}>
         {ABOUT.figures.map(({ value, label }) => (
           <div key={label} className={styles.figure}>

@@ -1,6 +1,7 @@
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContactForm } from '../../features/contact/contact-form';
+import { useT } from '../../messages';
 import { publishedContent } from '../../content/published-content';
 import contact from '../../../content/contact.json';
 import styles from './contact-page.module.css';
@@ -10,13 +11,14 @@ const CONTACT = publishedContent<ContactContent>('contact.json', contact);
 
 /** Spec §2 Contact: the form and three contact channels. */
 export default function ContactPage() {
+  const t = useT();
   return (
-    <PageLayout title="Contact us" lead={CONTACT.lead}>
+    <PageLayout title={t('contact.title')} lead={CONTACT.lead}>
       <div className={styles.layout}>
         <ContactForm content={CONTACT} />
         <aside aria-labelledby="channels-title">
           <h2 id="channels-title" className={styles.channelsTitle}>
-            Other ways to reach us
+            {t('contact.channels.title')}
           </h2>
           <ul className={styles.channels}>
             {CONTACT.channels.map((channel) => (

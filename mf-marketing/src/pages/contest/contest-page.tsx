@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ContestsContent } from '@rewards/shared/content/content-schemas';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { useT } from '../../messages';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { RichText } from '../../ui/rich-text';
 import { publishedContent } from '../../content/published-content';
@@ -13,9 +14,10 @@ const CONTESTS = publishedContent<ContestsContent>('contests.json', contests);
 
 /** Spec §2 Contest: three contests, this week's leaders and the rules. Join Contest only says entry opens soon. */
 export default function ContestPage() {
+  const t = useT();
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
   return (
-    <PageLayout title="Contest" lead={CONTESTS.lead}>
+    <PageLayout title={t('contest.title')} lead={CONTESTS.lead}>
       <ul className={styles.contests}>
         {CONTESTS.contests.map((contest, index) => (
           <li key={contest.name} className={`${styles.contest} ${styles[`tone${index}`]}`}>

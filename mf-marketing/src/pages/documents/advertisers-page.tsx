@@ -5,5 +5,5 @@ import content from '../../../content/pages/advertisers.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function AdvertisersPage() {
-  return <DocumentPage title="Advertisers" content={publishedContent<DocumentContent>('pages/advertisers.json', content)} />;
+  return <DocumentPage titleKey="document.advertisers.title" content={publishedContent<DocumentContent>('pages/advertisers.json', content)} />;
 }

@@ -5,5 +5,5 @@ import content from '../../../content/pages/affiliates.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function AffiliatesPage() {
-  return <DocumentPage title="Affiliates" content={publishedContent<DocumentContent>('pages/affiliates.json', content)} />;
+  return <DocumentPage titleKey="document.affiliates.title" content={publishedContent<DocumentContent>('pages/affiliates.json', content)} />;
 }

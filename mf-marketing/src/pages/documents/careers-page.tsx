@@ -5,5 +5,5 @@ import content from '../../../content/pages/careers.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function CareersPage() {
-  return <DocumentPage title="Careers" content={publishedContent<DocumentContent>('pages/careers.json', content)} />;
+  return <DocumentPage titleKey="document.careers.title" content={publishedContent<DocumentContent>('pages/careers.json', content)} />;
 }

@@ -5,5 +5,5 @@ import content from '../../../content/pages/cookies.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function CookiesPage() {
-  return <DocumentPage title="Cookie Policy" content={publishedContent<DocumentContent>('pages/cookies.json', content)} />;
+  return <DocumentPage titleKey="document.cookies.title" content={publishedContent<DocumentContent>('pages/cookies.json', content)} />;
 }

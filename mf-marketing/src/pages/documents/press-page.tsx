@@ -5,5 +5,5 @@ import content from '../../../content/pages/press.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function PressPage() {
-  return <DocumentPage title="Press" content={publishedContent<DocumentContent>('pages/press.json', content)} />;
+  return <DocumentPage titleKey="document.press.title" content={publishedContent<DocumentContent>('pages/press.json', content)} />;
 }

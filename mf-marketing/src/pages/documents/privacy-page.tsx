@@ -5,5 +5,5 @@ import content from '../../../content/pages/privacy.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function PrivacyPage() {
-  return <DocumentPage title="Privacy Policy" content={publishedContent<DocumentContent>('pages/privacy.json', content)} />;
+  return <DocumentPage titleKey="document.privacy.title" content={publishedContent<DocumentContent>('pages/privacy.json', content)} />;
 }

@@ -5,5 +5,5 @@ import content from '../../../content/pages/terms.json';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
 export default function TermsPage() {
-  return <DocumentPage title="Terms of Service" content={publishedContent<DocumentContent>('pages/terms.json', content)} />;
+  return <DocumentPage titleKey="document.terms.title" content={publishedContent<DocumentContent>('pages/terms.json', content)} />;
 }
