@@ -68,6 +68,15 @@ Promise.resolve(messagesReady && messagesReady()).then(() => {
 });
 `;
 
+/**
+ * Every `import()` bundled in place: the pages' messages (`import(\`./${locale}.json\`)`, one chunk per language in
+ * the browser) load from the bundle itself, which Node requires as one file.
+ */
+function prerenderModule(): NonNullable<Configuration['module']> {
+  const module = sourceModule({ emitAssets: false });
+  return { ...module, parser: { ...module.parser, javascript: { dynamicImportMode: 'eager' } } };
+}
+
 // The client build's CSS-module class names come from the same files with the same rule, so the
 // prerendered markup and the page that replaces it share their classes.
 function prerenderConfig(outputDir: string): Configuration {
@@ -89,7 +98,7 @@ function prerenderConfig(outputDir: string): Configuration {
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: sourceModule({ emitAssets: false }),
+    module: prerenderModule(),
     optimization: { minimize: true, moduleIds: 'deterministic', chunkIds: 'deterministic', splitChunks: false },
     performance: { hints: false },
     plugins: [new WritePrerenderedPagesPlugin(outputDir)],

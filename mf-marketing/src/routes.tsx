@@ -29,8 +29,13 @@ const landingMeta: PageMeta = {
   description: `Complete offers, play games and answer surveys to earn ${CURRENCY_NAME} coins, then cash out fast with PayPal, gift cards or crypto.`,
 };
 
+type MetaKey = Parameters<typeof t>[0];
 const brand = { brand: BRAND_NAME, currency: CURRENCY_NAME };
-const localLandingMeta = (): PageMeta => ({ title: t('meta.landing.title', brand), description: t('meta.landing.description', brand) });
+/** A page's title and description in the page's language (`localMeta`). */
+const translated =
+  (title: MetaKey, description: MetaKey): (() => PageMeta) =>
+  () => ({ title: t(title, brand), description: t(description, brand) });
+const localLandingMeta = translated('meta.landing.title', 'meta.landing.description');
 
 const routes: RemoteRoute[] = [
   { path: '/', Component: LandingPage, audience: 'signed-out', meta: landingMeta, localMeta: localLandingMeta },
@@ -51,7 +56,7 @@ const routes: RemoteRoute[] = [
       title: 'Sign in',
       description: `Sign in to ${BRAND_NAME} to keep earning from games, app tests and surveys and to cash out your balance.`,
     },
-    localMeta: () => ({ title: t('meta.signin.title'), description: t('meta.signin.description', brand) }),
+    localMeta: translated('meta.signin.title', 'meta.signin.description'),
   },
   {
     path: '/signup',
@@ -61,7 +66,7 @@ const routes: RemoteRoute[] = [
       title: 'Sign up',
       description: `Create a free ${BRAND_NAME} account and get paid to play games, test apps and answer surveys.`,
     },
-    localMeta: () => ({ title: t('meta.signup.title'), description: t('meta.signup.description', brand) }),
+    localMeta: translated('meta.signup.title', 'meta.signup.description'),
   },
   {
     path: '/faq',
@@ -71,7 +76,7 @@ const routes: RemoteRoute[] = [
       title: 'FAQ',
       description: `Answers about earning on ${BRAND_NAME}: how much you can make, payouts, offers, referrals, age rules and privacy.`,
     },
-    localMeta: () => ({ title: t('meta.faq.title'), description: t('meta.faq.description', brand) }),
+    localMeta: translated('meta.faq.title', 'meta.faq.description'),
   },
   {
     path: '/contest',
@@ -81,14 +86,14 @@ const routes: RemoteRoute[] = [
       title: 'Contests',
       description: `Weekly, monthly and special ${BRAND_NAME} contests with cash prizes for the top earners.`,
     },
-    localMeta: () => ({ title: t('meta.contest.title'), description: t('meta.contest.description', brand) }),
+    localMeta: translated('meta.contest.title', 'meta.contest.description'),
   },
   {
     path: '/leaderboard',
     Component: LeaderboardPage,
     audience: 'any',
     meta: { title: 'Leaderboard', description: `The top ${BRAND_NAME} earners of the day, the week and the month.` },
-    localMeta: () => ({ title: t('meta.leaderboard.title'), description: t('meta.leaderboard.description', brand) }),
+    localMeta: translated('meta.leaderboard.title', 'meta.leaderboard.description'),
   },
   {
     path: '/about-us',
@@ -98,7 +103,7 @@ const routes: RemoteRoute[] = [
       title: 'About us',
       description: `${BRAND_NAME} pays people to play games, test apps and answer surveys: 50,000+ users in 100+ countries, $2M+ paid.`,
     },
-    localMeta: () => ({ title: t('meta.about.title'), description: t('meta.about.description', brand) }),
+    localMeta: translated('meta.about.title', 'meta.about.description'),
   },
   {
     path: '/contact',
@@ -108,7 +113,7 @@ const routes: RemoteRoute[] = [
       title: 'Contact us',
       description: `Questions about offers, payouts or your account? Send the ${BRAND_NAME} support team a message.`,
     },
-    localMeta: () => ({ title: t('meta.contact.title'), description: t('meta.contact.description', brand) }),
+    localMeta: translated('meta.contact.title', 'meta.contact.description'),
   },
   {
     path: '/terms',
@@ -118,56 +123,56 @@ const routes: RemoteRoute[] = [
       title: 'Terms of Service',
       description: `The rules for using ${BRAND_NAME}: minimum age, fair play, one account per person and no VPNs.`,
     },
-    localMeta: () => ({ title: t('meta.terms.title'), description: t('meta.terms.description', brand) }),
+    localMeta: translated('meta.terms.title', 'meta.terms.description'),
   },
   {
     path: '/privacy',
     Component: PrivacyPage,
     audience: 'any',
     meta: { title: 'Privacy Policy', description: `What data ${BRAND_NAME} collects, why, and how it is protected.` },
-    localMeta: () => ({ title: t('meta.privacy.title'), description: t('meta.privacy.description', brand) }),
+    localMeta: translated('meta.privacy.title', 'meta.privacy.description'),
   },
   {
     path: '/cookies',
     Component: CookiesPage,
     audience: 'any',
     meta: { title: 'Cookie Policy', description: `The cookies and browser storage ${BRAND_NAME} uses and what each one is for.` },
-    localMeta: () => ({ title: t('meta.cookies.title'), description: t('meta.cookies.description', brand) }),
+    localMeta: translated('meta.cookies.title', 'meta.cookies.description'),
   },
   {
     path: '/affiliates',
     Component: AffiliatesPage,
     audience: 'any',
     meta: { title: 'Affiliates', description: `Promote ${BRAND_NAME} to your audience and earn for every member you bring.` },
-    localMeta: () => ({ title: t('meta.affiliates.title'), description: t('meta.affiliates.description', brand) }),
+    localMeta: translated('meta.affiliates.title', 'meta.affiliates.description'),
   },
   {
     path: '/advertisers',
     Component: AdvertisersPage,
     audience: 'any',
     meta: { title: 'Advertisers', description: `Reach engaged players, testers and survey takers on ${BRAND_NAME} and pay only for results.` },
-    localMeta: () => ({ title: t('meta.advertisers.title'), description: t('meta.advertisers.description', brand) }),
+    localMeta: translated('meta.advertisers.title', 'meta.advertisers.description'),
   },
   {
     path: '/careers',
     Component: CareersPage,
     audience: 'any',
     meta: { title: 'Careers', description: `Work at ${BRAND_NAME}: a small remote team building the fairest way to get paid for your time.` },
-    localMeta: () => ({ title: t('meta.careers.title'), description: t('meta.careers.description', brand) }),
+    localMeta: translated('meta.careers.title', 'meta.careers.description'),
   },
   {
     path: '/press',
     Component: PressPage,
     audience: 'any',
     meta: { title: 'Press', description: `News, figures and brand material about ${BRAND_NAME} for journalists.` },
-    localMeta: () => ({ title: t('meta.press.title'), description: t('meta.press.description', brand) }),
+    localMeta: translated('meta.press.title', 'meta.press.description'),
   },
   {
     path: '/bonuses',
     Component: BonusesPage,
     audience: 'any',
     meta: { title: 'Quests', description: `Daily quests and bonuses that add ${CURRENCY_NAME} coins to your balance.` },
-    localMeta: () => ({ title: t('meta.bonuses.title'), description: t('meta.bonuses.description', brand) }),
+    localMeta: translated('meta.bonuses.title', 'meta.bonuses.description'),
   },
 ];
 

@@ -1,6 +1,31 @@
 import { getApiBase } from '../api/api-base';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type SiteLocale } from '../i18n/locales';
+import { isSiteLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LOCALES, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '../i18n/locales';
+import { useLocale } from './locale-store';
 import { switchLocale } from './messages';
+
+let offered: readonly SiteLocale[] = LOCALES;
+
+/**
+ * The languages the footer's selector offers, as the runtime config lists them (`languages`): the pseudo-language
+ * too in development. The shell sets it at start; a remote running alone offers the site's languages.
+ */
+export function setOfferedLanguages(languages: readonly string[] | undefined): void {
+  const known = (languages ?? []).filter((language): language is SiteLocale => isSiteLocale(language, { pseudo: true }));
+  offered = known.length > 0 ? [...new Set(known)] : LOCALES;
+}
+
+export type LanguageOption = { locale: SiteLocale; name: string };
+
+/**
+ * What a language selector shows: the page's language and the offered ones, each in its own name
+ * (`NATIVE_LANGUAGE_NAMES`); the page's language is among them even when not offered. One module for the
+ * footer's remote to load.
+ */
+export function useLanguageOptions(): { locale: SiteLocale; options: LanguageOption[] } {
+  const locale = useLocale();
+  const languages = offered.includes(locale) ? offered : [...offered, locale];
+  return { locale, options: languages.map((language) => ({ locale: language, name: NATIVE_LANGUAGE_NAMES[language] })) };
+}
 
 /** The `lang` cookie: the server's choice for this browser's next page (and its prerendered first screen). */
 export function rememberLanguage(locale: SiteLocale): void {

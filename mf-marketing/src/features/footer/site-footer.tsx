@@ -1,15 +1,12 @@
 import { useId, type ChangeEvent } from 'react';
 import { BRAND_NAME } from '@rewards/shared/brand';
-import { isSiteLocale, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '@rewards/shared/i18n/locales';
 import { Link } from '@rewards/shared/router';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
-import { chooseLanguage } from '@rewards/shared/translate/choose-language';
-import { useLocale } from '@rewards/shared/translate/locale-store';
-import { getOfferedLanguages } from '@rewards/shared/translate/offered-languages';
+import { chooseLanguage, useLanguageOptions } from '@rewards/shared/translate/choose-language';
 import { useT } from '../../messages';
 import { FOOTER } from '../../content/footer-content';
-import { SocialIcon } from '../../ui/icons';
+import { SocialIcon } from '../../ui/social-icons';
 import styles from './site-footer.module.css';
 
 /**
@@ -70,22 +67,20 @@ export default function SiteFooter() {
 
 /** Each language in its own name; choosing one shows the page in it at once, and remembers it (issue 34). */
 function LanguageSelect({ id }: { id: string }) {
-  const locale = useLocale();
+  const { locale, options } = useLanguageOptions();
   const signedIn = useAppSelector(selectIsAuthenticated);
-  const offered = getOfferedLanguages();
-  const languages: readonly SiteLocale[] = offered.includes(locale) ? offered : [...offered, locale];
 
   function choose(event: ChangeEvent<HTMLSelectElement>) {
-    const chosen = event.target.value;
+    const chosen = options.find((option) => option.locale === event.target.value);
     // A language whose messages cannot load (offline) leaves the page, and so the selector, as it was.
-    if (isSiteLocale(chosen, { pseudo: true })) chooseLanguage(chosen, { signedIn }).catch(() => undefined);
+    if (chosen) chooseLanguage(chosen.locale, { signedIn }).catch(() => undefined);
   }
 
   return (
     <select id={id} className={styles.select} value={locale} onChange={choose}>
-      {languages.map((language) => (
-        <option key={language} value={language} lang={language}>
-          {NATIVE_LANGUAGE_NAMES[language]}
+      {options.map((option) => (
+        <option key={option.locale} value={option.locale} lang={option.locale}>
+          {option.name}
         </option>
       ))}
     </select>
