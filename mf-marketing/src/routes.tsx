@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
 import type { PageMeta, RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { t } from './messages';
+import type { PageWords } from './pages/messages';
 
 // The landing and its sign-in and sign-up copies come from one module: one chunk for the landing, where two
 // imports split the code they share into a second chunk, a request more on the first page a visitor sees.
@@ -31,13 +32,38 @@ const landingMeta: PageMeta = {
 
 type MetaKey = Parameters<typeof t>[0];
 const brand = { brand: BRAND_NAME, currency: CURRENCY_NAME };
-/** A page's title and description in the page's language (`localMeta`). */
+/** The landing's title and description in the page's language (`localMeta`), from the first screen's words. */
 const translated =
   (title: MetaKey, description: MetaKey): (() => PageMeta) =>
   () => ({ title: t(title, brand), description: t(description, brand) });
 const localLandingMeta = translated('meta.landing.title', 'meta.landing.description');
 
-const routes: RemoteRoute[] = [
+// The other pages' titles are among the pages' words (src/pages/messages), which the landing does not load.
+let pageWords: PageWords | undefined;
+let pageWordsLoading: Promise<unknown> | undefined;
+
+/**
+ * A page's `localMeta` from the pages' words (their `pageMeta`): English (`meta`) until they are in, which the
+ * page itself loads (its own texts are among them) in the meantime; the shell reads the meta again as the page
+ * comes in.
+ */
+function withPageWords(route: RemoteRoute): RemoteRoute {
+  return {
+    ...route,
+    localMeta: () => {
+      try {
+        const meta = pageWords?.pageMeta(route.path, brand);
+        if (meta) return { ...route.meta, ...meta };
+      } catch {
+        // Not loaded in this language yet (`t` throws its loading): English meanwhile.
+      }
+      pageWordsLoading ??= import('./pages/messages').then((module) => (pageWords = module));
+      return route.meta;
+    },
+  };
+}
+
+const pages: RemoteRoute[] = [
   { path: '/', Component: LandingPage, audience: 'signed-out', meta: landingMeta, localMeta: localLandingMeta },
   {
     path: '/ref/:id',
@@ -76,7 +102,6 @@ const routes: RemoteRoute[] = [
       title: 'FAQ',
       description: `Answers about earning on ${BRAND_NAME}: how much you can make, payouts, offers, referrals, age rules and privacy.`,
     },
-    localMeta: translated('meta.faq.title', 'meta.faq.description'),
   },
   {
     path: '/contest',
@@ -86,14 +111,12 @@ const routes: RemoteRoute[] = [
       title: 'Contests',
       description: `Weekly, monthly and special ${BRAND_NAME} contests with cash prizes for the top earners.`,
     },
-    localMeta: translated('meta.contest.title', 'meta.contest.description'),
   },
   {
     path: '/leaderboard',
     Component: LeaderboardPage,
     audience: 'any',
     meta: { title: 'Leaderboard', description: `The top ${BRAND_NAME} earners of the day, the week and the month.` },
-    localMeta: translated('meta.leaderboard.title', 'meta.leaderboard.description'),
   },
   {
     path: '/about-us',
@@ -103,7 +126,6 @@ const routes: RemoteRoute[] = [
       title: 'About us',
       description: `${BRAND_NAME} pays people to play games, test apps and answer surveys: 50,000+ users in 100+ countries, $2M+ paid.`,
     },
-    localMeta: translated('meta.about.title', 'meta.about.description'),
   },
   {
     path: '/contact',
@@ -113,7 +135,6 @@ const routes: RemoteRoute[] = [
       title: 'Contact us',
       description: `Questions about offers, payouts or your account? Send the ${BRAND_NAME} support team a message.`,
     },
-    localMeta: translated('meta.contact.title', 'meta.contact.description'),
   },
   {
     path: '/terms',
@@ -123,57 +144,51 @@ const routes: RemoteRoute[] = [
       title: 'Terms of Service',
       description: `The rules for using ${BRAND_NAME}: minimum age, fair play, one account per person and no VPNs.`,
     },
-    localMeta: translated('meta.terms.title', 'meta.terms.description'),
   },
   {
     path: '/privacy',
     Component: PrivacyPage,
     audience: 'any',
     meta: { title: 'Privacy Policy', description: `What data ${BRAND_NAME} collects, why, and how it is protected.` },
-    localMeta: translated('meta.privacy.title', 'meta.privacy.description'),
   },
   {
     path: '/cookies',
     Component: CookiesPage,
     audience: 'any',
     meta: { title: 'Cookie Policy', description: `The cookies and browser storage ${BRAND_NAME} uses and what each one is for.` },
-    localMeta: translated('meta.cookies.title', 'meta.cookies.description'),
   },
   {
     path: '/affiliates',
     Component: AffiliatesPage,
     audience: 'any',
     meta: { title: 'Affiliates', description: `Promote ${BRAND_NAME} to your audience and earn for every member you bring.` },
-    localMeta: translated('meta.affiliates.title', 'meta.affiliates.description'),
   },
   {
     path: '/advertisers',
     Component: AdvertisersPage,
     audience: 'any',
     meta: { title: 'Advertisers', description: `Reach engaged players, testers and survey takers on ${BRAND_NAME} and pay only for results.` },
-    localMeta: translated('meta.advertisers.title', 'meta.advertisers.description'),
   },
   {
     path: '/careers',
     Component: CareersPage,
     audience: 'any',
     meta: { title: 'Careers', description: `Work at ${BRAND_NAME}: a small remote team building the fairest way to get paid for your time.` },
-    localMeta: translated('meta.careers.title', 'meta.careers.description'),
   },
   {
     path: '/press',
     Component: PressPage,
     audience: 'any',
     meta: { title: 'Press', description: `News, figures and brand material about ${BRAND_NAME} for journalists.` },
-    localMeta: translated('meta.press.title', 'meta.press.description'),
   },
   {
     path: '/bonuses',
     Component: BonusesPage,
     audience: 'any',
     meta: { title: 'Quests', description: `Daily quests and bonuses that add ${CURRENCY_NAME} coins to your balance.` },
-    localMeta: translated('meta.bonuses.title', 'meta.bonuses.description'),
   },
 ];
+
+const routes = pages.map((route) => (route.localMeta ? route : withPageWords(route)));
 
 export default routes;

@@ -1,7 +1,8 @@
 import type { DocumentContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
-import { useT } from '../messages';
+// The page's language from the locale store, which the shell shares with every remote (`en-XA` formats as English).
+import { getLocale } from '@rewards/shared/translate/locale-store';
+import { useT } from '../pages/messages';
 import { ContentSection } from './content-section';
 import styles from './document.module.css';
 
@@ -9,7 +10,7 @@ import styles from './document.module.css';
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function formatUpdated(day: string): string {
-  const locale = getDisplayLocale();
+  const locale = getLocale();
   let format = dateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

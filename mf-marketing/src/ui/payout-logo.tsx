@@ -1,6 +1,6 @@
 import type { PAYOUT_LOGOS } from '@rewards/shared/content/content-schemas';
 import type { Translate } from '@rewards/shared/translate/messages';
-import { useT } from '../messages';
+import { useT } from '../pages/messages';
 import crypto from '../assets/payout/crypto.svg';
 import letcoin from '../assets/payout/letcoin.svg';
 import payeer from '../assets/payout/payeer.svg';

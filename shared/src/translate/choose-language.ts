@@ -1,18 +1,8 @@
 import { getApiBase } from '../api/api-base';
-import { isSiteLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LOCALES, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '../i18n/locales';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '../i18n/locales';
 import { useLocale } from './locale-store';
 import { switchLocale } from './messages';
-
-let offered: readonly SiteLocale[] = LOCALES;
-
-/**
- * The languages the footer's selector offers, as the runtime config lists them (`languages`): the pseudo-language
- * too in development. The shell sets it at start; a remote running alone offers the site's languages.
- */
-export function setOfferedLanguages(languages: readonly string[] | undefined): void {
-  const known = (languages ?? []).filter((language): language is SiteLocale => isSiteLocale(language, { pseudo: true }));
-  offered = known.length > 0 ? [...new Set(known)] : LOCALES;
-}
+import { getOfferedLanguages } from './offered-languages';
 
 export type LanguageOption = { locale: SiteLocale; name: string };
 
@@ -23,6 +13,7 @@ export type LanguageOption = { locale: SiteLocale; name: string };
  */
 export function useLanguageOptions(): { locale: SiteLocale; options: LanguageOption[] } {
   const locale = useLocale();
+  const offered = getOfferedLanguages();
   const languages = offered.includes(locale) ? offered : [...offered, locale];
   return { locale, options: languages.map((language) => ({ locale: language, name: NATIVE_LANGUAGE_NAMES[language] })) };
 }

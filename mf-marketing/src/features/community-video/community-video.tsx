@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { useT } from '../../messages';
+import { useT } from '../../pages/messages';
 import { RichText } from '../../ui/rich-text';
 import { StartEarningButton } from '../../pages/landing/start-earning-button';
 import section from '../../ui/section.module.css';
@@ -99,7 +99,7 @@ function ClipScene() {
         <g className={styles.scene1} fontFamily="system-ui, sans-serif" textAnchor="middle">
           <rect x="16" y="110" width="108" height="26" rx="8" fill="#0b1020" stroke="#26325e" />
           <text x="70" y="127" fill="#a9b3d6" fontSize="11">
-            {t('hero.email.placeholder')}
+            {t('video.animation.email')}
           </text>
           <rect x="16" y="146" width="108" height="30" rx="15" fill="#22e08a" />
           <text x="70" y="166" fill="#05260f" fontSize="12" fontWeight="800">

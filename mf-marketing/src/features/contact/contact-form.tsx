@@ -3,7 +3,7 @@ import { isApiError } from '@rewards/shared/api/api-error';
 import type { ContactPayload } from '@rewards/shared/contracts/marketing-types';
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import { useApiErrorText } from '@rewards/shared/translate/api-errors';
-import { useT } from '../../messages';
+import { useT } from '../../pages/messages';
 import { useSendContactMessageMutation } from './contact-api';
 import { CONTACT_FIELDS, type ContactErrors, type ContactField, validateContact } from './contact-validation';
 import styles from './contact-form.module.css';

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { LANDING } from '../../content/landing-content';
 import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
-import { t } from '../../messages';
+import { t } from '../../pages/messages';
 import { initialFeed, nextEventDelay, nextFeed } from './cashout-feed';
 import { LiveCashouts } from './live-cashouts';
 

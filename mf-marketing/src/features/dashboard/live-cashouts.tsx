@@ -4,7 +4,7 @@ import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { PayoutLogo, payoutMethodName } from '../../ui/payout-logo';
 import { LandingSection } from '../../ui/landing-section';
-import { useT } from '../../messages';
+import { useT } from '../../pages/messages';
 import { initialFeed, nextEventDelay, nextFeed, type Random } from './cashout-feed';
 import styles from './live-cashouts.module.css';
 

@@ -4,7 +4,7 @@ import { renderWithProviders } from '@rewards/shared/test/render-with-providers.
 import { signedInState } from '@rewards/shared/test/sample-user';
 import { getLocale } from '@rewards/shared/translate/locale-store';
 import { switchLocale } from '@rewards/shared/translate/messages';
-import { setOfferedLanguages } from '@rewards/shared/translate/choose-language';
+import { setOfferedLanguages } from '@rewards/shared/translate/offered-languages';
 import SiteFooter from './site-footer';
 
 const NATIVE_NAMES = ['English', 'Español', 'Deutsch', 'Português (Brasil)', 'Français'];

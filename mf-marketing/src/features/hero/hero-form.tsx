@@ -3,7 +3,6 @@ import { getApiBase } from '@rewards/shared/api/api-base';
 import type { ApiError } from '@rewards/shared/api/api-error';
 import { PATHS } from '@rewards/shared/paths';
 import { useNavigate } from '@rewards/shared/router';
-import { firstFieldError } from '@rewards/shared/rules/error-messages';
 import { readReferral } from '@rewards/shared/rules/referral';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
@@ -24,6 +23,11 @@ function storedReferral(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The first thing the API said about a field (spec §8). Here, not from shared rules: the landing loads none of them. */
+function firstFieldError(error: ApiError): string | undefined {
+  return Object.values(error.errors ?? {}).find((messages) => messages[0])?.[0];
 }
 
 /** What the sign-up says when its own code cannot load either: spec §8's network problem. */

@@ -3,7 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { ArrowIcon, StarRow } from '../../ui/icons';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
-import { useT } from '../../messages';
+import { useT } from '../../pages/messages';
 import { useSlidesPerView } from './slides-per-view';
 import styles from './review-slider.module.css';
 

@@ -1,5 +1,5 @@
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
-import { useT } from '../../messages';
+import { useT } from '../../pages/messages';
 import { formatRating } from '../../ui/format-rating';
 import { StarRow } from '../../ui/icons';
 import { LandingSection } from '../../ui/landing-section';
@@ -15,7 +15,7 @@ export function ReviewsSection({ content }: { content: LandingContent['reviews']
       <div className={styles.widget}>
         <span className={styles.score}>{rating}</span>
         <div className={styles.widgetText}>
-          <StarRow value={5} size={26} label={t('landing.offers.rating', { rating })} />
+          <StarRow value={5} size={26} label={t('reviews.rating', { rating })} />
           <span className={styles.count}>
             {content.count} · {content.source}
           </span>

@@ -1,6 +1,6 @@
 import type { AboutContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { useT } from '../../messages';
+import { useT } from '../messages';
 import { ContentSection } from '../../ui/content-section';
 import { publishedContent } from '../../content/published-content';
 import about from '../../../content/about.json';

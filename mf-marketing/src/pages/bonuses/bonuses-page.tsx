@@ -1,5 +1,5 @@
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { useT } from '../../messages';
+import { useT } from '../messages';
 import questMapUrl from './quest-map.svg';
 import styles from './bonuses-page.module.css';
 

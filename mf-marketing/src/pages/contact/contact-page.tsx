@@ -1,7 +1,7 @@
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContactForm } from '../../features/contact/contact-form';
-import { useT } from '../../messages';
+import { useT } from '../messages';
 import { publishedContent } from '../../content/published-content';
 import contact from '../../../content/contact.json';
 import styles from './contact-page.module.css';

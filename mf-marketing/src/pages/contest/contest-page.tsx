@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ContestsContent } from '@rewards/shared/content/content-schemas';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { useT } from '../../messages';
+import { useT } from '../messages';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { RichText } from '../../ui/rich-text';
 import { publishedContent } from '../../content/published-content';

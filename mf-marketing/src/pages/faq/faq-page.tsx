@@ -2,7 +2,7 @@ import { Link } from '@rewards/shared/router';
 import { PATHS } from '@rewards/shared/paths';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { FAQ } from '../../content/faq-content';
-import { useT } from '../../messages';
+import { useT } from '../messages';
 import { Accordion } from '../../ui/accordion';
 import styles from './faq-page.module.css';
 

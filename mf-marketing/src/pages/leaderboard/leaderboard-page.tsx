@@ -4,7 +4,7 @@ import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { useGetLeaderboardQuery } from '../../features/leaderboard/leaderboard-api';
-import { useT } from '../../messages';
+import { useT } from '../messages';
 import styles from './leaderboard-page.module.css';
 
 // Each period's words as message keys: a sentence per period reads right in every language.
