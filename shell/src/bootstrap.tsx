@@ -14,7 +14,7 @@ import { yieldToBrowser } from './app/yield-to-browser';
 import { provideApiErrorTranslations } from './errors/error-messages';
 import { localeOfPage, setCurrentLocale } from '@rewards/shared/translate/locale-store';
 import { catalogsReady } from '@rewards/shared/translate/messages';
-import { setOfferedLanguages } from '@rewards/shared/translate/offered-languages';
+import { setOfferedLanguages } from '@rewards/shared/translate/choose-language';
 import './messages';
 import '@rewards/shared/ui/ui-messages';
 

@@ -1,22 +1,10 @@
 import { getApiBase } from '../api/api-base';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '../i18n/locales';
-import { useLocale } from './locale-store';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type SiteLocale } from '../i18n/locales';
 import { switchLocale } from './messages';
-import { getOfferedLanguages } from './offered-languages';
 
-export type LanguageOption = { locale: SiteLocale; name: string };
-
-/**
- * What a language selector shows: the page's language and the offered ones, each in its own name
- * (`NATIVE_LANGUAGE_NAMES`); the page's language is among them even when not offered. One module for the
- * footer's remote to load.
- */
-export function useLanguageOptions(): { locale: SiteLocale; options: LanguageOption[] } {
-  const locale = useLocale();
-  const offered = getOfferedLanguages();
-  const languages = offered.includes(locale) ? offered : [...offered, locale];
-  return { locale, options: languages.map((language) => ({ locale: language, name: NATIVE_LANGUAGE_NAMES[language] })) };
-}
+// The shell sets them through this module, so the shell provides it to the remotes: a remote's own copy would
+// switch a copy of the page's language, not the page's.
+export { setOfferedLanguages } from './offered-languages';
 
 /** The `lang` cookie: the server's choice for this browser's next page (and its prerendered first screen). */
 export function rememberLanguage(locale: SiteLocale): void {

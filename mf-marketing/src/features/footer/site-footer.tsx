@@ -3,7 +3,11 @@ import { BRAND_NAME } from '@rewards/shared/brand';
 import { Link } from '@rewards/shared/router';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
-import { chooseLanguage, useLanguageOptions } from '@rewards/shared/translate/choose-language';
+import { isSiteLocale, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '@rewards/shared/i18n/locales';
+import { chooseLanguage } from '@rewards/shared/translate/choose-language';
+// The shell's own instances: the page's language (locale-store) and what the runtime config offers.
+import { useLocale } from '@rewards/shared/translate/locale-store';
+import { getOfferedLanguages } from '@rewards/shared/translate/offered-languages';
 import { useT } from '../../messages';
 import { FOOTER } from '../../content/footer-content';
 import { SocialIcon } from '../../ui/social-icons';
@@ -67,20 +71,23 @@ export default function SiteFooter() {
 
 /** Each language in its own name; choosing one shows the page in it at once, and remembers it (issue 34). */
 function LanguageSelect({ id }: { id: string }) {
-  const { locale, options } = useLanguageOptions();
+  const locale = useLocale();
   const signedIn = useAppSelector(selectIsAuthenticated);
+  const offered = getOfferedLanguages();
+  // The page's language is always among the options, even one the runtime config does not offer.
+  const languages: readonly SiteLocale[] = offered.includes(locale) ? offered : [...offered, locale];
 
   function choose(event: ChangeEvent<HTMLSelectElement>) {
-    const chosen = options.find((option) => option.locale === event.target.value);
+    const chosen = event.target.value;
     // A language whose messages cannot load (offline) leaves the page, and so the selector, as it was.
-    if (chosen) chooseLanguage(chosen.locale, { signedIn }).catch(() => undefined);
+    if (isSiteLocale(chosen, { pseudo: true }) && languages.includes(chosen)) chooseLanguage(chosen, { signedIn }).catch(() => undefined);
   }
 
   return (
     <select id={id} className={styles.select} value={locale} onChange={choose}>
-      {options.map((option) => (
-        <option key={option.locale} value={option.locale} lang={option.locale}>
-          {option.name}
+      {languages.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {NATIVE_LANGUAGE_NAMES[language]}
         </option>
       ))}
     </select>
