@@ -60,23 +60,26 @@ const WRITE_PAGES = `
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const [bundle, outputDir] = process.argv.slice(1);
-const { PRERENDERED_PAGES, renderPrerenderedPages } = require(bundle);
-Promise.resolve(renderPrerenderedPages()).then(
-  (pages) => {
-    for (const { file, html } of pages) writeFileSync(join(outputDir, file + '.html'), html);
-    process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
-    process.exit(0);
-  },
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+const { PRERENDERED_PAGES, renderPrerenderedPages, messagesReady } = require(bundle);
+Promise.resolve(messagesReady && messagesReady())
+  .then(() => renderPrerenderedPages())
+  .then(
+    (pages) => {
+      for (const { file, html } of pages) writeFileSync(join(outputDir, file + '.html'), html);
+      process.stdout.write(JSON.stringify(Object.fromEntries(PRERENDERED_PAGES.map((page) => [page.file, page.content]))));
+      process.exit(0);
+    },
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 `;
 
 /**
  * The sources as the browser build reads them, with every `import()` bundled in place: one file for Node, and
- * each language's content files (`import(\`…/${locale}/landing.json\`)`) inside it rather than chunks.
+ * each language's content files (`import(\`…/${locale}/landing.json\`)`) and messages (`import(\`./${locale}.json\`)`)
+ * inside it rather than chunks.
  */
 function prerenderModule(): NonNullable<Configuration['module']> {
   const module = sourceModule({ emitAssets: false });

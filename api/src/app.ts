@@ -151,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     runtimeConfigFile: config.runtimeConfigFile,
     releasesDir: config.releasesDir,
     isStaff: isActiveStaff(app.db),
+    nodeEnv: config.nodeEnv,
   });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });

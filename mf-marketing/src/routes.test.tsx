@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { provideRemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import routes from './routes';
 import { isLazyComponent, renderRoute } from '@rewards/shared/test/route-table.tsx';
@@ -97,5 +98,22 @@ describe('mf-marketing route table (spec §2)', () => {
       renderRoute(routes, path);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     });
+  });
+});
+
+describe('page titles in the page’s language (issue 34)', () => {
+  afterEach(() => act(() => switchLocale('en')));
+
+  it('gives the landing’s title from the first screen’s words, and a page’s once the pages’ words are in', async () => {
+    await act(() => switchLocale('de'));
+    const landing = routes.find((route) => route.path === '/')!;
+    expect(landing.localMeta!().title).toBe('Earnly: Geld verdienen mit Spielen, App-Tests und Umfragen');
+    const faq = routes.find((route) => route.path === '/faq')!;
+    // English until the FAQ page brings the pages' words, which it starts loading.
+    expect(faq.localMeta!()).toEqual(faq.meta);
+    await import('./pages/messages').then((words) => words.ready('de'));
+    await waitFor(() => expect(faq.localMeta!().title).toBe('FAQ'));
+    expect(faq.localMeta!().description).toMatch(/^Antworten rund ums Verdienen bei Earnly/);
+    expect(routes.find((route) => route.path === '/contact')!.localMeta!().title).toBe('Kontakt');
   });
 });

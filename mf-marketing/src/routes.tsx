@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
 import type { PageMeta, RemoteRoute } from '@rewards/shared/contracts/remote-routes';
+import { t } from './messages';
+import type { PageWords } from './pages/messages';
 
 // The landing and its sign-in and sign-up copies come from one module: one chunk for the landing, where two
 // imports split the code they share into a second chunk, a request more on the first page a visitor sees.
@@ -35,14 +37,48 @@ const landingMeta: PageMeta = {
   description: `Complete offers, play games and answer surveys to earn ${CURRENCY_NAME} coins, then cash out fast with PayPal, gift cards or crypto.`,
 };
 
-const routes: RemoteRoute[] = [
-  { path: '/', Component: LandingPage, audience: 'signed-out', meta: landingMeta },
+type MetaKey = Parameters<typeof t>[0];
+const brand = { brand: BRAND_NAME, currency: CURRENCY_NAME };
+/** The landing's title and description in the page's language (`localMeta`), from the first screen's words. */
+const translated =
+  (title: MetaKey, description: MetaKey): (() => PageMeta) =>
+  () => ({ title: t(title, brand), description: t(description, brand) });
+const localLandingMeta = translated('meta.landing.title', 'meta.landing.description');
+
+// The other pages' titles are among the pages' words (src/pages/messages), which the landing does not load.
+let pageWords: PageWords | undefined;
+let pageWordsLoading: Promise<unknown> | undefined;
+
+/**
+ * A page's `localMeta` from the pages' words (their `pageMeta`): English (`meta`) until they are in, which the
+ * page itself loads (its own texts are among them) in the meantime; the shell reads the meta again as the page
+ * comes in.
+ */
+function withPageWords(route: RemoteRoute): RemoteRoute {
+  return {
+    ...route,
+    localMeta: () => {
+      try {
+        const meta = pageWords?.pageMeta(route.path, brand);
+        if (meta) return { ...route.meta, ...meta };
+      } catch {
+        // Not loaded in this language yet (`t` throws its loading): English meanwhile.
+      }
+      pageWordsLoading ??= import('./pages/messages').then((module) => (pageWords = module));
+      return route.meta;
+    },
+  };
+}
+
+const pages: RemoteRoute[] = [
+  { path: '/', Component: LandingPage, audience: 'signed-out', meta: landingMeta, localMeta: localLandingMeta },
   {
     path: '/ref/:id',
     Component: LandingPage,
     audience: 'signed-out',
     // Referral links are copies of the landing page: kept out of search results.
     meta: { ...landingMeta, title: `You're invited to ${BRAND_NAME}`, noindex: true },
+    localMeta: () => ({ ...localLandingMeta(), title: t('meta.referral.title', brand), noindex: true }),
   },
   // Spec §2 "same auth screen": the landing with mf-account's sign-in or sign-up modal open.
   {
@@ -53,6 +89,7 @@ const routes: RemoteRoute[] = [
       title: 'Sign in',
       description: `Sign in to ${BRAND_NAME} to keep earning from games, app tests and surveys and to cash out your balance.`,
     },
+    localMeta: translated('meta.signin.title', 'meta.signin.description'),
   },
   {
     path: '/signup',
@@ -62,6 +99,7 @@ const routes: RemoteRoute[] = [
       title: 'Sign up',
       description: `Create a free ${BRAND_NAME} account and get paid to play games, test apps and answer surveys.`,
     },
+    localMeta: translated('meta.signup.title', 'meta.signup.description'),
   },
   {
     path: '/faq',
@@ -157,5 +195,7 @@ const routes: RemoteRoute[] = [
     meta: { title: 'Quests', description: `Daily quests and bonuses that add ${CURRENCY_NAME} coins to your balance.` },
   },
 ];
+
+const routes = pages.map((route) => (route.localMeta ? route : withPageWords(route)));
 
 export default routes;

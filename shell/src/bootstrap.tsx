@@ -14,6 +14,7 @@ import { yieldToBrowser } from './app/yield-to-browser';
 import { provideApiErrorTranslations } from './errors/error-messages';
 import { localeOfPage, setCurrentLocale } from '@rewards/shared/translate/locale-store';
 import { catalogsReady } from '@rewards/shared/translate/messages';
+import { setOfferedLanguages } from '@rewards/shared/translate/choose-language';
 import { shellMessagesReady } from './messages';
 import '@rewards/shared/ui/ui-messages';
 
@@ -28,6 +29,7 @@ async function start() {
     provideApiErrorTranslations();
     const [config] = await Promise.all([loadRuntimeConfig(), catalogsReady()]);
     setApiBase(config.apiBase);
+    setOfferedLanguages(config.languages);
     initFederation(config);
     // Each phase its own task: the visitor can already scroll and select the page the server painted.
     await yieldToBrowser();

@@ -50,7 +50,7 @@ describe('the prerendered pages of the build', () => {
   it('leaves out what the CSP blocks: scripts and style attributes', async () => {
     const html = renderPage(
       () => (
-        <LazyWhenNear label="More" minHeight={400}>
+        <LazyWhenNear label="Loading More" minHeight={400}>
           <p>later</p>
         </LazyWhenNear>
       ),

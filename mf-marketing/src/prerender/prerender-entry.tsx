@@ -6,7 +6,7 @@ import { type ContentFile, fileInLocale } from '@rewards/shared/content/content-
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import type { PublishedContent } from '@rewards/shared/content/published-content';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rewards/shared/i18n/locales';
-import { switchLocale } from '@rewards/shared/translate/messages';
+import { catalogsReady, switchLocale } from '@rewards/shared/translate/messages';
 import { landingContent } from '../content/landing-content';
 import { LandingFirstScreen } from './landing-first-screen';
 import { renderPage } from './render-page';
@@ -40,6 +40,14 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = LOCALES.map((locale
   Page: ({ published, locale: pageLocale }) => <LandingFirstScreen landing={landingIn(published, pageLocale)} />,
   ready: (published, pageLocale) => (landingIn(published, pageLocale) ? Promise.resolve() : landingContent.load(pageLocale)),
 }));
+
+/**
+ * Loads the pages' messages in every language: await it before `renderPrerenderedPages`, whose server render
+ * cannot wait for a catalog. (A bundle built before the site spoke languages has no such export.)
+ */
+export function messagesReady(): Promise<unknown> {
+  return Promise.all(LOCALES.map((locale) => catalogsReady(locale)));
+}
 
 /**
  * Each prerendered page's HTML: at build from the bundled content, and in the site server from `published`

@@ -3,7 +3,7 @@ import { useNearViewport } from '@rewards/shared/ui/use-near-viewport';
 import styles from './lazy-when-near.module.css';
 
 type Props = {
-  /** What is loading, for screen readers. */
+  /** What screen readers hear while it loads ("Loading the reviews"). */
   label: string;
   /** Height the placeholder keeps, so the page does not jump. */
   minHeight: number;
@@ -21,6 +21,6 @@ const AHEAD_PX = 600;
  */
 export function LazyWhenNear({ label, minHeight, aheadPx = AHEAD_PX, children }: Props) {
   const { ref, near } = useNearViewport<HTMLDivElement>(`${aheadPx}px 0px`);
-  const placeholder = <div ref={ref} className={styles.placeholder} style={{ minHeight }} role="status" aria-label={`Loading ${label}`} />;
+  const placeholder = <div ref={ref} className={styles.placeholder} style={{ minHeight }} role="status" aria-label={label} />;
   return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }

@@ -63,6 +63,8 @@ export type RuntimeConfig = {
   verifyEmailBanner?: string;
   /** Absent (a document written before embeds were configurable): the built-in `EMBEDS`. */
   embeds?: EmbedSlots;
+  /** The languages the footer offers (`LOCALES`, and the pseudo-language `en-XA` in development); absent: `LOCALES`. */
+  languages?: string[];
 };
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

@@ -2,6 +2,10 @@ import { getApiBase } from '../api/api-base';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type SiteLocale } from '../i18n/locales';
 import { switchLocale } from '@rewards/shared/translate/messages';
 
+// The shell sets them through this module, so the shell provides it to the remotes: a remote's own copy would
+// switch a copy of the page's language, not the page's.
+export { setOfferedLanguages } from './offered-languages';
+
 /** The `lang` cookie: the server's choice for this browser's next page (and its prerendered first screen). */
 export function rememberLanguage(locale: SiteLocale): void {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';

@@ -7,10 +7,14 @@ export type RenderedPage = { file: string; html: string };
 const RENDER_TIMEOUT_MS = 10_000;
 
 // The bundle is CommonJS built for this (mf-marketing's prerender-build.ts); the worker ends once it answered.
-// Its pages come as a promise (each language's messages load first), or at once from a build made before that.
+// Its messages load first (`messagesReady`, absent from bundles built before the site spoke languages); its pages
+// come as a promise (each language's messages load first), or at once from a build made before that.
 const RENDER = `
 const { parentPort, workerData } = require('node:worker_threads');
-Promise.resolve(require(workerData.bundle).renderPrerenderedPages(workerData.published)).then((pages) => parentPort.postMessage(pages));
+const bundle = require(workerData.bundle);
+Promise.resolve(bundle.messagesReady && bundle.messagesReady())
+  .then(() => bundle.renderPrerenderedPages(workerData.published))
+  .then((pages) => parentPort.postMessage(pages));
 `;
 
 /**

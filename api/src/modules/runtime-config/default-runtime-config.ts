@@ -1,11 +1,15 @@
 import { EMBEDS } from '@rewards/shared/contracts/embeds';
 import { LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { LOCALES, PSEUDO_LOCALE } from '@rewards/shared/i18n/locales';
 import { DEFAULT_FOOTER_SLOT, DEFAULT_MODAL_SLOTS, DEFAULT_VERIFY_EMAIL_BANNER_SLOT } from '@rewards/shared/contracts/slots';
 import type { PusherConfig } from '../../config';
 
-/** The document the shell reads at start when no RUNTIME_CONFIG_FILE overrides it. */
-export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
+/**
+ * The document the shell reads at start when no RUNTIME_CONFIG_FILE overrides it. `development`: the footer
+ * offers the pseudo-language too, to find text that is cut or not translated.
+ */
+export function defaultRuntimeConfig(pusher: PusherConfig, { development = false }: { development?: boolean } = {}): RuntimeConfig {
   return {
     apiBase: '/api',
     remotes: [
@@ -31,5 +35,6 @@ export function defaultRuntimeConfig(pusher: PusherConfig): RuntimeConfig {
     footer: DEFAULT_FOOTER_SLOT,
     verifyEmailBanner: DEFAULT_VERIFY_EMAIL_BANNER_SLOT,
     embeds: { ...EMBEDS },
+    languages: development ? [...LOCALES, PSEUDO_LOCALE] : [...LOCALES],
   };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '@rewards/shared/contracts/runtime-config';
-import type { Config } from '../../config';
+import { isProduction, type Config } from '../../config';
 import { readSessionToken } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
@@ -16,14 +16,14 @@ import {
 import { defaultRuntimeConfig } from './default-runtime-config';
 import { runtimeConfigSchema } from './runtime-config-schema';
 
-export type RuntimeConfigOptions = Pick<Config, 'pusher' | 'runtimeConfigFile' | 'releasesDir'> & {
+export type RuntimeConfigOptions = Pick<Config, 'pusher' | 'runtimeConfigFile' | 'releasesDir' | 'nodeEnv'> & {
   /** Whether the request's session is an active staff member's; without it nobody is (no staff-only remote is listed). */
   isStaff?: (request: FastifyRequest) => Promise<boolean>;
 };
 
 /** `GET /runtime-config.json`: where the shell finds its remotes, the API and the realtime service. */
 export const runtimeConfigRoutes: FastifyPluginAsync<RuntimeConfigOptions> = async (app, options) => {
-  const builtIn = defaultRuntimeConfig(options.pusher);
+  const builtIn = defaultRuntimeConfig(options.pusher, { development: !isProduction(options.nodeEnv) });
   const file = options.runtimeConfigFile;
 
   const releases = new ServedReleases(options.releasesDir, app.log);

@@ -122,6 +122,43 @@ describe('GET /runtime-config.json', () => {
     await app.close();
   });
 
+  it('offers the site’s languages in the footer, and the pseudo-language only when the server runs in development', async () => {
+    const development = await buildTestApp({ database: database(), env: { NODE_ENV: 'development' } });
+    const offered = (await development.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>().languages;
+    expect(offered).toEqual(['en', 'es', 'de', 'pt-BR', 'fr', 'en-XA']);
+    await development.close();
+
+    const production = await buildTestApp({ database: database(), env: { NODE_ENV: 'production' } });
+    const served = (await production.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>().languages;
+    expect(served).toEqual(['en', 'es', 'de', 'pt-BR', 'fr']);
+    await production.close();
+  });
+
+  it.each([
+    ['a language the site does not speak', ['en', 'it']],
+    ['an empty list', []],
+    ['something else than a list', 'en,de'],
+    ['a tag with markup', ['<script>']],
+  ])('refuses a file whose languages are %s', async (_label, languages) => {
+    const file = join(folder, 'languages.json');
+    await writeFile(file, JSON.stringify({ ...(await defaultDocument()), languages }));
+    const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
+    const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
+    expect(response.statusCode).toBe(500);
+    await app.close();
+  });
+
+  it('serves the languages a file lists, and a file without languages as it is', async () => {
+    const file = join(folder, 'chosen-languages.json');
+    const { languages: _languages, ...withoutLanguages } = await defaultDocument();
+    const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
+    await writeFile(file, JSON.stringify({ ...withoutLanguages, languages: ['de', 'en'] }));
+    expect((await app.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>().languages).toEqual(['de', 'en']);
+    await writeFile(file, JSON.stringify(withoutLanguages));
+    expect((await app.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>().languages).toBeUndefined();
+    await app.close();
+  });
+
   async function defaultDocument(): Promise<RuntimeConfig> {
     const app = await buildTestApp({ database: database() });
     const document = (await app.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>();

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
+import { formatDollars } from '@rewards/shared/rules/money';
+import { useT } from '../../pages/messages';
 import { RichText } from '../../ui/rich-text';
 import { StartEarningButton } from '../../pages/landing/start-earning-button';
 import section from '../../ui/section.module.css';
@@ -10,6 +12,7 @@ import styles from './community-video.module.css';
  * another host. It waits on its poster frame until played; Pause stops it; reduced motion shows the end frame.
  */
 export function CommunityVideo({ content }: { content: LandingContent['video'] }) {
+  const t = useT();
   const [playing, setPlaying] = useState(false);
   return (
     <section className={section.band} aria-labelledby="video-title">
@@ -20,7 +23,7 @@ export function CommunityVideo({ content }: { content: LandingContent['video'] }
             <button
               type="button"
               className={playing ? styles.pause : styles.play}
-              aria-label={playing ? 'Pause video' : 'Play video'}
+              aria-label={playing ? t('video.pause') : t('video.play')}
               aria-pressed={playing}
               onClick={() => setPlaying((value) => !value)}
             >
@@ -53,8 +56,10 @@ export function CommunityVideo({ content }: { content: LandingContent['video'] }
 
 /** Three scenes on a loop: sign up, play and earn, cash out; the balance climbs as coins rise. */
 function ClipScene() {
+  const t = useT();
+  const [start, middle, end] = [0, 25.5, 38].map((dollars) => formatDollars(dollars));
   return (
-    <svg className={styles.scene} viewBox="0 0 640 360" role="img" aria-label="Animation: a member signs up, completes a game offer and cashes out $38.00">
+    <svg className={styles.scene} viewBox="0 0 640 360" role="img" aria-label={t('video.animation.label', { amount: end! })}>
       <defs>
         <radialGradient id="clip-glow" cx="50%" cy="40%" r="60%">
           <stop offset="0" stopColor="#22e08a" stopOpacity="0.35" />
@@ -77,28 +82,46 @@ function ClipScene() {
       <g transform="translate(250 40)">
         <rect width="140" height="280" rx="22" fill="url(#clip-phone)" stroke="#26325e" strokeWidth="3" />
         <rect x="50" y="12" width="40" height="6" rx="3" fill="#26325e" />
-        <text x="70" y="52" textAnchor="middle" fill="#a9b3d6" fontSize="12" fontFamily="system-ui, sans-serif">Balance</text>
+        <text x="70" y="52" textAnchor="middle" fill="#a9b3d6" fontSize="12" fontFamily="system-ui, sans-serif">
+          {t('video.animation.balance')}
+        </text>
         <g fontFamily="system-ui, sans-serif" fontWeight="800" fontSize="26" textAnchor="middle">
-          <text className={styles.balance0} x="70" y="84" fill="#f5f7ff">$0.00</text>
-          <text className={styles.balance1} x="70" y="84" fill="#22e08a">$25.50</text>
-          <text className={styles.balance2} x="70" y="84" fill="#22e08a">$38.00</text>
+          <text className={styles.balance0} x="70" y="84" fill="#f5f7ff">
+            {start}
+          </text>
+          <text className={styles.balance1} x="70" y="84" fill="#22e08a">
+            {middle}
+          </text>
+          <text className={styles.balance2} x="70" y="84" fill="#22e08a">
+            {end}
+          </text>
         </g>
         <g className={styles.scene1} fontFamily="system-ui, sans-serif" textAnchor="middle">
           <rect x="16" y="110" width="108" height="26" rx="8" fill="#0b1020" stroke="#26325e" />
-          <text x="70" y="127" fill="#a9b3d6" fontSize="11">you@example.com</text>
+          <text x="70" y="127" fill="#a9b3d6" fontSize="11">
+            {t('video.animation.email')}
+          </text>
           <rect x="16" y="146" width="108" height="30" rx="15" fill="#22e08a" />
-          <text x="70" y="166" fill="#05260f" fontSize="12" fontWeight="800">Sign up</text>
+          <text x="70" y="166" fill="#05260f" fontSize="12" fontWeight="800">
+            {t('video.animation.signUp')}
+          </text>
         </g>
         <g className={styles.scene2} fontFamily="system-ui, sans-serif">
           <rect x="16" y="108" width="108" height="78" rx="12" fill="#7c5cff" />
-          <text x="70" y="140" textAnchor="middle" fill="#fff" fontSize="13" fontWeight="800">Level 10</text>
+          <text x="70" y="140" textAnchor="middle" fill="#fff" fontSize="13" fontWeight="800">
+            {t('video.animation.level')}
+          </text>
           <rect x="30" y="156" width="80" height="8" rx="4" fill="rgba(255,255,255,0.3)" />
           <rect className={styles.progress} x="30" y="156" width="80" height="8" rx="4" fill="#fff" />
         </g>
         <g className={styles.scene3} fontFamily="system-ui, sans-serif" textAnchor="middle">
           <rect x="16" y="108" width="108" height="78" rx="12" fill="#172042" stroke="#22e08a" />
-          <text x="70" y="138" fill="#22e08a" fontSize="13" fontWeight="800">Cashout sent</text>
-          <text x="70" y="160" fill="#a9b3d6" fontSize="11">PayPal · $38.00</text>
+          <text x="70" y="138" fill="#22e08a" fontSize="13" fontWeight="800">
+            {t('video.animation.cashoutSent')}
+          </text>
+          <text x="70" y="160" fill="#a9b3d6" fontSize="11">
+            PayPal · {end}
+          </text>
         </g>
         <rect x="16" y="206" width="108" height="52" rx="12" fill="#0b1020" />
         <text x="70" y="237" textAnchor="middle" fill="#ffb938" fontSize="12" fontWeight="700" fontFamily="system-ui, sans-serif">17m 12s</text>

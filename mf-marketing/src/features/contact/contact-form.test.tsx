@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { fakeApi, fail, networkDown } from '@rewards/shared/test/fake-api';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import contact from '../../../content/contact.json';
 import { ContactForm } from './contact-form';
@@ -41,8 +42,8 @@ describe('contact form (spec §2, §5, §8)', () => {
     await fill(user, { ...VALID, email: 'ada@example' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
-    expect(validateContact({ ...VALID, email: 'ada example@x.io' }).email).toBe('Please enter a valid email address.');
-    expect(validateContact({ ...VALID, name: '   ' }).name).toBe('Please enter your full name.');
+    expect(validateContact({ ...VALID, email: 'ada example@x.io' }).email).toBe('contact.invalid.email');
+    expect(validateContact({ ...VALID, name: '   ' }).name).toBe('contact.required.name');
     expect(validateContact(VALID)).toEqual({});
   });
 
@@ -89,5 +90,22 @@ describe('contact form (spec §2, §5, §8)', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please wait a minute and try again.');
+  });
+
+  it('labels its fields and says what is missing in German', async () => {
+    await act(() => switchLocale('de'));
+    try {
+      const api = fakeApi({});
+      const user = userEvent.setup();
+      renderWithProviders(<ContactForm content={CONTENT} />);
+      await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), 'not an address');
+      await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+      expect(screen.getByText('Bitte gib deinen vollständigen Namen ein.')).toBeInTheDocument();
+      expect(screen.getByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Vollständiger Name' })).toHaveFocus();
+      expect(api.fetchMock).not.toHaveBeenCalled();
+    } finally {
+      await act(() => switchLocale('en'));
+    }
   });
 });

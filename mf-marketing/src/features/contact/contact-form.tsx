@@ -2,24 +2,37 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '@rewards/shared/api/api-error';
 import type { ContactPayload } from '@rewards/shared/contracts/marketing-types';
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { useT } from '../../pages/messages';
 import { useSendContactMessageMutation } from './contact-api';
 import { CONTACT_FIELDS, type ContactErrors, type ContactField, validateContact } from './contact-validation';
 import styles from './contact-form.module.css';
 
 const EMPTY: ContactPayload = { name: '', email: '', subject: '', message: '' };
-const LABELS: Record<ContactField, string> = { name: 'Full name', email: 'Email', subject: 'Subject', message: 'Message' };
+const LABELS = {
+  name: 'contact.field.name',
+  email: 'contact.field.email',
+  subject: 'contact.field.subject',
+  message: 'contact.field.message',
+} as const satisfies Record<ContactField, string>;
+
+/** A field's problem: found here (a message key) or said by the API (its own words). */
+type FieldProblem = { key: NonNullable<ContactErrors[ContactField]> } | { text: string };
+type FieldProblems = Partial<Record<ContactField, FieldProblem>>;
 
 /** Spec §2 Contact form, posting to the API: checked here first, 'Message Sent!' once stored. */
 export function ContactForm({ content }: { content: ContactContent }) {
   const [send, { isLoading }] = useSendContactMessageMutation();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const t = useT();
+  const errorText = useApiErrorText();
+  const [errors, setErrors] = useState<FieldProblems>({});
   const [outcome, setOutcome] = useState<'sent' | { failure: string } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateContact(values);
-    setErrors(found);
+    setErrors(Object.fromEntries(CONTACT_FIELDS.flatMap((field) => (found[field] ? [[field, { key: found[field] }]] : []))));
     setOutcome(null);
     if (Object.keys(found).length > 0) {
       document.getElementById(`contact-${CONTACT_FIELDS.find((field) => found[field])}`)?.focus();
@@ -32,9 +45,9 @@ export function ContactForm({ content }: { content: ContactContent }) {
     } catch (error) {
       const serverErrors = isApiError(error) && error.status === 422 ? error.errors : undefined;
       if (serverErrors) {
-        setErrors(Object.fromEntries(CONTACT_FIELDS.flatMap((field) => (serverErrors[field]?.[0] ? [[field, serverErrors[field][0]]] : []))));
+        setErrors(Object.fromEntries(CONTACT_FIELDS.flatMap((field) => (serverErrors[field]?.[0] ? [[field, { text: serverErrors[field][0] }]] : []))));
       }
-      const tooMany = isApiError(error) && error.status === 429 && error.message;
+      const tooMany = isApiError(error) && error.status === 429 && errorText(error, content.failed);
       setOutcome({ failure: tooMany || content.failed });
     }
   }
@@ -48,7 +61,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
         <h2 className={styles.sentTitle}>{content.sent}</h2>
         <p className={styles.sentText}>{content.sentText}</p>
         <button type="button" className={`outline-button ${styles.again}`} onClick={() => setOutcome(null)}>
-          Send another message
+          {t('contact.sendAnother')}
         </button>
       </div>
     );
@@ -56,7 +69,8 @@ export function ContactForm({ content }: { content: ContactContent }) {
 
   const field = (name: ContactField, { multiline = false, wide = false }: { multiline?: boolean; wide?: boolean } = {}) => {
     const id = `contact-${name}`;
-    const error = errors[name];
+    const problem = errors[name];
+    const error = problem && ('key' in problem ? t(problem.key) : problem.text);
     const common = {
       id,
       name,
@@ -70,7 +84,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
     return (
       <div className={wide ? `text-field ${styles.wide}` : 'text-field'}>
         <label htmlFor={id} className="text-field-label">
-          {LABELS[name]}
+          {t(LABELS[name])}
         </label>
         {multiline ? (
           <textarea {...common} rows={6} maxLength={5000} />
@@ -87,7 +101,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Contact form">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('contact.form.label')}>
       {field('name')}
       {field('email')}
       {field('subject', { wide: true })}
@@ -98,7 +112,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
         </p>
       ) : null}
       <button type="submit" className={`pill-button ${styles.submit} ${styles.wide}`} disabled={isLoading}>
-        {isLoading ? 'Sending...' : 'Send Message'}
+        {isLoading ? t('contact.sending') : t('contact.submit')}
       </button>
     </form>
   );

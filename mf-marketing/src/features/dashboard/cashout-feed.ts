@@ -33,11 +33,6 @@ export type FeedState = {
   nextId: number;
 };
 
-export function timeAgoLabel(minutes: number): string {
-  if (minutes <= 0) return 'Just now';
-  return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-}
-
 function pick<T>(list: readonly T[], random: Random): T {
   return list[Math.min(list.length - 1, Math.floor(random() * list.length))]!;
 }

@@ -1,7 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { LANDING } from '../../content/landing-content';
-import { initialFeed, nextEventDelay, nextFeed, timeAgoLabel } from './cashout-feed';
+import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
+import { t } from '../../pages/messages';
+import { initialFeed, nextEventDelay, nextFeed } from './cashout-feed';
 import { LiveCashouts } from './live-cashouts';
 
 const content = LANDING.dashboard;
@@ -100,7 +102,8 @@ describe('live cashout dashboard (spec §4, simulated)', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('labels minutes like people read them', () => {
-    expect([0, 1, 2, 12].map(timeAgoLabel)).toEqual(['Just now', '1 minute ago', '2 minutes ago', '12 minutes ago']);
+  it('labels minutes like people read them', async () => {
+    await preloadMessageFormatter();
+    expect([1, 2, 12].map((minutes) => t('cashouts.minutesAgo', { minutes }))).toEqual(['1 minute ago', '2 minutes ago', '12 minutes ago']);
   });
 });

@@ -1,6 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { signedInState } from '@rewards/shared/test/sample-user';
+import { getLocale } from '@rewards/shared/translate/locale-store';
+import { switchLocale } from '@rewards/shared/translate/messages';
+import { setOfferedLanguages } from '@rewards/shared/translate/offered-languages';
 import SiteFooter from './site-footer';
+
+const NATIVE_NAMES = ['English', 'Español', 'Deutsch', 'Português (Brasil)', 'Français'];
+
+function clearLanguageCookie() {
+  document.cookie = 'lang=; Path=/; Max-Age=0';
+}
 
 describe('site footer (spec §2: language, social and legal links)', () => {
   it('is the page footer, with the language selector on English', () => {
@@ -23,5 +34,69 @@ describe('site footer (spec §2: language, social and legal links)', () => {
       .flatMap((nav) => within(nav).getAllByRole('link'))
       .map((link) => link.getAttribute('href'));
     expect(paths).toEqual(['/faq', '/contact', '/about-us', '/affiliates', '/advertisers', '/careers', '/press', '/terms', '/privacy', '/cookies']);
+  });
+
+  describe('language selector (issue 34)', () => {
+    afterEach(async () => {
+      await act(() => switchLocale('en'));
+      setOfferedLanguages(undefined);
+      clearLanguageCookie();
+      jest.restoreAllMocks();
+    });
+
+    it('offers the five languages, each in its own name, with the page’s language chosen', () => {
+      renderWithProviders(<SiteFooter />);
+      const select = screen.getByRole('combobox', { name: 'Language' });
+      expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(NATIVE_NAMES);
+      expect(within(select).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['en', 'es', 'de', 'pt-BR', 'fr']);
+      expect(select).toHaveValue('en');
+    });
+
+    it('switches the page to Español in place: the footer reads Spanish, the lang cookie keeps the choice', async () => {
+      const fetchSpy = jest.spyOn(globalThis, 'fetch');
+      const user = userEvent.setup();
+      renderWithProviders(<SiteFooter />);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
+      const select = await screen.findByRole('combobox', { name: 'Idioma' });
+      expect(select).toHaveValue('es');
+      expect(screen.getByRole('list', { name: 'Síguenos' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Earnly en Twitter' })).toBeInTheDocument();
+      expect(getLocale()).toBe('es');
+      expect(document.documentElement.lang).toBe('es');
+      expect(document.cookie).toContain('lang=es');
+      // A visitor's choice stays in this browser: no account to tell.
+      expect(fetchSpy).not.toHaveBeenCalled();
+    });
+
+    it('keeps a signed-in user’s choice in the account too', async () => {
+      const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"status":"success"}', { status: 200 }));
+      const user = userEvent.setup();
+      renderWithProviders(<SiteFooter />, { preloadedState: signedInState() });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
+      expect(await screen.findByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+      expect(fetchSpy).toHaveBeenCalledWith(
+        expect.stringMatching(/\/user\/language$/),
+        expect.objectContaining({ method: 'PUT', body: JSON.stringify({ language: 'de' }) }),
+      );
+    });
+
+    it('offers the pseudo-language only when the runtime config lists it (development)', () => {
+      setOfferedLanguages(['en', 'es', 'de', 'pt-BR', 'fr', 'en-XA']);
+      renderWithProviders(<SiteFooter />);
+      const options = within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option');
+      expect(options.map((option) => option.getAttribute('value'))).toEqual(['en', 'es', 'de', 'pt-BR', 'fr', 'en-XA']);
+    });
+
+    it.each([
+      ['an unknown language', ['en', 'xx-evil', '<script>']],
+      ['nothing', []],
+      ['no list at all', undefined],
+    ])('offers the site’s languages when the runtime config lists %s', (_label, languages) => {
+      setOfferedLanguages(languages);
+      renderWithProviders(<SiteFooter />);
+      const options = within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option');
+      const expected = languages?.includes('en') ? ['en'] : ['en', 'es', 'de', 'pt-BR', 'fr'];
+      expect(options.map((option) => option.getAttribute('value'))).toEqual(expected);
+    });
   });
 });

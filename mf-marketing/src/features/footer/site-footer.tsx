@@ -1,8 +1,16 @@
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { BRAND_NAME } from '@rewards/shared/brand';
 import { Link } from '@rewards/shared/router';
+import { useAppSelector } from '@rewards/shared/store/hooks';
+import { selectIsAuthenticated } from '@rewards/shared/store/session-slice';
+import { isSiteLocale, NATIVE_LANGUAGE_NAMES, type SiteLocale } from '@rewards/shared/i18n/locales';
+import { chooseLanguage } from '@rewards/shared/translate/choose-language';
+// The shell's own instances: the page's language (locale-store) and what the runtime config offers.
+import { useLocale } from '@rewards/shared/translate/locale-store';
+import { getOfferedLanguages } from '@rewards/shared/translate/offered-languages';
+import { useT } from '../../messages';
 import { footerContent } from '../../content/footer-content';
-import { SocialIcon } from '../../ui/icons';
+import { SocialIcon } from '../../ui/social-icons';
 import styles from './site-footer.module.css';
 
 /**
@@ -10,6 +18,7 @@ import styles from './site-footer.module.css';
  * mf-marketing exposes it (`./site-footer`); the shell mounts it below every page.
  */
 export default function SiteFooter() {
+  const t = useT();
   const languageId = useId();
   const footer = footerContent.useContent();
   return (
@@ -23,10 +32,10 @@ export default function SiteFooter() {
             {BRAND_NAME}
           </Link>
           <p className={styles.tagline}>{footer.tagline}</p>
-          <ul className={styles.social} aria-label="Follow us">
+          <ul className={styles.social} aria-label={t('footer.social.label')}>
             {footer.social.map(({ network, href }) => (
               <li key={network}>
-                <a className={styles.socialLink} href={href} target="_blank" rel="noopener noreferrer" aria-label={`${BRAND_NAME} on ${network}`}>
+                <a className={styles.socialLink} href={href} target="_blank" rel="noopener noreferrer" aria-label={t('footer.social.link', { brand: BRAND_NAME, network })}>
                   <SocialIcon network={network} size={20} />
                 </a>
               </li>
@@ -53,16 +62,35 @@ export default function SiteFooter() {
           © {new Date().getFullYear()} {BRAND_NAME}. {footer.legal}
         </p>
         <div className={styles.language}>
-          <label htmlFor={languageId}>Language</label>
-          <select id={languageId} className={styles.select} defaultValue={footer.languages[0]}>
-            {footer.languages.map((language) => (
-              <option key={language} value={language}>
-                {language}
-              </option>
-            ))}
-          </select>
+          <label htmlFor={languageId}>{t('footer.language.label')}</label>
+          <LanguageSelect id={languageId} />
         </div>
       </div>
     </footer>
+  );
+}
+
+/** Each language in its own name; choosing one shows the page in it at once, and remembers it (issue 34). */
+function LanguageSelect({ id }: { id: string }) {
+  const locale = useLocale();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const offered = getOfferedLanguages();
+  // The page's language is always among the options, even one the runtime config does not offer.
+  const languages: readonly SiteLocale[] = offered.includes(locale) ? offered : [...offered, locale];
+
+  function choose(event: ChangeEvent<HTMLSelectElement>) {
+    const chosen = event.target.value;
+    // A language whose messages cannot load (offline) leaves the page, and so the selector, as it was.
+    if (isSiteLocale(chosen, { pseudo: true }) && languages.includes(chosen)) chooseLanguage(chosen, { signedIn }).catch(() => undefined);
+  }
+
+  return (
+    <select id={id} className={styles.select} value={locale} onChange={choose}>
+      {languages.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {NATIVE_LANGUAGE_NAMES[language]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { getApiBase } from '@rewards/shared/api/api-base';
+import type { ApiError } from '@rewards/shared/api/api-error';
 import { PATHS } from '@rewards/shared/paths';
 import { useNavigate } from '@rewards/shared/router';
 import { readReferral } from '@rewards/shared/rules/referral';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { useT } from '../../messages';
 import { RichText } from '../../ui/rich-text';
 import styles from './hero-form.module.css';
 
@@ -22,8 +25,25 @@ function storedReferral(): string | null {
   }
 }
 
-/** Spec §8's message for a network failure: what the sign-up says when its own code cannot load either. */
-const NETWORK_PROBLEM = 'Network connection problem';
+/** The first thing the API said about a field (spec §8). Here, not from shared rules: the landing loads none of them. */
+function firstFieldError(error: ApiError): string | undefined {
+  return Object.values(error.errors ?? {}).find((messages) => messages[0])?.[0];
+}
+
+/** What the sign-up says when its own code cannot load either: spec §8's network problem. */
+const CODE_NOT_LOADED: ApiError = { status: 'NETWORK_ERROR' };
+
+/**
+ * Spec §8's message for a failure the server explains with neither a code nor a message: 422 'Invalid
+ * registration data', 401 'Email or password is incorrect', and so on.
+ */
+function heroFailureKey(error: ApiError) {
+  if (error.status === 422) return 'hero.error.invalidData';
+  if (error.status === 401) return 'hero.error.credentials';
+  if (typeof error.status === 'number' && error.status >= 500) return 'hero.error.server';
+  if (error.status === 'NETWORK_ERROR' || error.status === 'TIMEOUT') return 'hero.error.network';
+  return 'hero.error.unexpected';
+}
 
 /**
  * What submitting takes (the hero's calls, RTK Query with them, the error rules) loads once the visitor turns
@@ -65,23 +85,27 @@ export function HeroForm({ content }: Props) {
   const [password, setPassword] = useState('');
   const [revealed, setRevealed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
   const id = useId();
+  const t = useT();
+  const errorText = useApiErrorText();
+  // The server's code in the page's language, else its message or first field error, else spec §8's words.
+  const message = failure ? errorText(failure, firstFieldError(failure) ?? t(heroFailureKey(failure))) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    setMessage(null);
+    setFailure(null);
     let outcome: Awaited<ReturnType<HeroSubmit['submitHeroSignUp']>>;
     try {
       const { submitHeroSignUp } = await loadHeroSubmit();
       outcome = await submitHeroSignUp(dispatch, { email, password, referralCode: storedReferral() });
     } catch {
-      outcome = { ok: false, message: NETWORK_PROBLEM };
+      outcome = { ok: false, error: CODE_NOT_LOADED };
     }
     if (!outcome.ok) {
       setBusy(false);
-      setMessage(outcome.message);
+      setFailure(outcome.error);
       return;
     }
     const signedIn = await dispatch(refreshSession()).unwrap();
@@ -90,14 +114,14 @@ export function HeroForm({ content }: Props) {
 
   return (
     <div className={styles.card}>
-      <form className={styles.form} onSubmit={submit} aria-label="Sign up with email">
+      <form className={styles.form} onSubmit={submit} aria-label={t('hero.form.label')}>
         <HeroField
           id={`${id}-email`}
           label={content.emailLabel}
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('hero.email.placeholder')}
           value={email}
           onFocus={() => {
             setRevealed(true);
@@ -116,7 +140,7 @@ export function HeroForm({ content }: Props) {
               type="password"
               name="password"
               autoComplete="new-password"
-              placeholder="At least 8 characters"
+              placeholder={t('hero.password.placeholder')}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
@@ -132,7 +156,7 @@ export function HeroForm({ content }: Props) {
         </button>
       </form>
       <div className={styles.divider}>
-        <span>or</span>
+        <span>{t('hero.divider')}</span>
       </div>
       <a className={styles.google} href={`${getApiBase()}/auth/google/redirect`}>
         <GoogleMark />

@@ -1,11 +1,8 @@
 import { type ApiError, isApiError } from '@rewards/shared/api/api-error';
 import type { LoginPayload, RegisterPayload } from '@rewards/shared/contracts/api-types';
-import { signInErrorMessage } from '@rewards/shared/rules/error-messages';
 
 /** The API's answer when the email already has an account (account module, `emailTaken`). */
 export const EMAIL_TAKEN = 'The email has already been taken.';
-/** Spec §8: the hero's 422 fallback. */
-export const HERO_INVALID_DATA = 'Invalid registration data';
 
 export type HeroCalls = {
   register(payload: RegisterPayload): Promise<unknown>;
@@ -14,7 +11,7 @@ export type HeroCalls = {
 
 export type HeroOutcome =
   | { ok: true; account: 'created' | 'existing' }
-  | { ok: false; error: ApiError; message: string };
+  | { ok: false; error: ApiError };
 
 /** The name a new account gets: the part of the email before the `@` (ARCHITECTURE.md decisions). */
 export function nameFromEmail(email: string): string {
@@ -32,8 +29,7 @@ function emailTaken(error: ApiError): boolean {
 
 /**
  * The hero is a sign-up (ARCHITECTURE.md): a new email creates the account and signs in; an email that
- * already has one signs in with that password instead. Errors read as spec §8 (422 → 'Invalid registration
- * data' when the server says nothing more).
+ * already has one signs in with that password instead. The form words a failure.
  */
 export async function heroSignUp(calls: HeroCalls, input: { email: string; password: string; referralCode: string | null }): Promise<HeroOutcome> {
   const email = input.email.trim();
@@ -49,13 +45,12 @@ export async function heroSignUp(calls: HeroCalls, input: { email: string; passw
     return { ok: true, account: 'created' };
   } catch (registerError) {
     const error = failure(registerError);
-    if (!emailTaken(error)) return { ok: false, error, message: signInErrorMessage(error, HERO_INVALID_DATA) };
+    if (!emailTaken(error)) return { ok: false, error };
   }
   try {
     await calls.login({ email, password });
     return { ok: true, account: 'existing' };
   } catch (loginError) {
-    const error = failure(loginError);
-    return { ok: false, error, message: signInErrorMessage(error, HERO_INVALID_DATA) };
+    return { ok: false, error: failure(loginError) };
   }
 }

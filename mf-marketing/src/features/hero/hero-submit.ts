@@ -1,4 +1,5 @@
 import { accountRestrictionAlert } from '@rewards/shared/api/account-restriction';
+import type { ApiError } from '@rewards/shared/api/api-error';
 import type { AppDispatch } from '@rewards/shared/store/store';
 import { heroApi } from './hero-api';
 import { heroSignUp, type HeroCalls } from './hero-sign-up';
@@ -23,14 +24,14 @@ function heroCalls(dispatch: AppDispatch): HeroCalls {
 
 /**
  * The hero's submit (spec §2, §4, §8), loaded with RTK Query when the visitor turns to the form: sign up or sign
- * in, and the message to show when that failed; none for a blocked or pending account, which the site's alert
- * modal tells (spec §8), not twice.
+ * in, and the failure to show; none for a blocked or pending account, which the site's alert modal tells
+ * (spec §8), not twice.
  */
 export async function submitHeroSignUp(
   dispatch: AppDispatch,
   input: { email: string; password: string; referralCode: string | null },
-): Promise<{ ok: true } | { ok: false; message: string | null }> {
+): Promise<{ ok: true } | { ok: false; error: ApiError | null }> {
   const outcome = await heroSignUp(heroCalls(dispatch), input);
   if (outcome.ok) return { ok: true };
-  return { ok: false, message: accountRestrictionAlert(outcome.error) ? null : outcome.message };
+  return { ok: false, error: accountRestrictionAlert(outcome.error) ? null : outcome.error };
 }

@@ -3,6 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import { ArrowIcon, StarRow } from '../../ui/icons';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
+import { useT } from '../../pages/messages';
 import { useSlidesPerView } from './slides-per-view';
 import styles from './review-slider.module.css';
 
@@ -13,6 +14,7 @@ type Review = LandingContent['reviews']['items'][number];
  * the arrow buttons, or the arrow keys while it has focus. Marked up as the WAI-ARIA carousel pattern.
  */
 export function ReviewSlider({ reviews }: { reviews: readonly Review[] }) {
+  const t = useT();
   const perView = useSlidesPerView();
   const [viewportRef, embla] = useEmblaCarousel({ align: 'start', slidesToScroll: perView, containScroll: 'trimSnaps' });
   const [selected, setSelected] = useState(0);
@@ -52,13 +54,13 @@ export function ReviewSlider({ reviews }: { reviews: readonly Review[] }) {
 
   const firstShown = selected * perView;
   return (
-    <section className={`${styles.carousel} ${styles[`perView${perView}`]}`} aria-roledescription="carousel" aria-label="Member reviews" onKeyDown={onKeyDown}>
+    <section className={`${styles.carousel} ${styles[`perView${perView}`]}`} aria-roledescription="carousel" aria-label={t('reviews.carousel.label')} onKeyDown={onKeyDown}>
       {/* aria-disabled, not disabled: a button that turns disabled would drop the keyboard focus. */}
       <div className={styles.controls}>
-        <button type="button" className={styles.arrow} aria-label="Previous reviews" aria-disabled={selected === 0} onClick={() => goTo(selected - 1)}>
+        <button type="button" className={styles.arrow} aria-label={t('reviews.previous')} aria-disabled={selected === 0} onClick={() => goTo(selected - 1)}>
           <ArrowIcon direction="left" size={20} />
         </button>
-        <button type="button" className={styles.arrow} aria-label="Next reviews" aria-disabled={selected >= pages - 1} onClick={() => goTo(selected + 1)}>
+        <button type="button" className={styles.arrow} aria-label={t('reviews.next')} aria-disabled={selected >= pages - 1} onClick={() => goTo(selected + 1)}>
           <ArrowIcon direction="right" size={20} />
         </button>
       </div>
@@ -72,11 +74,11 @@ export function ReviewSlider({ reviews }: { reviews: readonly Review[] }) {
                 className={styles.slide}
                 role="group"
                 aria-roledescription="slide"
-                aria-label={`${index + 1} of ${reviews.length}`}
+                aria-label={t('reviews.slide', { position: index + 1, total: reviews.length })}
                 aria-hidden={inView ? undefined : true}
               >
                 <article className={styles.card}>
-                  <StarRow value={review.stars} label={`${review.stars} out of 5 stars`} />
+                  <StarRow value={review.stars} label={t('reviews.stars', { stars: review.stars })} />
                   <h3 className={styles.title}>{review.title}</h3>
                   <p className={styles.text}>{review.text}</p>
                   <footer className={styles.author}>
@@ -90,13 +92,13 @@ export function ReviewSlider({ reviews }: { reviews: readonly Review[] }) {
           })}
         </div>
       </div>
-      <div className={styles.dots} role="group" aria-label="Choose reviews to show">
+      <div className={styles.dots} role="group" aria-label={t('reviews.pages.label')}>
         {Array.from({ length: pages }, (_, page) => (
           <button
             key={page}
             type="button"
             className={page === selected ? `${styles.dot} ${styles.dotActive}` : styles.dot}
-            aria-label={`Show reviews ${page * perView + 1} to ${Math.min(reviews.length, (page + 1) * perView)}`}
+            aria-label={t('reviews.page', { first: page * perView + 1, last: Math.min(reviews.length, (page + 1) * perView) })}
             aria-current={page === selected ? 'true' : undefined}
             onClick={() => goTo(page)}
           />

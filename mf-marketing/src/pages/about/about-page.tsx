@@ -1,5 +1,6 @@
 import type { AboutContent } from '@rewards/shared/content/content-schemas';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { useT } from '../messages';
 import { ContentSection } from '../../ui/content-section';
 import { fromApi, localizedContent } from '../../content/localized-content';
 import englishAbout from '../../../content/about.json';
@@ -10,9 +11,10 @@ const aboutContent = localizedContent<AboutContent>('about.json', englishAbout, 
 
 /** Spec §2 About: 50,000+ users, 100+ countries, $2M+ paid, and who we are. */
 export default function AboutPage() {
+  const t = useT();
   const about = aboutContent.useContent();
   return (
-    <PageLayout title="About us" lead={about.lead}>
+    <PageLayout title={t('about.title')} lead={about.lead}>
       <dl className={styles.figures}>
         {about.figures.map(({ value, label }) => (
           <div key={label} className={styles.figure}>

@@ -3,6 +3,7 @@ import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
 import { ContactForm } from '../../features/contact/contact-form';
 import { fromApi, localizedContent } from '../../content/localized-content';
 import englishContact from '../../../content/contact.json';
+import { useT } from '../messages';
 import styles from './contact-page.module.css';
 
 // Checked by its schema at build and at publish; the type only narrows JSON's widened types.
@@ -10,14 +11,15 @@ const contactContent = localizedContent<ContactContent>('contact.json', englishC
 
 /** Spec §2 Contact: the form and three contact channels. */
 export default function ContactPage() {
+  const t = useT();
   const contact = contactContent.useContent();
   return (
-    <PageLayout title="Contact us" lead={contact.lead}>
+    <PageLayout title={t('contact.title')} lead={contact.lead}>
       <div className={styles.layout}>
         <ContactForm content={contact} />
         <aside aria-labelledby="channels-title">
           <h2 id="channels-title" className={styles.channelsTitle}>
-            Other ways to reach us
+            {t('contact.channels.title')}
           </h2>
           <ul className={styles.channels}>
             {contact.channels.map((channel) => (

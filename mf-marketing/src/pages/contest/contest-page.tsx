@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ContestsContent } from '@rewards/shared/content/content-schemas';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
+import { useT } from '../messages';
 import { GeneratedAvatar } from '../../ui/generated-avatar';
 import { RichText } from '../../ui/rich-text';
 import { fromApi, localizedContent } from '../../content/localized-content';
@@ -13,10 +14,11 @@ const contestsContent = localizedContent<ContestsContent>('contests.json', engli
 
 /** Spec §2 Contest: three contests, this week's leaders and the rules. Join Contest only says entry opens soon. */
 export default function ContestPage() {
+  const t = useT();
   const contests = contestsContent.useContent();
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
   return (
-    <PageLayout title="Contest" lead={contests.lead}>
+    <PageLayout title={t('contest.title')} lead={contests.lead}>
       <ul className={styles.contests}>
         {contests.contests.map((contest, index) => (
           <li key={contest.name} className={`${styles.contest} ${styles[`tone${index}`]}`}>

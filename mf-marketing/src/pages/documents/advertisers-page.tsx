@@ -7,5 +7,5 @@ import content from '../../../content/pages/advertisers.json';
 const advertisersContent = localizedContent<DocumentContent>('pages/advertisers.json', content, fromApi('pages/advertisers.json'));
 
 export default function AdvertisersPage() {
-  return <DocumentPage title="Advertisers" content={advertisersContent.useContent()} />;
+  return <DocumentPage titleKey="document.advertisers.title" content={advertisersContent.useContent()} />;
 }

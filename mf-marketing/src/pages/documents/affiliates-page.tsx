@@ -7,5 +7,5 @@ import content from '../../../content/pages/affiliates.json';
 const affiliatesContent = localizedContent<DocumentContent>('pages/affiliates.json', content, fromApi('pages/affiliates.json'));
 
 export default function AffiliatesPage() {
-  return <DocumentPage title="Affiliates" content={affiliatesContent.useContent()} />;
+  return <DocumentPage titleKey="document.affiliates.title" content={affiliatesContent.useContent()} />;
 }

@@ -7,5 +7,5 @@ import content from '../../../content/pages/careers.json';
 const careersContent = localizedContent<DocumentContent>('pages/careers.json', content, fromApi('pages/careers.json'));
 
 export default function CareersPage() {
-  return <DocumentPage title="Careers" content={careersContent.useContent()} />;
+  return <DocumentPage titleKey="document.careers.title" content={careersContent.useContent()} />;
 }

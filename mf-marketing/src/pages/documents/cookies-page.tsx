@@ -7,5 +7,5 @@ import content from '../../../content/pages/cookies.json';
 const cookiesContent = localizedContent<DocumentContent>('pages/cookies.json', content);
 
 export default function CookiesPage() {
-  return <DocumentPage title="Cookie Policy" content={cookiesContent.useContent()} englishOnly />;
+  return <DocumentPage titleKey="document.cookies.title" content={cookiesContent.useContent()} englishOnly />;
 }

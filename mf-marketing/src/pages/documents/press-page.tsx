@@ -7,5 +7,5 @@ import content from '../../../content/pages/press.json';
 const pressContent = localizedContent<DocumentContent>('pages/press.json', content, fromApi('pages/press.json'));
 
 export default function PressPage() {
-  return <DocumentPage title="Press" content={pressContent.useContent()} />;
+  return <DocumentPage titleKey="document.press.title" content={pressContent.useContent()} />;
 }

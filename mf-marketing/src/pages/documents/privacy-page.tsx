@@ -7,5 +7,5 @@ import content from '../../../content/pages/privacy.json';
 const privacyContent = localizedContent<DocumentContent>('pages/privacy.json', content);
 
 export default function PrivacyPage() {
-  return <DocumentPage title="Privacy Policy" content={privacyContent.useContent()} englishOnly />;
+  return <DocumentPage titleKey="document.privacy.title" content={privacyContent.useContent()} englishOnly />;
 }

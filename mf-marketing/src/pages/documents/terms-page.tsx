@@ -7,5 +7,5 @@ import content from '../../../content/pages/terms.json';
 const termsContent = localizedContent<DocumentContent>('pages/terms.json', content);
 
 export default function TermsPage() {
-  return <DocumentPage title="Terms of Service" content={termsContent.useContent()} englishOnly />;
+  return <DocumentPage titleKey="document.terms.title" content={termsContent.useContent()} englishOnly />;
 }

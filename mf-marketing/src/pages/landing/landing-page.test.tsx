@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { provideRemoteModuleLoader, type RemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { signedInState } from '@rewards/shared/test/sample-user';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import LandingPage from './landing-page';
 import { shortOfferName } from './sample-offers';
 
@@ -133,5 +134,34 @@ describe('Landing page (/)', () => {
     const walls = screen.getByText('Partner walls could not be loaded. Please try again in a moment.').parentElement!;
     expect(within(walls).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: HERO })).toBeInTheDocument();
+  });
+
+  describe('in German (issue 34)', () => {
+    beforeEach(() => act(() => switchLocale('de')));
+    afterEach(() => act(() => switchLocale('en')));
+
+    it('words its own chrome in German: the sign-up form, the offers’ ratings, prices in German format', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<LandingPage />);
+      const form = screen.getByRole('form', { name: 'Mit E-Mail registrieren' });
+      expect(within(form).getByRole('textbox')).toHaveAttribute('placeholder', 'du@beispiel.de');
+      await user.click(within(form).getByRole('textbox'));
+      expect(form.querySelector('input[type="password"]')).toHaveAttribute('placeholder', 'Mindestens 8 Zeichen');
+      expect(screen.getByText('oder')).toBeInTheDocument();
+      const offers = within(screen.getByRole('region', { name: 'Offers waiting for you' })).getAllByRole('listitem');
+      for (const offer of offers) expect(within(offer).getByRole('img', { name: 'Bewertet mit 4 von 5' })).toBeInTheDocument();
+      expect(within(offers[0]!).getByText(/\$/).textContent).toMatch(/^25,50\s\$$/);
+    });
+
+    it('words the live cashouts and the reviews in German', async () => {
+      hostLoader(mfEarnAnswers);
+      renderWithProviders(<LandingPage />);
+      const cashouts = await screen.findByRole('list', { name: 'Neueste Auszahlungen' });
+      expect(within(cashouts).getAllByText(/^vor \d+ Minuten?$/)).toHaveLength(5);
+      expect(screen.getByText('Diesen Monat ausgezahlt')).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Bewertungen von Mitgliedern' })).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: 'Bewertet mit 4,8 von 5' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Video abspielen' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
+import { BRAND_NAME } from '@rewards/shared/brand';
 import { landingContent } from '../../content/landing-content';
+import { useT } from '../../messages';
 import { LazyWhenNear } from '../../ui/lazy-when-near';
 import { HeroSection } from './hero-section';
 import { OauthErrorBanner } from './oauth-error-banner';
@@ -20,6 +22,7 @@ const MoreSections = lazy(() => import('./more-sections'));
 
 /** The signed-out entry page (spec §1, §2 Home page): every section, top first. */
 export default function LandingPage() {
+  const t = useT();
   const landing = landingContent.useContent();
   return (
     <>
@@ -30,7 +33,7 @@ export default function LandingPage() {
       <SampleOffers content={landing.sampleOffers} />
       {/* mf-earn's sections, loaded through federation (spec §2): each brings its own heading. */}
       <div className={styles.embeds}>
-        <LazyWhenNear label="Featured surveys and partner walls" minHeight={FEATURED_SURVEYS_HEIGHT_PX + PARTNER_WALLS_HEIGHT_PX} aheadPx={EMBEDS_AHEAD_PX}>
+        <LazyWhenNear label={t('landing.loading.embeds')} minHeight={FEATURED_SURVEYS_HEIGHT_PX + PARTNER_WALLS_HEIGHT_PX} aheadPx={EMBEDS_AHEAD_PX}>
           <PartnerSections
             featuredSurveysHeight={FEATURED_SURVEYS_HEIGHT_PX}
             partnerWallsHeight={PARTNER_WALLS_HEIGHT_PX}
@@ -38,7 +41,7 @@ export default function LandingPage() {
           />
         </LazyWhenNear>
       </div>
-      <LazyWhenNear label="More about Earnly" minHeight={MORE_SECTIONS_HEIGHT_PX}>
+      <LazyWhenNear label={t('landing.loading.more', { brand: BRAND_NAME })} minHeight={MORE_SECTIONS_HEIGHT_PX}>
         <MoreSections content={landing} />
       </LazyWhenNear>
     </>

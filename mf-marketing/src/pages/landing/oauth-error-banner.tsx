@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ERROR_BANNER_MS } from '@rewards/shared/constants';
 import { useLocation, useNavigate } from '@rewards/shared/router';
-import { OAUTH_ERROR_PARAM, oauthErrorMessage, withoutOauthError } from './oauth-error';
+import { useT } from '../../messages';
+import { OAUTH_ERROR_PARAM, oauthErrorKey, type OauthErrorKey, withoutOauthError } from './oauth-error';
 import styles from './oauth-error-banner.module.css';
 
 /**
@@ -11,9 +12,10 @@ import styles from './oauth-error-banner.module.css';
 export function OauthErrorBanner() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [message, setMessage] = useState(() => {
+  const t = useT();
+  const [message, setMessage] = useState<OauthErrorKey | null>(() => {
     const code = new URLSearchParams(location.search).get(OAUTH_ERROR_PARAM);
-    return code === null ? null : oauthErrorMessage(code);
+    return code === null ? null : oauthErrorKey(code);
   });
 
   useEffect(() => {
@@ -35,8 +37,8 @@ export function OauthErrorBanner() {
       <span className={styles.icon} aria-hidden="true">
         !
       </span>
-      <p className={styles.text}>{message}</p>
-      <button type="button" className={styles.close} aria-label="Dismiss" onClick={() => setMessage(null)}>
+      <p className={styles.text}>{t(message)}</p>
+      <button type="button" className={styles.close} aria-label={t('landing.oauthError.dismiss')} onClick={() => setMessage(null)}>
         ×
       </button>
     </div>

@@ -1,4 +1,5 @@
-import { oauthErrorMessage, withoutOauthError } from './oauth-error';
+import { t } from '../../messages';
+import { oauthErrorKey, withoutOauthError } from './oauth-error';
 
 describe('OAuth error messages (spec §2 Home page)', () => {
   it.each([
@@ -9,7 +10,7 @@ describe('OAuth error messages (spec §2 Home page)', () => {
     ['', 'An error occurred, please try again'],
     ['toString', 'An error occurred, please try again'],
   ])('error=%s reads "%s"', (code, message) => {
-    expect(oauthErrorMessage(code)).toBe(message);
+    expect(t(oauthErrorKey(code))).toBe(message);
   });
 });
 

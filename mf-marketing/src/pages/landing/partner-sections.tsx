@@ -1,4 +1,5 @@
 import { Embed } from '@rewards/shared/ui/embed.tsx';
+import { useT } from '../../messages';
 
 type Props = { featuredSurveysHeight: number; partnerWallsHeight: number; placeholderClassName?: string };
 
@@ -8,10 +9,11 @@ type Props = { featuredSurveysHeight: number; partnerWallsHeight: number; placeh
  * know), so importing it with the landing fetched mf-marketing's own two copies of it with the page's first load.
  */
 export default function PartnerSections({ featuredSurveysHeight, partnerWallsHeight, placeholderClassName }: Props) {
+  const t = useT();
   return (
     <>
-      <Embed name="featuredSurveys" label="Featured surveys" minHeight={featuredSurveysHeight} className={placeholderClassName} />
-      <Embed name="partnerWalls" label="Partner walls" minHeight={partnerWallsHeight} className={placeholderClassName} />
+      <Embed name="featuredSurveys" label={t('landing.embeds.featuredSurveys')} minHeight={featuredSurveysHeight} className={placeholderClassName} />
+      <Embed name="partnerWalls" label={t('landing.embeds.partnerWalls')} minHeight={partnerWallsHeight} className={placeholderClassName} />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { formatDollars } from '@rewards/shared/rules/money';
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
+import { useT } from '../../messages';
+import { formatRating } from '../../ui/format-rating';
 import { OfferIcon, StarRow } from '../../ui/icons';
 import { LandingSection } from '../../ui/landing-section';
 import { StartEarningButton } from './start-earning-button';
@@ -15,6 +17,7 @@ export function shortOfferName(name: string): string {
 
 /** The three sample offer cards (spec §2) and the Start earning now button that opens the sign-in modal. */
 export function SampleOffers({ content }: { content: LandingContent['sampleOffers'] }) {
+  const t = useT();
   return (
     <LandingSection titleId="sample-offers-title" heading={content.heading} lead={content.lead}>
       <ul className={styles.grid}>
@@ -28,7 +31,7 @@ export function SampleOffers({ content }: { content: LandingContent['sampleOffer
             </h3>
             <p className={styles.task}>{offer.task}</p>
             <div className={styles.footer}>
-              <StarRow value={offer.rating} size={16} label={`Rated ${offer.rating} out of 5`} />
+              <StarRow value={offer.rating} size={16} label={t('landing.offers.rating', { rating: formatRating(offer.rating) })} />
               <span className={`${styles.price} money`}>{formatDollars(offer.reward)}</span>
             </div>
           </li>
