@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
@@ -8,6 +10,18 @@ import { setOfferedLanguages } from '@rewards/shared/translate/offered-languages
 import SiteFooter from './site-footer';
 
 const NATIVE_NAMES = ['English', 'Español', 'Deutsch', 'Português (Brasil)', 'Français'];
+
+/** The API as the footer meets it: each language's footer content as the repository has it, and the account. */
+function answerLikeTheApi() {
+  return jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    const content = /\/content\/([\w-]+)\/footer\.json$/.exec(url);
+    if (content) return new Response(readFileSync(path.join(__dirname, '..', '..', '..', 'content', content[1]!, 'footer.json'), 'utf8'), { status: 200 });
+    return new Response('{"status":"success","data":{}}', { status: 200 });
+  });
+}
+
+const accountCalls = (fetchSpy: jest.SpyInstance) => fetchSpy.mock.calls.filter(([url]) => String(url).endsWith('/user/language'));
 
 function clearLanguageCookie() {
   document.cookie = 'lang=; Path=/; Max-Age=0';
@@ -53,7 +67,7 @@ describe('site footer (spec §2: language, social and legal links)', () => {
     });
 
     it('switches the page to Español in place: the footer reads Spanish, the lang cookie keeps the choice', async () => {
-      const fetchSpy = jest.spyOn(globalThis, 'fetch');
+      const fetchSpy = answerLikeTheApi();
       const user = userEvent.setup();
       renderWithProviders(<SiteFooter />);
       await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
@@ -65,11 +79,11 @@ describe('site footer (spec §2: language, social and legal links)', () => {
       expect(document.documentElement.lang).toBe('es');
       expect(document.cookie).toContain('lang=es');
       // A visitor's choice stays in this browser: no account to tell.
-      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(accountCalls(fetchSpy)).toEqual([]);
     });
 
     it('keeps a signed-in user’s choice in the account too', async () => {
-      const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{"status":"success"}', { status: 200 }));
+      const fetchSpy = answerLikeTheApi();
       const user = userEvent.setup();
       renderWithProviders(<SiteFooter />, { preloadedState: signedInState() });
       await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');

@@ -143,12 +143,13 @@ describe('Landing page (/)', () => {
     it('words its own chrome in German: the sign-up form, the offers’ ratings, prices in German format', async () => {
       const user = userEvent.setup();
       renderWithProviders(<LandingPage />);
-      const form = screen.getByRole('form', { name: 'Mit E-Mail registrieren' });
+      // The German landing content arrives with its own chunk: the page waits for it, then shows.
+      const form = await screen.findByRole('form', { name: 'Mit E-Mail registrieren' });
       expect(within(form).getByRole('textbox')).toHaveAttribute('placeholder', 'du@beispiel.de');
       await user.click(within(form).getByRole('textbox'));
       expect(form.querySelector('input[type="password"]')).toHaveAttribute('placeholder', 'Mindestens 8 Zeichen');
       expect(screen.getByText('oder')).toBeInTheDocument();
-      const offers = within(screen.getByRole('region', { name: 'Offers waiting for you' })).getAllByRole('listitem');
+      const offers = within(screen.getByRole('region', { name: 'Diese Angebote warten auf dich' })).getAllByRole('listitem');
       for (const offer of offers) expect(within(offer).getByRole('img', { name: 'Bewertet mit 4 von 5' })).toBeInTheDocument();
       expect(within(offers[0]!).getByText(/\$/).textContent).toMatch(/^25,50\s\$$/);
     });
