@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { ModalCloseButton, ModalFrame } from '@rewards/shared/ui/modal-frame.tsx';
+import { useT } from '../../messages';
 import type { PayoutMethod } from '../payout-methods';
 import { CashoutForm } from './cashout-form';
 import { CashoutSuccess } from './cashout-success';
@@ -14,8 +15,14 @@ type Props = {
   onClose: () => void;
 };
 
+function money(chunks: ReactNode[]) {
+  return <strong className="money">{chunks}</strong>;
+}
+
 /** The cashout modal of spec §2/§4: a form for the chosen method, then the success screen. */
 export function CashoutModal({ method, balance, onClose }: Props) {
+  const t = useT();
+  const title = t(method.titleKey);
   const titleId = useId();
   const [result, setResult] = useState<CashoutResult | null>(null);
 
@@ -31,22 +38,18 @@ export function CashoutModal({ method, balance, onClose }: Props) {
       ) : (
         <>
           <header className={styles.header}>
-            <img className={styles.logo} src={method.logo} alt={`${method.title} logo`} width={160} height={100} />
+            <img className={styles.logo} src={method.logo} alt={t('cashout.methods.logo', { method: title })} width={160} height={100} />
             <div className={styles.heading}>
               <h2 id={titleId} className={styles.title}>
-                Cash out with {method.title}
+                {t('cashout.modal.title', { method: title })}
               </h2>
               <p className={styles.facts}>
-                <span>
-                  Minimum <strong className="money">{formatDollars(method.minimum)}</strong>
-                </span>
-                <span>
-                  Balance <strong className="money">{formatDollars(balance)}</strong>
-                </span>
+                <span>{t.rich('cashout.modal.minimum', { amount: formatDollars(method.minimum), strong: money })}</span>
+                <span>{t.rich('cashout.modal.balance', { amount: formatDollars(balance), strong: money })}</span>
               </p>
             </div>
           </header>
-          <p className={styles.description}>{method.description}</p>
+          <p className={styles.description}>{t(method.descriptionKey)}</p>
           <CashoutForm method={method} balance={balance} onSuccess={setResult} />
         </>
       )}

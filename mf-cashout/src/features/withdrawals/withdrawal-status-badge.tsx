@@ -1,16 +1,7 @@
 import type { CashoutStatus } from '@rewards/shared/contracts/cashout-types';
+import { useT } from '../../messages';
+import { CASHOUT_STATUS_LABELS } from '../../ui/cashout-status-labels';
 import history from '../../ui/history-table.module.css';
-
-const LABELS: Record<CashoutStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  sending: 'Sending',
-  paid: 'Paid',
-  failed: 'Delayed',
-  returned: 'Returned',
-  unclaimed: 'Unclaimed',
-  rejected: 'Rejected',
-};
 
 const TONES: Record<CashoutStatus, string | undefined> = {
   pending: history.pending,
@@ -24,5 +15,8 @@ const TONES: Record<CashoutStatus, string | undefined> = {
 };
 
 export function WithdrawalStatusBadge({ status }: { status: CashoutStatus }) {
-  return <span className={`${history.badge} ${TONES[status] ?? ''}`}>{LABELS[status] ?? status}</span>;
+  const t = useT();
+  // A status this version does not know yet is shown as the API names it.
+  const label = status in CASHOUT_STATUS_LABELS ? t(CASHOUT_STATUS_LABELS[status]) : status;
+  return <span className={`${history.badge} ${TONES[status] ?? ''}`}>{label}</span>;
 }

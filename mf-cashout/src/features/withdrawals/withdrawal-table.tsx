@@ -1,5 +1,6 @@
 import type { Cashout } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { useT } from '../../messages';
 import { formatDate } from '../../ui/format-date';
 import { HistoryTable } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
@@ -12,28 +13,30 @@ const REFUNDED = new Set<Cashout['status']>(['rejected', 'returned', 'unclaimed'
 
 /** What the user may want beside the status: the provider's reference once paid, why it was refunded, what a delay means. */
 function StatusNote({ cashout }: { cashout: Cashout }) {
+  const t = useT();
   if (cashout.status === 'paid' && cashout.provider_reference) {
-    return <span className={history.note}>Reference {cashout.provider_reference}</span>;
+    return <span className={history.note}>{t('withdrawals.note.reference', { reference: cashout.provider_reference })}</span>;
   }
   if (REFUNDED.has(cashout.status)) {
-    const refunded = cashout.status === 'rejected' ? null : 'Refunded to your balance.';
+    const refunded = cashout.status === 'rejected' ? null : t('withdrawals.note.refunded');
     const text = [cashout.rejection_reason, refunded].filter(Boolean).join(' ');
     return text ? <span className={history.note}>{text}</span> : null;
   }
-  if (cashout.status === 'failed') return <span className={history.note}>The payment provider had a problem; we are on it.</span>;
+  if (cashout.status === 'failed') return <span className={history.note}>{t('withdrawals.note.failed')}</span>;
   return null;
 }
 
 /** The withdrawal history, newest first; on a phone each row becomes a small card. */
 export function WithdrawalTable({ items }: { items: Cashout[] }) {
+  const t = useT();
   return (
-    <HistoryTable columns={['Method', 'Account']}>
+    <HistoryTable columns={[t('withdrawals.column.method'), t('withdrawals.column.account')]}>
       {items.map((cashout) => (
         <tr key={cashout.id} className={history.row}>
           <td className={history.dateCell}>
             <time dateTime={cashout.created_at}>{formatDate(cashout.created_at)}</time>
           </td>
-          <td className={`${history.mainCell} ${styles.methodCell}`}>{payoutMethodTitle(cashout.method)}</td>
+          <td className={`${history.mainCell} ${styles.methodCell}`}>{payoutMethodTitle(cashout.method, t)}</td>
           <td className={history.detailCell}>{maskAccount(cashout.account)}</td>
           <td className={`${history.amountCell} money`}>{formatDollars(cashout.amount)}</td>
           <td className={history.statusCell}>
