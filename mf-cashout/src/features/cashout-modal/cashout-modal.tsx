@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { ModalCloseButton, ModalFrame } from '@rewards/shared/ui/modal-frame.tsx';
 import { useT } from '../../messages';
+import { SLOT, SlotText } from '../../ui/slot-text';
 import type { PayoutMethod } from '../payout-methods';
 import { CashoutForm } from './cashout-form';
 import { CashoutSuccess } from './cashout-success';
@@ -14,10 +15,6 @@ type Props = {
   balance: string;
   onClose: () => void;
 };
-
-function money(chunks: ReactNode[]) {
-  return <strong className="money">{chunks}</strong>;
-}
 
 /** The cashout modal of spec §2/§4: a form for the chosen method, then the success screen. */
 export function CashoutModal({ method, balance, onClose }: Props) {
@@ -44,8 +41,16 @@ export function CashoutModal({ method, balance, onClose }: Props) {
                 {t('cashout.modal.title', { method: title })}
               </h2>
               <p className={styles.facts}>
-                <span>{t.rich('cashout.modal.minimum', { amount: formatDollars(method.minimum), strong: money })}</span>
-                <span>{t.rich('cashout.modal.balance', { amount: formatDollars(balance), strong: money })}</span>
+                <span>
+                  <SlotText text={t('cashout.modal.minimum', { amount: SLOT })}>
+                    <strong className="money">{formatDollars(method.minimum)}</strong>
+                  </SlotText>
+                </span>
+                <span>
+                  <SlotText text={t('cashout.modal.balance', { amount: SLOT })}>
+                    <strong className="money">{formatDollars(balance)}</strong>
+                  </SlotText>
+                </span>
               </p>
             </div>
           </header>

@@ -1,6 +1,7 @@
 import { formatDollars } from '@rewards/shared/rules/money';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import { useT } from '../../messages';
+import { SLOT, aroundSlot } from '../../ui/slot-text';
 import type { PayoutMethod } from './payout-methods';
 import { dollarsToMinimum, progressDelayMs, progressPercent } from './progress';
 import styles from './payout-method-card.module.css';
@@ -20,6 +21,8 @@ type Props = {
 export function PayoutMethodCard({ method, balance, index, revealed, onChoose }: Props) {
   const t = useT();
   const title = t(method.titleKey);
+  // The name shows; the rest of "Cash out with PayPal" is for screen readers, in the language's word order.
+  const [before, after] = aroundSlot(t('cashout.modal.title', { method: SLOT }));
   const percent = progressPercent(balance, method.minimum);
   const missing = dollarsToMinimum(balance, method.minimum);
   return (
@@ -28,7 +31,9 @@ export function PayoutMethodCard({ method, balance, index, revealed, onChoose }:
       <h3 className={styles.name}>
         {/* The button covers the whole card (::after), so a press anywhere chooses the method. */}
         <button type="button" className={styles.choose} onClick={() => onChoose(method)}>
-          {t.rich('cashout.card.choose', { method: title, hidden: (chunks) => <span className={visuallyHidden}>{chunks}</span> })}
+          {before ? <span className={visuallyHidden}>{before}</span> : null}
+          {title}
+          {after ? <span className={visuallyHidden}>{after}</span> : null}
         </button>
       </h3>
       <dl className={styles.figures}>

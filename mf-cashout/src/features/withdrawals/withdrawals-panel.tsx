@@ -3,6 +3,7 @@ import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { useT } from '../../messages';
+import { SLOT, SlotText } from '../../ui/slot-text';
 import { EmptyHistory, HistorySkeleton, LoadMoreButton } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
 import { useCashoutStats } from '../cashout-stats';
@@ -37,7 +38,9 @@ export default function WithdrawalsPanel() {
           <p className={`${styles.balance} money`}>{settled ? formatDollars(balance) : LOADING}</p>
           {hasPending ? (
             <p className={styles.pendingBalance}>
-              {t.rich('withdrawals.balance.pending', { amount: formatDollars(pending), money: (chunks) => <span className="money">{chunks}</span> })}
+              <SlotText text={t('withdrawals.balance.pending', { amount: SLOT })}>
+                <span className="money">{formatDollars(pending)}</span>
+              </SlotText>
             </p>
           ) : null}
           <Link to={PATHS.cashout} className={`pill-button ${styles.primary}`}>
