@@ -1,9 +1,9 @@
 import { defineMessages } from '@rewards/shared/translate/messages';
 
 /**
- * mf-cashout's words (cashout page, withdrawals panel, earnings history): `mf-cashout/src/messages/<locale>.json`.
- * The Cashout page and its modal use plain messages only, so the message formatter loads only with the Profile
- * page's panels (their plurals), not on /Cashout.
+ * The Cashout page's words (page, methods, modal, code step): `mf-cashout/src/messages/<locale>.json`; the
+ * Profile page's history tabs have theirs in `src/history/messages/`. Plain messages only (messages.test.ts),
+ * so /Cashout never downloads the message formatter.
  */
 export const { useT, t } = defineMessages<typeof import('./en.json')>(
   'mf-cashout',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@rewards/shared/router';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
-import { useT } from '../messages';
+import { useT } from '../history/messages';
 import styles from './history-table.module.css';
 
 /** Spec §9: the profile's tables show 3 skeleton rows while loading. */

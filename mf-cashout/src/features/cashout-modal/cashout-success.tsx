@@ -3,7 +3,7 @@ import { SUCCESS_MODAL_MS } from '@rewards/shared/constants';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { useT } from '../../messages';
-import { CASHOUT_STATUS_LABELS } from '../../ui/cashout-status-labels';
+import { CASHOUT_STATUS_LABELS } from './cashout-status-labels';
 import styles from './cashout-modal.module.css';
 
 type Props = { result: CashoutResult; titleId: string; onDone: () => void };

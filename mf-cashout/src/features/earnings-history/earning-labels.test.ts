@@ -1,5 +1,5 @@
 import { reversalRate } from '../../test/cashout-fixtures';
-import { t } from '../../messages';
+import { t } from '../../history/messages';
 import * as labels from './earning-labels';
 
 const { signedAmount, wallName } = labels;

@@ -1,12 +1,12 @@
 import type { Earning, EarningKind, ReversalRate } from '@rewards/shared/contracts/earnings-types';
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { formatDollars } from '@rewards/shared/rules/money';
-import type { CashoutTranslate } from '../../messages';
+import type { HistoryTranslate } from '../../history/messages';
 import { formatDate } from '../../ui/format-date';
 import { formatDecimal } from '../../ui/format-number';
 
 /** The status badge of a row: where its money stands, in the words of its kind. */
-export function statusLabel({ kind, status }: Pick<Earning, 'kind' | 'status'>, t: CashoutTranslate): string {
+export function statusLabel({ kind, status }: Pick<Earning, 'kind' | 'status'>, t: HistoryTranslate): string {
   if (status === 'pending') return t('earnings.status.pending');
   if (status === 'reversed') return t('earnings.status.reversed');
   if (kind === 'cashout') return t('earnings.status.withdrawn');
@@ -21,7 +21,7 @@ const KIND_CAPTIONS = {
 } as const satisfies Partial<Record<EarningKind, string>>;
 
 /** A line under the title saying what kind of row it is, where the title does not say it already. */
-export function kindCaption(kind: EarningKind, t: CashoutTranslate): string | undefined {
+export function kindCaption(kind: EarningKind, t: HistoryTranslate): string | undefined {
   return kind in KIND_CAPTIONS ? t(KIND_CAPTIONS[kind as keyof typeof KIND_CAPTIONS]) : undefined;
 }
 
@@ -32,7 +32,7 @@ export function signedAmount(amount: string): string {
 }
 
 /** `Available on Dec 4, 2026` for a held credit. */
-export function availableOn(isoDate: string, t: CashoutTranslate): string {
+export function availableOn(isoDate: string, t: HistoryTranslate): string {
   return t('earnings.availableOn', { date: formatDate(isoDate) });
 }
 
@@ -44,12 +44,12 @@ export function wallName(slug: string | null): string {
 }
 
 /** `Reversed in the last 90 days: 2 of 40 credits (5 %)`. */
-export function reversalRateLine({ reversed, credits, percent, window_days }: ReversalRate, t: CashoutTranslate): string {
+export function reversalRateLine({ reversed, credits, percent, window_days }: ReversalRate, t: HistoryTranslate): string {
   return t('earnings.rate.line', { days: window_days, reversed, credits, percent: formatDecimal(percent) });
 }
 
 /** What reversals do, from the configured rule: they never block an account; above the threshold holds grow. */
-export function reversalRuleSentence({ above_percent, min_reversals, hold_days }: ReversalRate, t: CashoutTranslate): string {
+export function reversalRuleSentence({ above_percent, min_reversals, hold_days }: ReversalRate, t: HistoryTranslate): string {
   if (above_percent === null || hold_days === null) return t('earnings.rate.never');
   const percent = formatDecimal(above_percent);
   if (min_reversals !== null && min_reversals > 1) return t('earnings.rate.ruleWithCount', { percent, count: min_reversals, days: hold_days });

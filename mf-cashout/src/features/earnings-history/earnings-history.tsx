@@ -4,7 +4,7 @@ import { PATHS } from '@rewards/shared/paths';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
-import { useT } from '../../messages';
+import { useT } from '../../history/messages';
 import { EmptyHistory, HistorySkeleton, LoadMoreButton } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
 import { useGetEarningsInfiniteQuery } from './earnings-history-api';

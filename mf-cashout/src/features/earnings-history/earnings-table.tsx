@@ -1,5 +1,5 @@
 import type { Earning } from '@rewards/shared/contracts/earnings-types';
-import { useT } from '../../messages';
+import { useT } from '../../history/messages';
 import { formatDate } from '../../ui/format-date';
 import { HistoryTable } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';

@@ -1,5 +1,5 @@
 import type { ReversalRate } from '@rewards/shared/contracts/earnings-types';
-import { useT } from '../../messages';
+import { useT } from '../../history/messages';
 import { reversalRateLine, reversalRuleSentence } from './earning-labels';
 import styles from './earnings-history.module.css';
 

@@ -1,5 +1,5 @@
 import type { PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
-import { findPayoutMethod, PAYOUT_METHODS as METHOD_FACTS, type PayoutMethodFacts } from '@rewards/shared/contracts/payout-methods';
+import { PAYOUT_METHODS as METHOD_FACTS, type PayoutMethodFacts } from '@rewards/shared/contracts/payout-methods';
 import type { CashoutTranslate } from '../../messages';
 import letcoinLogo from './logos/letcoin.svg';
 import payeerLogo from './logos/payeer.svg';
@@ -50,9 +50,3 @@ const PRESENTATION: Readonly<Record<PayoutMethodName, Presentation>> = {
 
 /** Spec §3: the payout methods, fixed in the page; every one needs an account and starts at $0.25 (§9). */
 export const PAYOUT_METHODS: readonly PayoutMethod[] = METHOD_FACTS.map((facts) => ({ ...facts, ...PRESENTATION[facts.name] }));
-
-/** Display name of a method the API names, in the page's language; an unknown name is shown as it came. */
-export function payoutMethodTitle(name: string, t: CashoutTranslate): string {
-  const facts = findPayoutMethod(name);
-  return facts ? t(PRESENTATION[facts.name].titleKey) : name;
-}

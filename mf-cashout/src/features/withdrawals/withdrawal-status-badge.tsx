@@ -1,7 +1,18 @@
 import type { CashoutStatus } from '@rewards/shared/contracts/cashout-types';
-import { useT } from '../../messages';
-import { CASHOUT_STATUS_LABELS } from '../../ui/cashout-status-labels';
+import { useT } from '../../history/messages';
 import history from '../../ui/history-table.module.css';
+
+/** A withdrawal's status as people read it (message keys): `failed` is a delay we are fixing, not a loss. */
+const LABELS = {
+  pending: 'withdrawals.status.pending',
+  approved: 'withdrawals.status.approved',
+  sending: 'withdrawals.status.sending',
+  paid: 'withdrawals.status.paid',
+  failed: 'withdrawals.status.failed',
+  returned: 'withdrawals.status.returned',
+  unclaimed: 'withdrawals.status.unclaimed',
+  rejected: 'withdrawals.status.rejected',
+} as const satisfies Record<CashoutStatus, string>;
 
 const TONES: Record<CashoutStatus, string | undefined> = {
   pending: history.pending,
@@ -17,6 +28,6 @@ const TONES: Record<CashoutStatus, string | undefined> = {
 export function WithdrawalStatusBadge({ status }: { status: CashoutStatus }) {
   const t = useT();
   // A status this version does not know yet is shown as the API names it.
-  const label = status in CASHOUT_STATUS_LABELS ? t(CASHOUT_STATUS_LABELS[status]) : status;
+  const label = status in LABELS ? t(LABELS[status]) : status;
   return <span className={`${history.badge} ${TONES[status] ?? ''}`}>{label}</span>;
 }

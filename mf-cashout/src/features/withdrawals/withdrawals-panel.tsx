@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { useT } from '../../messages';
+import { useT } from '../../history/messages';
 import { SLOT, SlotText } from '../../ui/slot-text';
 import { EmptyHistory, HistorySkeleton, LoadMoreButton } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
