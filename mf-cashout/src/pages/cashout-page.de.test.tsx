@@ -39,7 +39,8 @@ describe('Cashout page in German', () => {
     expect(screen.getByRole('link', { name: 'Meine Auszahlungen' })).toHaveAttribute('href', '/Profile');
     expect(screen.getByRole('region', { name: 'Am beliebtesten' })).toBeInTheDocument();
     await waitFor(() => expect(within(card('PayPal')).getByText('1.234,50 $')).toBeInTheDocument());
-    expect(within(card('Virtuelle Visa-Geschenkkarte')).getByText('0,25 $')).toBeInTheDocument();
+    // A soft hyphen lets the long name break on a phone's card.
+    expect(within(card('Virtuelle Visa-Geschenk\u00adkarte')).getByText('0,25 $')).toBeInTheDocument();
     expect(within(card('PayPal')).getByRole('img', { name: 'Logo von PayPal' })).toBeInTheDocument();
     expect(screen.getAllByText('Bereit zur Auszahlung')).toHaveLength(5);
     expect(screen.getByText(/weder Sponsoren noch Partner von Earnly/)).toBeInTheDocument();

@@ -31,7 +31,7 @@ describe('Withdrawals tab in German', () => {
     expect(await within(balance).findByText('1.234,50 $')).toBeInTheDocument();
     expect(within(balance).getByText('12,00 $').parentElement).toHaveTextContent(/^12,00\s\$ ausstehend$/);
     expect(screen.getByText('3 Anträge')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Neue Auszahlung beantragen' })).toHaveAttribute('href', '/Cashout');
+    expect(screen.getByRole('link', { name: 'Neue Auszahlung' })).toHaveAttribute('href', '/Cashout');
     expect(await screen.findByRole('heading', { name: 'Noch keine Auszahlungen' })).toBeInTheDocument();
   });
 
