@@ -30,6 +30,13 @@ describe('the staff console in German', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nicht Teil deiner Konsole' })).toBeInTheDocument();
   });
 
+  it('shows the overview in German, a plural included', async () => {
+    renderConsole('/admin', { 'GET /admin/me': success(staffMe()), 'GET /admin/overview': success(overview()) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Übersicht' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Wartet auf das Team' })).toHaveTextContent('Offene Tickets');
+    expect(screen.getByText(/^Letzte 24 Stunden: 2 Gutschriften über 3,00\s\$, 1 Stornierung über 0,50\s\$\.$/)).toBeInTheDocument();
+  });
+
   it('writes times as German does, in UTC', () => {
     expect(formatTime('2026-03-05T14:03:00.000Z')).toBe('05.03.2026, 14:03 UTC');
   });
