@@ -239,7 +239,7 @@ describe('a successful cashout (spec §2, §4)', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Cashout requested' })).toHaveFocus();
     expect(within(dialog).getByText('Your cashout request has been received.')).toBeInTheDocument();
     expect(within(dialog).getByText('New balance').nextElementSibling).toHaveTextContent('$9.34');
-    expect(within(dialog).getByText('Pending')).toBeInTheDocument();
+    expect(within(dialog).getByText('pending')).toBeInTheDocument();
 
     act(() => jest.advanceTimersByTime(SUCCESS_MODAL_MS - 200));
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { CashoutStatus } from '@rewards/shared/contracts/cashout-types';
 
-/** A cashout's status as the success screen words it (message keys): `failed` is a delay we are fixing, not a loss. */
+/** A cashout's status as the success screen words it, in lower case (message keys): `failed` is a delay we are fixing, not a loss. */
 export const CASHOUT_STATUS_LABELS = {
   pending: 'cashout.status.pending',
   approved: 'cashout.status.approved',
