@@ -1,5 +1,6 @@
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { lazyPage } from '@rewards/shared/ui/lazy-page';
+import { t } from './messages';
 
 const AdminConsole = lazyPage(() => import('./console/admin-console'));
 
@@ -14,6 +15,7 @@ const routes: RemoteRoute[] = [
       description: 'Support, finance and admin work on the running site: users, cashouts, tickets, postbacks, referrals and the audit log.',
       noindex: true,
     },
+    localMeta: () => ({ title: t('admin.meta.title'), description: t('admin.meta.description'), noindex: true }),
   },
 ];
 

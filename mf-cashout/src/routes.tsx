@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '@rewards/shared/brand';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { lazyPage } from '@rewards/shared/ui/lazy-page';
+import { t } from './messages';
 
 const CashoutPage = lazyPage(() => import('./pages/cashout-page'));
 
@@ -15,6 +16,11 @@ const routes: RemoteRoute[] = [
       // A personal page: kept out of search results.
       noindex: true,
     },
+    localMeta: () => ({
+      title: t('cashout.meta.title'),
+      description: t('cashout.meta.description', { brand: BRAND_NAME }),
+      noindex: true,
+    }),
   },
 ];
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { NavLink, Route, Routes } from '@rewards/shared/router';
 import type { StaffMe } from '@rewards/shared/contracts/admin-types';
+import { useT } from '../messages';
 import { StaffContext } from './staff-context';
 import { adminPath, sectionsFor, type SectionKey } from './sections';
 import styles from './console-layout.module.css';
@@ -30,31 +31,32 @@ const PAGES: Record<SectionKey, Page[]> = {
   content: [{ path: 'content', Component: lazy(() => import('../features/content/content-page')) }],
 };
 
-const ROLE_LABELS = { support: 'Support', finance: 'Finance', admin: 'Admin' } as const;
+const ROLE_LABELS = { support: 'admin.role.support', finance: 'admin.role.finance', admin: 'admin.role.admin' } as const;
 
 /** The console once the staff member is in: the pages their role may use in the navigation, and nothing else routed. */
 export function ConsoleLayout({ staff }: { staff: StaffMe }) {
+  const t = useT();
   const sections = sectionsFor(staff.staff_role);
   return (
     <StaffContext.Provider value={staff}>
       <div className={styles.console}>
-        <nav className={styles.nav} aria-label="Staff console">
+        <nav className={styles.nav} aria-label={t('admin.console.title')}>
           <p className={styles.who}>
-            <span className={styles.role}>{ROLE_LABELS[staff.staff_role]}</span>
+            <span className={styles.role}>{t(ROLE_LABELS[staff.staff_role])}</span>
             <span className={styles.email}>{staff.email}</span>
           </p>
           <ul className={styles.links}>
             {sections.map((section) => (
               <li key={section.key}>
                 <NavLink to={adminPath(section.path)} end={section.path === ''} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
-                  {section.label}
+                  {t(section.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className={styles.content}>
-          <Suspense fallback={<div role="status" aria-label="Loading the page" className={styles.pageLoading} />}>
+          <Suspense fallback={<div role="status" aria-label={t('admin.console.loadingPage')} className={styles.pageLoading} />}>
             <Routes>
               {sections.flatMap((section) =>
                 PAGES[section.key].map(({ path, Component }) => (path ? <Route key={path} path={path} element={<Component />} /> : <Route key="index" index element={<Component />} />)),
@@ -69,10 +71,11 @@ export function ConsoleLayout({ staff }: { staff: StaffMe }) {
 }
 
 function NotInConsole() {
+  const t = useT();
   return (
     <div className={styles.notFound}>
-      <h1>Not part of your console</h1>
-      <p>This page does not exist, or your role does not use it. Pick a page from the menu.</p>
+      <h1>{t('admin.notFound.title')}</h1>
+      <p>{t('admin.notFound.text')}</p>
     </div>
   );
 }

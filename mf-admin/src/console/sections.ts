@@ -6,7 +6,8 @@ export type Section = {
   key: SectionKey;
   /** Below `/admin`; '' is the console's first page. */
   path: string;
-  label: string;
+  /** Its name in the navigation (a message key). */
+  label: 'admin.section.overview' | 'admin.section.users' | 'admin.section.cashouts' | 'admin.section.tickets' | 'admin.section.postbacks' | 'admin.section.referrals' | 'admin.section.messages' | 'admin.section.audit' | 'admin.section.staff' | 'admin.section.content';
   /** The roles whose staff see it (admin sees everything). */
   roles: readonly StaffRole[];
 };
@@ -18,16 +19,16 @@ const ADMIN: readonly StaffRole[] = ['admin'];
 
 /** The console's pages in navigation order, each with the roles the API lets use it (issue 33). */
 export const SECTIONS: readonly Section[] = [
-  { key: 'overview', path: '', label: 'Overview', roles: EVERYONE },
-  { key: 'users', path: 'users', label: 'Users', roles: EVERYONE },
-  { key: 'cashouts', path: 'cashouts', label: 'Cashouts', roles: FINANCE },
-  { key: 'tickets', path: 'tickets', label: 'Tickets', roles: SUPPORT },
-  { key: 'postbacks', path: 'postbacks', label: 'Postbacks', roles: EVERYONE },
-  { key: 'referrals', path: 'referrals', label: 'Referrals', roles: FINANCE },
-  { key: 'messages', path: 'messages', label: 'Messages', roles: SUPPORT },
-  { key: 'audit', path: 'audit', label: 'Audit', roles: ADMIN },
-  { key: 'staff', path: 'staff', label: 'Staff', roles: ADMIN },
-  { key: 'content', path: 'content', label: 'Content', roles: ADMIN },
+  { key: 'overview', path: '', label: 'admin.section.overview', roles: EVERYONE },
+  { key: 'users', path: 'users', label: 'admin.section.users', roles: EVERYONE },
+  { key: 'cashouts', path: 'cashouts', label: 'admin.section.cashouts', roles: FINANCE },
+  { key: 'tickets', path: 'tickets', label: 'admin.section.tickets', roles: SUPPORT },
+  { key: 'postbacks', path: 'postbacks', label: 'admin.section.postbacks', roles: EVERYONE },
+  { key: 'referrals', path: 'referrals', label: 'admin.section.referrals', roles: FINANCE },
+  { key: 'messages', path: 'messages', label: 'admin.section.messages', roles: SUPPORT },
+  { key: 'audit', path: 'audit', label: 'admin.section.audit', roles: ADMIN },
+  { key: 'staff', path: 'staff', label: 'admin.section.staff', roles: ADMIN },
+  { key: 'content', path: 'content', label: 'admin.section.content', roles: ADMIN },
 ];
 
 /** The sections a role may use, in navigation order. */

@@ -1,27 +1,37 @@
 import type { ApiError } from '@rewards/shared/api/api-error';
+import type { Locale } from '@rewards/shared/i18n/locales';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { t } from '../messages';
+import { pageLocale } from './page-locale';
 
 export { formatDollars };
 
-// Made on first use: creating an Intl formatter is costly (ICU start-up).
-let timeFormat: Intl.DateTimeFormat | undefined;
+// Made on first use, once per language: creating an Intl formatter is costly (ICU start-up).
+const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
 
-/** `Mar 5, 2026, 14:03 UTC` from an ISO time: staff in any zone read the same time as the audit log and `ops`. */
-export function formatTime(iso: string | null | undefined): string {
+/**
+ * `Mar 5, 2026, 14:03 UTC` (`05.03.2026, 14:03 UTC` in German) from an ISO time, in the page's language: staff in
+ * any zone read the same time as the audit log and `ops`.
+ */
+export function formatTime(iso: string | null | undefined, locale: Locale = pageLocale()): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  timeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
-  return `${timeFormat.format(date)} UTC`;
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' });
+    timeFormats.set(locale, format);
+  }
+  return `${format.format(date)} UTC`;
 }
 
-/** What a failed call says to a staff member: the server's own line when it gave one. */
+/** What a failed call says to a staff member, in the page's language: the server's own line when it gave one. */
 export function errorMessage(error: unknown): string {
   const apiError = error as ApiError | undefined;
-  if (apiError?.status === 'NETWORK_ERROR' || apiError?.status === 'TIMEOUT') return 'No answer from the server. Check the connection and try again.';
+  if (apiError?.status === 'NETWORK_ERROR' || apiError?.status === 'TIMEOUT') return t('admin.error.noAnswer');
   if (apiError?.message) return apiError.message;
-  if (apiError?.status === 429) return 'Too many tries. Wait a moment and try again.';
-  return 'Something went wrong. Try again.';
+  if (apiError?.status === 429) return t('admin.error.tooMany');
+  return t('admin.error.generic');
 }
 
 /** The first message the server gave for one field of a 422. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
+import { useT } from '../messages';
 import { errorMessage } from './format';
 import styles from './query-view.module.css';
 
@@ -33,10 +34,11 @@ type LoadMoreProps = { hasMore: boolean; loading: boolean; onLoadMore: () => voi
 
 /** The next page of a list, on demand. */
 export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
+  const t = useT();
   if (!hasMore) return null;
   return (
     <button type="button" className={`outline-button ${styles.loadMore}`} onClick={onLoadMore} disabled={loading}>
-      {loading ? 'Loading…' : 'Load more'}
+      {loading ? t('admin.list.loadingMore') : t('admin.list.loadMore')}
     </button>
   );
 }

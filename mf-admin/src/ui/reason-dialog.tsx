@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
+import { useT } from '../messages';
 import { errorMessage, fieldError, isDollarAmount, REASON_MAX_LENGTH } from './format';
 import styles from './reason-dialog.module.css';
 
@@ -33,6 +34,7 @@ type Props = {
  * the change did not go through.
  */
 export function ReasonDialog(props: Props) {
+  const t = useT();
   const { title, lead, confirmLabel, busyLabel, reasonHint, reasonOptional = false, amount, reference, onSubmit, onClose, onDone, danger = false } = props;
   const [values, setValues] = useState<ReasonValues>({ reason: '', amount: amount?.initial ?? '', reference: '' });
   const [busy, setBusy] = useState(false);
@@ -41,8 +43,13 @@ export function ReasonDialog(props: Props) {
   const ids = { reason: useId(), hint: useId(), reasonError: useId(), amount: useId(), amountError: useId(), reference: useId(), failure: useId() };
 
   const reason = values.reason.trim();
-  const reasonProblem = !reasonOptional && reason.length === 0 ? 'Give a reason.' : reason.length > REASON_MAX_LENGTH ? `At most ${REASON_MAX_LENGTH} characters.` : undefined;
-  const amountProblem = amount && !isDollarAmount(values.amount) ? 'An amount in dollars, like 2.50.' : undefined;
+  const reasonProblem =
+    !reasonOptional && reason.length === 0
+      ? t('admin.reason.missing')
+      : reason.length > REASON_MAX_LENGTH
+        ? t('admin.reason.tooLong', { max: REASON_MAX_LENGTH })
+        : undefined;
+  const amountProblem = amount && !isDollarAmount(values.amount) ? t('admin.reason.amountInvalid') : undefined;
   const reasonMessage = (checked ? reasonProblem : undefined) ?? fieldError(error, 'reason');
   const amountMessage = (checked ? amountProblem : undefined) ?? fieldError(error, 'amount');
   const failure = error && !fieldError(error, 'reason') && !fieldError(error, 'amount') ? errorMessage(error) : null;
@@ -101,7 +108,7 @@ export function ReasonDialog(props: Props) {
         ) : null}
         <div className="text-field">
           <label htmlFor={ids.reason} className="text-field-label">
-            {reasonOptional ? 'Reason (optional)' : 'Reason'}
+            {reasonOptional ? t('admin.reason.labelOptional') : t('admin.reason.label')}
           </label>
           <textarea
             id={ids.reason}
@@ -132,7 +139,7 @@ export function ReasonDialog(props: Props) {
         ) : null}
         <div className={styles.actions}>
           <button type="button" className="outline-button" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('admin.reason.cancel')}
           </button>
           <button type="submit" className={danger ? `pill-button ${styles.danger}` : 'pill-button'} disabled={busy}>
             {busy ? busyLabel : confirmLabel}

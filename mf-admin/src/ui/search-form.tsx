@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../messages';
 import styles from './search-form.module.css';
 
 type Props = {
@@ -12,6 +13,7 @@ type Props = {
 
 /** A labelled search box with its button; the page keeps what was searched in its address (back works). */
 export function SearchForm({ label, initial, placeholder, onSearch, children }: Props) {
+  const t = useT();
   const [text, setText] = useState(initial);
   const id = useId();
   const submit = (event: FormEvent) => {
@@ -28,7 +30,7 @@ export function SearchForm({ label, initial, placeholder, onSearch, children }: 
       </div>
       {children}
       <button type="submit" className={`pill-button ${styles.button}`}>
-        Search
+        {t('admin.search.submit')}
       </button>
     </form>
   );

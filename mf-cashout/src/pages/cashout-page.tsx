@@ -8,6 +8,7 @@ import { CashoutModal } from '../features/cashout-modal/cashout-modal';
 import { useCashoutStats } from '../features/cashout-stats/cashout-stats-api';
 import { PayoutMethodCard } from '../features/payout-methods/payout-method-card';
 import { PAYOUT_METHODS, type PayoutMethod } from '../features/payout-methods/payout-methods';
+import { useT } from '../messages';
 import styles from './cashout-page.module.css';
 
 /** Each opening is its own modal, so the fields start empty every time (spec §4). */
@@ -15,25 +16,26 @@ type OpenModal = { method: PayoutMethod; opening: number };
 
 /** Spec §2 Cashout page: the payout methods, each opening the cashout modal. */
 export default function CashoutPage() {
+  const t = useT();
   const { balance, settled } = useCashoutStats();
   const [modal, setModal] = useState<OpenModal | null>(null);
   const choose = (method: PayoutMethod) => setModal((current) => ({ method, opening: (current?.opening ?? 0) + 1 }));
 
   return (
-    <PageLayout title="Cashout" lead={`Turn your ${BRAND_NAME} balance into cash, gift cards or crypto. Pick a method to withdraw.`}>
+    <PageLayout title={t('cashout.page.title')} lead={t('cashout.page.lead', { brand: BRAND_NAME })}>
       <div className={styles.summary}>
         <p className={styles.balance}>
-          <span className={styles.balanceLabel}>Your balance</span>
+          <span className={styles.balanceLabel}>{t('cashout.page.balance')}</span>
           <strong className="money">{formatDollars(balance)}</strong>
         </p>
         <Link to={PATHS.profile} className={styles.withdrawals}>
-          My Withdrawals
+          {t('cashout.page.withdrawals')}
         </Link>
       </div>
 
       <section aria-labelledby="most-popular-heading">
         <h2 id="most-popular-heading" className={styles.sectionTitle}>
-          Most Popular
+          {t('cashout.page.mostPopular')}
         </h2>
         <ul className={styles.methods}>
           {PAYOUT_METHODS.map((method, index) => (
@@ -44,10 +46,7 @@ export default function CashoutPage() {
         </ul>
       </section>
 
-      <p className={styles.disclaimer}>
-        The merchants shown on this page are not sponsors or affiliates of {BRAND_NAME} or of any gift card provider.
-        Their names belong to their respective owners; the logos are our own illustrations.
-      </p>
+      <p className={styles.disclaimer}>{t('cashout.page.disclaimer', { brand: BRAND_NAME })}</p>
 
       {modal ? (
         <CashoutModal key={modal.opening} method={modal.method} balance={balance} onClose={() => setModal(null)} />

@@ -1,8 +1,17 @@
-// Made on first use, not when the module loads: creating an Intl formatter is costly (ICU start-up).
-let dateFormat: Intl.DateTimeFormat | undefined;
+import type { Locale } from '@rewards/shared/i18n/locales';
+import { pageLocale } from './page-locale';
 
-/** `Mar 5, 2025` from an ISO date; the text as given when it is not a date. */
-export function formatDate(iso: string): string {
+// Made on first use, once per language, not when the module loads: creating an Intl formatter is costly (ICU start-up).
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** `Mar 5, 2025` (`05.03.2025` in German) from an ISO date, in the page’s language; the text as given when it is not a date. */
+export function formatDate(iso: string, locale: Locale = pageLocale()): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : (dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })).format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@rewards/shared/router';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
+import { useT } from '../history/messages';
 import styles from './history-table.module.css';
 
 /** Spec §9: the profile's tables show 3 skeleton rows while loading. */
@@ -11,18 +12,19 @@ export const SKELETON_ROWS = 3;
  * `styles.row` and the cells' classes) become small cards on a phone.
  */
 export function HistoryTable({ caption, columns, children }: { caption?: string; columns: [string, string]; children: ReactNode }) {
+  const t = useT();
   return (
     <table className={styles.table}>
       {caption ? <caption className={visuallyHidden}>{caption}</caption> : null}
       <thead>
         <tr>
-          <th scope="col">Date</th>
+          <th scope="col">{t('history.column.date')}</th>
           <th scope="col">{columns[0]}</th>
           <th scope="col">{columns[1]}</th>
           <th scope="col" className={styles.amountCell}>
-            Amount
+            {t('history.column.amount')}
           </th>
-          <th scope="col">Status</th>
+          <th scope="col">{t('history.column.status')}</th>
         </tr>
       </thead>
       <tbody>{children}</tbody>
@@ -63,6 +65,7 @@ type PagedList = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextP
 
 /** "Load more" under the rows while the list has another page. */
 export function LoadMoreButton({ list }: { list: PagedList }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -71,7 +74,7 @@ export function LoadMoreButton({ list }: { list: PagedList }) {
       disabled={list.isFetchingNextPage}
       aria-busy={list.isFetchingNextPage || undefined}
     >
-      {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      {list.isFetchingNextPage ? t('history.loadingMore') : t('history.loadMore')}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { StaffMe } from '@rewards/shared/contracts/admin-types';
+import { useT } from '../../messages';
 import { errorMessage, fieldError } from '../../ui/format';
 import { useSendStaffCodeMutation, useVerifyStaffCodeMutation } from './staff-session-api';
 import styles from './code-step.module.css';
@@ -11,12 +12,13 @@ type Props = { staff: StaffMe; onVerified: () => void };
  * authenticator app or from an email (a recovery code also counts). Two-factor off: how to turn it on, no code.
  */
 export function CodeStep({ staff, onVerified }: Props) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.card} aria-labelledby="staff-code-step">
       <h1 id="staff-code-step" ref={heading} tabIndex={-1} className={styles.title}>
-        Staff console
+        {t('admin.console.title')}
       </h1>
       {staff.two_factor === 'off' ? <TurnOnTwoFactor /> : <CodeForm staff={staff} onVerified={onVerified} />}
     </section>
@@ -24,15 +26,17 @@ export function CodeStep({ staff, onVerified }: Props) {
 }
 
 function TurnOnTwoFactor() {
+  const t = useT();
   return (
     <>
-      <p>The console needs two-factor sign-in on your account.</p>
-      <p className={styles.muted}>Turn it on in Settings (the menu under your name), then open this page again.</p>
+      <p>{t('admin.code.twoFactorOff')}</p>
+      <p className={styles.muted}>{t('admin.code.twoFactorHow')}</p>
     </>
   );
 }
 
 function CodeForm({ staff, onVerified }: Props) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState(false);
   const [verify, verifying] = useVerifyStaffCodeMutation();
@@ -40,7 +44,7 @@ function CodeForm({ staff, onVerified }: Props) {
   const ids = { code: useId(), hint: useId(), error: useId() };
   const byEmail = staff.two_factor === 'email';
   const trimmed = code.replace(/\s+/g, '');
-  const missing = checked && trimmed.length === 0 ? 'Enter the code.' : undefined;
+  const missing = checked && trimmed.length === 0 ? t('admin.code.missing') : undefined;
   const codeError = missing ?? (verifying.error ? (fieldError(verifying.error, 'code') ?? errorMessage(verifying.error)) : undefined);
 
   const submit = async (event: FormEvent) => {
@@ -54,24 +58,22 @@ function CodeForm({ staff, onVerified }: Props) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p>
-        {byEmail
-          ? `Confirm it is you: we email a 6-digit code to ${staff.email}.`
-          : 'Confirm it is you: enter the 6-digit code from your authenticator app.'}{' '}
-        <span className={styles.muted}>You stay in for 12 hours.</span>
+        {byEmail ? t('admin.code.byEmail', { email: staff.email }) : t('admin.code.byApp')}{' '}
+        <span className={styles.muted}>{t('admin.code.stay')}</span>
       </p>
       {byEmail ? (
         <div className={styles.send}>
           <button type="button" className="outline-button" onClick={() => void send()} disabled={sending.isLoading}>
-            {sending.isLoading ? 'Sending…' : sending.isSuccess ? 'Send another code' : 'Email me a code'}
+            {sending.isLoading ? t('admin.code.sending') : sending.isSuccess ? t('admin.code.sendAnother') : t('admin.code.emailMe')}
           </button>
           <p role="status" className={styles.muted}>
-            {sending.isSuccess ? `Code sent to ${staff.email}.` : sending.error ? errorMessage(sending.error) : ''}
+            {sending.isSuccess ? t('admin.code.sent', { email: staff.email }) : sending.error ? errorMessage(sending.error) : ''}
           </p>
         </div>
       ) : null}
       <div className="text-field">
         <label htmlFor={ids.code} className="text-field-label">
-          Code
+          {t('admin.code.label')}
         </label>
         <input
           id={ids.code}
@@ -85,7 +87,7 @@ function CodeForm({ staff, onVerified }: Props) {
           autoFocus={!byEmail}
         />
         <p id={ids.hint} className={styles.muted}>
-          A recovery code works too.
+          {t('admin.code.hint')}
         </p>
         {codeError ? (
           <p id={ids.error} role="alert" className={styles.error}>
@@ -94,7 +96,7 @@ function CodeForm({ staff, onVerified }: Props) {
         ) : null}
       </div>
       <button type="submit" className="pill-button" disabled={verifying.isLoading}>
-        {verifying.isLoading ? 'Checking…' : 'Open the console'}
+        {verifying.isLoading ? t('admin.code.checking') : t('admin.code.submit')}
       </button>
     </form>
   );

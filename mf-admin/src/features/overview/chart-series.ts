@@ -1,4 +1,6 @@
 import type { HourlyMoney } from '@rewards/shared/contracts/admin-types';
+import { formatDollars } from '@rewards/shared/rules/money';
+import type { t as translate } from '../../messages';
 
 /** uPlot's data: the hours (Unix seconds) and, per hour, credits and reversals in dollars (from coins: exact). */
 export function chartSeries(hourly: readonly HourlyMoney[]): [number[], number[], number[]] {
@@ -9,12 +11,16 @@ export function chartSeries(hourly: readonly HourlyMoney[]): [number[], number[]
   ];
 }
 
-/** The chart in one sentence, for screen readers (the table beside it has every hour). */
-export function chartSummary(hourly: readonly HourlyMoney[]): string {
+/** The chart in one sentence, for screen readers (the table beside it has every hour), in the page's language. */
+export function chartSummary(hourly: readonly HourlyMoney[], t: typeof translate): string {
   const credits = hourly.reduce((sum, hour) => sum + hour.credits_coins, 0);
   const reversals = hourly.reduce((sum, hour) => sum + hour.reversals_coins, 0);
   const creditCount = hourly.reduce((sum, hour) => sum + hour.credits_count, 0);
   const reversalCount = hourly.reduce((sum, hour) => sum + hour.reversals_count, 0);
-  const dollars = (coins: number) => `$${(coins / 1000).toFixed(2)}`;
-  return `Last 24 hours: ${creditCount} credits worth ${dollars(credits)}, ${reversalCount} reversals worth ${dollars(reversals)}.`;
+  return t('admin.overview.chartSummary', {
+    credits: creditCount,
+    creditAmount: formatDollars(credits / 1000),
+    reversals: reversalCount,
+    reversalAmount: formatDollars(reversals / 1000),
+  });
 }

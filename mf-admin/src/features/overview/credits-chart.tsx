@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { HourlyMoney } from '@rewards/shared/contracts/admin-types';
+import { formatDollars } from '@rewards/shared/rules/money';
+import { useT } from '../../messages';
 import { chartSeries } from './chart-series';
 import styles from './credits-chart.module.css';
 
@@ -22,7 +24,9 @@ function cssColor(name: string, fallback: string): string {
  * canvas, no dependencies). Decorative for screen readers: the summary and the table beside it carry the figures.
  */
 export function CreditsChart({ hourly }: { hourly: readonly HourlyMoney[] }) {
+  const t = useT();
   const frame = useRef<HTMLDivElement>(null);
+  const labels = { hour: t('admin.overview.hourUtc'), credits: t('admin.overview.credits'), reversals: t('admin.overview.reversals') };
   useEffect(() => {
     const element = frame.current;
     if (!element || !canDraw()) return undefined;
@@ -42,11 +46,11 @@ export function CreditsChart({ hourly }: { hourly: readonly HourlyMoney[] }) {
           height: HEIGHT,
           tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
           scales: { x: { time: true }, y: { range: (_chart, _min, max) => [0, Math.max(1, max * 1.1)] } },
-          axes: [axis, { ...axis, size: 60, values: (_chart, ticks) => ticks.map((tick) => `$${tick.toFixed(2)}`) }],
+          axes: [axis, { ...axis, size: 60, values: (_chart, ticks) => ticks.map((tick) => formatDollars(tick)) }],
           series: [
-            { label: 'Hour (UTC)' },
-            { label: 'Credits', stroke: money, fill: `${money}cc`, paths: bars(-1), points: { show: false }, value: (_chart, value) => (value == null ? '—' : `$${value.toFixed(2)}`) },
-            { label: 'Reversals', stroke: error, fill: `${error}cc`, paths: bars(1), points: { show: false }, value: (_chart, value) => (value == null ? '—' : `$${value.toFixed(2)}`) },
+            { label: labels.hour },
+            { label: labels.credits, stroke: money, fill: `${money}cc`, paths: bars(-1), points: { show: false }, value: (_chart, value) => (value == null ? '—' : formatDollars(value)) },
+            { label: labels.reversals, stroke: error, fill: `${error}cc`, paths: bars(1), points: { show: false }, value: (_chart, value) => (value == null ? '—' : formatDollars(value)) },
           ],
         },
         chartSeries(hourly),
@@ -63,6 +67,7 @@ export function CreditsChart({ hourly }: { hourly: readonly HourlyMoney[] }) {
       stopped = true;
       dispose();
     };
-  }, [hourly]);
+    // Drawn again in the new language when the page switches.
+  }, [hourly, labels.hour, labels.credits, labels.reversals]);
   return <div ref={frame} className={styles.chart} aria-hidden="true" />;
 }

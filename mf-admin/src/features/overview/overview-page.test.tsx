@@ -25,7 +25,7 @@ describe('Overview', () => {
 
   it('sums up the last 24 hours in words, and gives every hour in a table', async () => {
     renderConsole('/admin', { 'GET /admin/overview': success(overview()) });
-    expect(await screen.findByText('Last 24 hours: 2 credits worth $3.00, 1 reversals worth $0.50.')).toBeInTheDocument();
+    expect(await screen.findByText('Last 24 hours: 2 credits worth $3.00, 1 reversal worth $0.50.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByText('Figures by hour'));
     const table = screen.getByRole('table', { name: 'Credits and reversals by hour (UTC)' });
     expect(within(table).getAllByRole('row')).toHaveLength(25);

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { Link } from '@rewards/shared/router';
 import type { AdminOverview, HourlyMoney } from '@rewards/shared/contracts/admin-types';
 import { useStaff } from '../../console/staff-context';
+import { useT } from '../../messages';
 import { adminPath, sectionsFor } from '../../console/sections';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
@@ -11,17 +13,22 @@ import { CreditsChart } from './credits-chart';
 import { OVERVIEW_REFRESH_MS, useGetAdminOverviewQuery } from './overview-api';
 import styles from './overview-page.module.css';
 
-const HOUR_COLUMNS: TableColumn<HourlyMoney>[] = [
-  { id: 'hour', header: 'Hour', rowHeader: true, cell: (hour) => formatTime(hour.hour) },
-  { id: 'credits', header: 'Credits', numeric: true, cell: (hour) => `${formatDollars(hour.credits)} (${hour.credits_count})` },
-  { id: 'reversals', header: 'Reversals', numeric: true, cell: (hour) => `${formatDollars(hour.reversals)} (${hour.reversals_count})` },
-];
+type Translate = ReturnType<typeof useT>;
+
+function hourColumns(t: Translate): TableColumn<HourlyMoney>[] {
+  return [
+    { id: 'hour', header: t('admin.overview.hour'), rowHeader: true, cell: (hour) => formatTime(hour.hour) },
+    { id: 'credits', header: t('admin.overview.credits'), numeric: true, cell: (hour) => `${formatDollars(hour.credits)} (${hour.credits_count})` },
+    { id: 'reversals', header: t('admin.overview.reversals'), numeric: true, cell: (hour) => `${formatDollars(hour.reversals)} (${hour.reversals_count})` },
+  ];
+}
 
 /** Where a shift starts: what waits for staff, and the money that moved in the last 24 hours. */
 export default function OverviewPage() {
+  const t = useT();
   const overview = useGetAdminOverviewQuery(undefined, { pollingInterval: OVERVIEW_REFRESH_MS });
   return (
-    <ConsolePage title="Overview" lead="What waits for staff, and the money that moved in the last 24 hours.">
+    <ConsolePage title={t('admin.section.overview')} lead={t('admin.overview.lead')}>
       <QueryView label="the overview" isLoading={overview.isLoading} error={overview.error} onRetry={() => void overview.refetch()}>
         {overview.data ? <OverviewFigures overview={overview.data} /> : null}
       </QueryView>
@@ -30,25 +37,31 @@ export default function OverviewPage() {
 }
 
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
+  const t = useT();
+  const columns = useMemo(() => hourColumns(t), [t]);
   const staff = useStaff();
   const opens = new Set(sectionsFor(staff.staff_role).map((section) => section.key));
   const { open_tickets: tickets } = overview;
   return (
     <>
-      <ul className={styles.cards} aria-label="Waiting for staff">
-        <Figure label="Open tickets" value={tickets.total} detail={`${tickets.awaiting} awaiting an answer, ${tickets.answered} answered`} to={opens.has('tickets') ? adminPath('tickets') : undefined} />
-        <Figure label="Cashouts waiting for review" value={overview.cashouts_in_review} to={opens.has('cashouts') ? adminPath('cashouts') : undefined} />
-        <Figure label="Failing payouts" value={overview.failing_payouts} warn={overview.failing_payouts > 0} to={opens.has('cashouts') ? `${adminPath('cashouts')}?view=payouts` : undefined} />
+      <ul className={styles.cards} aria-label={t('admin.overview.waiting')}>
+        <Figure
+          label={t('admin.overview.openTickets')}
+          value={tickets.total}
+          detail={t('admin.overview.ticketsDetail', { awaiting: tickets.awaiting, answered: tickets.answered })}
+          to={opens.has('tickets') ? adminPath('tickets') : undefined} />
+        <Figure label={t('admin.overview.cashoutsInReview')} value={overview.cashouts_in_review} to={opens.has('cashouts') ? adminPath('cashouts') : undefined} />
+        <Figure label={t('admin.overview.failingPayouts')} value={overview.failing_payouts} warn={overview.failing_payouts > 0} to={opens.has('cashouts') ? `${adminPath('cashouts')}?view=payouts` : undefined} />
       </ul>
       <section className={styles.chartCard} aria-labelledby="credits-chart-title">
         <h2 id="credits-chart-title" className={styles.chartTitle}>
-          Credits and reversals, last 24 hours
+          {t('admin.overview.chartTitle')}
         </h2>
-        <p className={styles.summary}>{chartSummary(overview.hourly)}</p>
+        <p className={styles.summary}>{chartSummary(overview.hourly, t)}</p>
         <CreditsChart hourly={overview.hourly} />
         <details className={styles.figures}>
-          <summary>Figures by hour</summary>
-          <DataTable caption="Credits and reversals by hour (UTC)" columns={HOUR_COLUMNS} rows={overview.hourly} rowKey={(hour) => hour.hour} empty="No hour to show." />
+          <summary>{t('admin.overview.byHour')}</summary>
+          <DataTable caption={t('admin.overview.byHourCaption')} columns={columns} rows={overview.hourly} rowKey={(hour) => hour.hour} empty={t('admin.overview.noHour')} />
         </details>
       </section>
     </>

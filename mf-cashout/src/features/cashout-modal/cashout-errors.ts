@@ -1,14 +1,18 @@
 import { isApiError } from '@rewards/shared/api/api-error';
+import type { ApiRefusal } from '@rewards/shared/translate/api-errors';
 
-export const CASHOUT_GENERIC_ERROR = 'An error occurred. Please try again.';
+/** `useApiErrorText()`'s answer: a refusal's words in the page's language, else the API's message, else the fallback. */
+export type ApiErrorText = (refusal: ApiRefusal | null | undefined, fallback: string) => string;
 
-/** Under the refusal of a first cashout from an unverified email (issue 31): what to do about it. */
-export const EMAIL_UNVERIFIED_HINT = 'Enter the code we emailed you in the banner at the top of the page (it can send a new one), then cash out again.';
-
-/** Spec §8: the server's refusal message when it gave one, otherwise the generic sentence. */
-export function cashoutErrorMessage(error: unknown): string {
-  if (isApiError(error) && typeof error.status === 'number' && error.status < 500 && error.message) return error.message;
-  return CASHOUT_GENERIC_ERROR;
+/**
+ * Spec §8: a refusal from the server in the page's language (its code's translation, else its message); the
+ * generic sentence when there was no refusal to show (no answer, a 5xx, an answer without words).
+ */
+export function cashoutErrorMessage(error: unknown, errorText: ApiErrorText, generic: string): string {
+  if (isApiError(error) && typeof error.status === 'number' && error.status < 500 && (error.message || error.code)) {
+    return errorText(error, generic);
+  }
+  return generic;
 }
 
 /**

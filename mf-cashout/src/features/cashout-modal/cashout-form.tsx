@@ -2,9 +2,12 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import type { TwoFactorMethod } from '@rewards/shared/contracts/api-types';
 import type { CashoutRequest, CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { useT } from '../../messages';
+import { formatDecimal } from '../../ui/format-number';
 import type { PayoutMethod } from '../payout-methods';
-import { EMAIL_UNVERIFIED_HINT } from './cashout-errors';
-import { accountError, amountError, toCashoutRequest } from './cashout-validation';
+import { cashoutErrorMessage } from './cashout-errors';
+import { cashoutProblemText, validateCashout, toCashoutRequest, type CashoutProblem } from './cashout-validation';
 import { useCashoutSubmission } from './use-cashout-submission';
 import styles from './cashout-modal.module.css';
 
@@ -18,13 +21,16 @@ type Props = {
   onSuccess: (result: CashoutResult) => void;
 };
 
-type FormError = { field: 'account' | 'amount' | null; message: string; emailUnverified?: boolean };
+/** What the form shows under its fields, kept as what went wrong so it is worded in the page's current language. */
+type FormError = CashoutProblem | { field: null; error: unknown; emailUnverified: boolean };
 
 /** A risky cashout the server wants a code for before booking it. */
 type StepUp = { method: TwoFactorMethod; request: CashoutRequest };
 
 /** The account and amount of a cashout (spec §2, §5), sent once valid. */
 export function CashoutForm({ method, balance, onSuccess }: Props) {
+  const t = useT();
+  const errorText = useApiErrorText();
   const ids = useId();
   const accountId = `${ids}-account`;
   const amountId = `${ids}-amount`;
@@ -48,11 +54,10 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const invalidAccount = accountError(method, account);
-    const invalidAmount = invalidAccount ? null : amountError(method, amount);
-    if (invalidAccount || invalidAmount) {
-      setError({ field: invalidAccount ? 'account' : 'amount', message: (invalidAccount ?? invalidAmount)! });
-      (invalidAccount ? accountRef : amountRef).current?.focus();
+    const problem = validateCashout(method, account, amount);
+    if (problem) {
+      setError(problem);
+      (problem.field === 'account' ? accountRef : amountRef).current?.focus();
       return;
     }
     setError(null);
@@ -60,24 +65,29 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
     const outcome = await submit(request);
     if (outcome.ok) onSuccess(outcome.result);
     else if (outcome.code === 'step_up_required') setStepUp({ method: outcome.method ?? 'email', request });
-    else setError({ field: null, message: outcome.message, emailUnverified: outcome.code === 'email_unverified' });
+    else setError({ field: null, error: outcome.error, emailUnverified: outcome.code === 'email_unverified' });
   }
 
   if (stepUp) {
     return (
-      <Suspense fallback={<p className={styles.description}>Loading...</p>}>
+      <Suspense fallback={<p className={styles.description}>{t('cashout.form.loading')}</p>}>
         <StepUpForm method={stepUp.method} request={stepUp.request} submission={submission} onSuccess={onSuccess} onBack={() => setStepUp(null)} />
       </Suspense>
     );
   }
 
   const describedBy = (field: FormError['field']) => (error && error.field === field ? errorId : undefined);
+  const errorMessage = !error
+    ? null
+    : error.field === null
+      ? cashoutErrorMessage(error.error, errorText, t('cashout.error.generic'))
+      : cashoutProblemText(error, method, t);
 
   return (
     <form className={styles.form} noValidate onSubmit={onSubmit}>
       <div className="text-field">
         <label htmlFor={accountId} className="text-field-label">
-          {method.accountLabel}
+          {t(method.accountKey)}
         </label>
         <input
           ref={accountRef}
@@ -97,15 +107,15 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
       <div className="text-field">
         <div className={styles.labelRow}>
           <label htmlFor={amountId} className="text-field-label">
-            Amount (USD)
+            {t('cashout.form.amount.label')}
           </label>
           <button
             type="button"
             className={styles.max}
             onClick={() => setAmount(balance)}
-            aria-label={`Use my whole balance, ${formatDollars(balance)}`}
+            aria-label={t('cashout.form.max.label', { amount: formatDollars(balance) })}
           >
-            Max
+            {t('cashout.form.max')}
           </button>
         </div>
         <div className={styles.amountBox}>
@@ -120,7 +130,7 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
             inputMode="decimal"
             step={0.01}
             min={method.minimum}
-            placeholder={method.minimum.toFixed(2)}
+            placeholder={formatDecimal(method.minimum, 2)}
             required
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
@@ -129,18 +139,18 @@ export function CashoutForm({ method, balance, onSuccess }: Props) {
           />
         </div>
       </div>
-      {error?.emailUnverified ? (
+      {error?.field === null && error.emailUnverified ? (
         <div id={errorId} className={styles.emailUnverified} role="alert">
-          <p className={styles.emailUnverifiedTitle}>{error.message}</p>
-          <p>{EMAIL_UNVERIFIED_HINT}</p>
+          <p className={styles.emailUnverifiedTitle}>{errorMessage}</p>
+          <p>{t('cashout.error.emailUnverifiedHint')}</p>
         </div>
       ) : error ? (
         <p id={errorId} className={styles.error} role="alert">
-          {error.message}
+          {errorMessage}
         </p>
       ) : null}
       <button type="submit" className={`pill-button ${styles.submit}`} disabled={sending} aria-busy={sending || undefined}>
-        {sending ? 'Processing...' : 'Cashout Now'}
+        {sending ? t('cashout.form.sending') : t('cashout.form.submit')}
       </button>
     </form>
   );

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { ModalCloseButton, ModalFrame } from '@rewards/shared/ui/modal-frame.tsx';
+import { useT } from '../../messages';
+import { SLOT, SlotText } from '../../ui/slot-text';
 import type { PayoutMethod } from '../payout-methods';
 import { CashoutForm } from './cashout-form';
 import { CashoutSuccess } from './cashout-success';
@@ -16,6 +18,8 @@ type Props = {
 
 /** The cashout modal of spec §2/§4: a form for the chosen method, then the success screen. */
 export function CashoutModal({ method, balance, onClose }: Props) {
+  const t = useT();
+  const title = t(method.titleKey);
   const titleId = useId();
   const [result, setResult] = useState<CashoutResult | null>(null);
 
@@ -31,22 +35,26 @@ export function CashoutModal({ method, balance, onClose }: Props) {
       ) : (
         <>
           <header className={styles.header}>
-            <img className={styles.logo} src={method.logo} alt={`${method.title} logo`} width={160} height={100} />
+            <img className={styles.logo} src={method.logo} alt={t('cashout.methods.logo', { method: title })} width={160} height={100} />
             <div className={styles.heading}>
               <h2 id={titleId} className={styles.title}>
-                Cash out with {method.title}
+                {t('cashout.modal.title', { method: title })}
               </h2>
               <p className={styles.facts}>
                 <span>
-                  Minimum <strong className="money">{formatDollars(method.minimum)}</strong>
+                  <SlotText text={t('cashout.modal.minimum', { amount: SLOT })}>
+                    <strong className="money">{formatDollars(method.minimum)}</strong>
+                  </SlotText>
                 </span>
                 <span>
-                  Balance <strong className="money">{formatDollars(balance)}</strong>
+                  <SlotText text={t('cashout.modal.balance', { amount: SLOT })}>
+                    <strong className="money">{formatDollars(balance)}</strong>
+                  </SlotText>
                 </span>
               </p>
             </div>
           </header>
-          <p className={styles.description}>{method.description}</p>
+          <p className={styles.description}>{t(method.descriptionKey)}</p>
           <CashoutForm method={method} balance={balance} onSuccess={setResult} />
         </>
       )}

@@ -2,12 +2,16 @@ import { useEffect, useRef } from 'react';
 import { SUCCESS_MODAL_MS } from '@rewards/shared/constants';
 import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { useT } from '../../messages';
+import { CASHOUT_STATUS_LABELS } from './cashout-status-labels';
 import styles from './cashout-modal.module.css';
 
 type Props = { result: CashoutResult; titleId: string; onDone: () => void };
 
 /** Spec §2/§4: the server's message, the new balance and the status, for 3 s; then the modal closes. */
 export function CashoutSuccess({ result, titleId, onDone }: Props) {
+  const t = useT();
+  const status = result.data.cashout.status;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const doneRef = useRef(onDone);
   useEffect(() => {
@@ -29,23 +33,23 @@ export function CashoutSuccess({ result, titleId, onDone }: Props) {
         </svg>
       </span>
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
-        Cashout requested
+        {t('cashout.success.title')}
       </h2>
       <p className={styles.successMessage}>{result.message}</p>
       <dl className={styles.receipt}>
         <div>
-          <dt>New balance</dt>
+          <dt>{t('cashout.success.newBalance')}</dt>
           <dd className="money">{formatDollars(result.data.new_balance)}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>{t('cashout.success.status')}</dt>
           <dd>
-            <span className={styles.status}>{result.data.cashout.status}</span>
+            <span className={styles.status}>{status in CASHOUT_STATUS_LABELS ? t(CASHOUT_STATUS_LABELS[status]) : status}</span>
           </dd>
         </div>
       </dl>
       <button type="button" className={`pill-button ${styles.submit}`} onClick={onDone}>
-        Done
+        {t('cashout.success.done')}
       </button>
     </div>
   );

@@ -1,5 +1,14 @@
 import { PAYOUT_METHODS, type PayoutMethod } from '../payout-methods';
-import { AMOUNT_DECIMALS_MESSAGE, toCashoutRequest, validateCashout } from './cashout-validation';
+import { t } from '../../messages';
+import { cashoutProblemText, toCashoutRequest, validateCashout as findProblem } from './cashout-validation';
+
+const AMOUNT_DECIMALS_MESSAGE = 'Enter the amount in dollars and cents, with at most 2 decimals (e.g. 1.50)';
+
+/** The words the form shows for these values, or null when it may be sent. */
+function validateCashout(method: PayoutMethod, account: string, amount: string): string | null {
+  const problem = findProblem(method, account, amount);
+  return problem ? cashoutProblemText(problem, method, t) : null;
+}
 
 function method(name: PayoutMethod['name']): PayoutMethod {
   const found = PAYOUT_METHODS.find((candidate) => candidate.name === name);

@@ -1,11 +1,11 @@
 import type { TwoFactorMethod } from '@rewards/shared/contracts/api-types';
 import { OTP_LENGTH } from '@rewards/shared/constants';
 
-/** What the code step of a risky cashout asks for (issue 31). */
-export const STEP_UP_TEXT: Record<TwoFactorMethod, string> = {
-  email: 'Enter the code we sent to confirm this cashout.',
-  totp: 'Enter the 6-digit code from your authenticator app',
-};
+/** What the code step of a risky cashout asks for (issue 31), as message keys. */
+export const STEP_UP_TEXT = {
+  email: 'cashout.stepUp.email',
+  totp: 'cashout.stepUp.totp',
+} as const satisfies Record<TwoFactorMethod, string>;
 
 /** The digits of a code as typed or pasted, at most 6. */
 export function sanitizeStepUpCode(typed: string): string {

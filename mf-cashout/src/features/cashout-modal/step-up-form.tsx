@@ -3,6 +3,9 @@ import type { TwoFactorMethod } from '@rewards/shared/contracts/api-types';
 import type { CashoutRequest, CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { OTP_LENGTH } from '@rewards/shared/constants';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { useT } from '../../messages';
+import { cashoutErrorMessage } from './cashout-errors';
 import { STEP_UP_TEXT, isCompleteStepUpCode, sanitizeStepUpCode } from './step-up-code';
 import type { useCashoutSubmission } from './use-cashout-submission';
 import styles from './cashout-modal.module.css';
@@ -25,7 +28,10 @@ export function StepUpForm({ method, request, submission, onSuccess, onBack }: P
   const errorId = `${ids}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const t = useT();
+  const errorText = useApiErrorText();
+  // The refusal itself, worded when shown: a language switch words it again.
+  const [error, setError] = useState<{ refusal: unknown } | null>(null);
   // A second step-up answer (a new code was emailed) moves to the method it names.
   const [asked, setAsked] = useState(method);
   const { submit, sending } = submission;
@@ -40,7 +46,7 @@ export function StepUpForm({ method, request, submission, onSuccess, onBack }: P
       return;
     }
     if (outcome.code === 'step_up_required' && outcome.method) setAsked(outcome.method);
-    setError(outcome.message);
+    setError({ refusal: outcome.error });
     setCode('');
     inputRef.current?.focus();
   }
@@ -49,16 +55,17 @@ export function StepUpForm({ method, request, submission, onSuccess, onBack }: P
     <form className={styles.form} noValidate onSubmit={onSubmit}>
       <div className={styles.stepUp}>
         <p id={textId} className={styles.stepUpText}>
-          {STEP_UP_TEXT[asked]}
+          {t(STEP_UP_TEXT[asked])}
         </p>
         <p className={styles.stepUpCashout}>
-          {formatDollars(request.amount)}
-          {request.account ? ` to ${request.account}` : null}
+          {request.account
+            ? t('cashout.stepUp.cashoutTo', { amount: formatDollars(request.amount), account: request.account })
+            : formatDollars(request.amount)}
         </p>
       </div>
       <div className="text-field">
         <label htmlFor={codeId} className="text-field-label">
-          Verification code
+          {t('cashout.stepUp.code')}
         </label>
         <input
           ref={inputRef}
@@ -79,14 +86,14 @@ export function StepUpForm({ method, request, submission, onSuccess, onBack }: P
       </div>
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
-          {error}
+          {cashoutErrorMessage(error.refusal, errorText, t('cashout.error.generic'))}
         </p>
       ) : null}
       <button type="submit" className={`pill-button ${styles.submit}`} disabled={sending || !isCompleteStepUpCode(code)} aria-busy={sending || undefined}>
-        {sending ? 'Confirming...' : 'Confirm cashout'}
+        {sending ? t('cashout.stepUp.sending') : t('cashout.stepUp.submit')}
       </button>
       <button type="button" className={styles.back} onClick={onBack} disabled={sending}>
-        Back
+        {t('cashout.stepUp.back')}
       </button>
     </form>
   );

@@ -2,14 +2,17 @@ import { useRef } from 'react';
 import type { CashoutRequest, CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import type { TwoFactorMethod } from '@rewards/shared/contracts/api-types';
 import { isApiError } from '@rewards/shared/api/api-error';
-import { cashoutErrorMessage, isOutcomeUnknown } from './cashout-errors';
+import { isOutcomeUnknown } from './cashout-errors';
 import { newIdempotencyKey } from './idempotency-key';
 import { useStoreCashoutMutation } from './store-cashout-api';
 
 export type CashoutOutcome =
   | { ok: true; result: CashoutResult }
-  /** `code` names a refusal the modal treats apart (`step_up_required` with its `method`, `email_unverified`). */
-  | { ok: false; message: string; code?: string; method?: TwoFactorMethod };
+  /**
+   * `error` is worded where it is shown (`cashoutErrorMessage`), in the page's language; `code` names a refusal
+   * the modal treats apart (`step_up_required` with its `method`, `email_unverified`).
+   */
+  | { ok: false; error: unknown; code?: string; method?: TwoFactorMethod };
 
 type Attempt = { request: string; key: string };
 
@@ -32,7 +35,7 @@ export function useCashoutSubmission() {
     }
     if (!isOutcomeUnknown(answer.error)) attempt.current = null;
     const failure = isApiError(answer.error) ? answer.error : null;
-    return { ok: false, message: cashoutErrorMessage(answer.error), code: failure?.code, method: failure?.method };
+    return { ok: false, error: answer.error, code: failure?.code, method: failure?.method };
   }
 
   return { submit, sending: isLoading };

@@ -1,5 +1,12 @@
 import { reversalRate } from '../../test/cashout-fixtures';
-import { availableOn, reversalRateLine, reversalRuleSentence, signedAmount, statusLabel, wallName } from './earning-labels';
+import { t } from '../../history/messages';
+import * as labels from './earning-labels';
+
+const { signedAmount, wallName } = labels;
+const statusLabel = (row: Parameters<typeof labels.statusLabel>[0]) => labels.statusLabel(row, t);
+const availableOn = (isoDate: string) => labels.availableOn(isoDate, t);
+const reversalRateLine = (rate: Parameters<typeof labels.reversalRateLine>[0]) => labels.reversalRateLine(rate, t);
+const reversalRuleSentence = (rate: Parameters<typeof labels.reversalRuleSentence>[0]) => labels.reversalRuleSentence(rate, t);
 
 describe('how the earnings history words its rows', () => {
   it.each([

@@ -1,37 +1,39 @@
 import type { Earning, EarningKind, ReversalRate } from '@rewards/shared/contracts/earnings-types';
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { formatDollars } from '@rewards/shared/rules/money';
+import type { HistoryTranslate } from '../../history/messages';
 import { formatDate } from '../../ui/format-date';
+import { formatDecimal } from '../../ui/format-number';
 
 /** The status badge of a row: where its money stands, in the words of its kind. */
-export function statusLabel({ kind, status }: Pick<Earning, 'kind' | 'status'>): string {
-  if (status === 'pending') return 'Pending';
-  if (status === 'reversed') return 'Reversed';
-  if (kind === 'cashout') return 'Withdrawn';
-  if (kind === 'cashout_refund') return 'Refunded';
-  return 'Available';
+export function statusLabel({ kind, status }: Pick<Earning, 'kind' | 'status'>, t: HistoryTranslate): string {
+  if (status === 'pending') return t('earnings.status.pending');
+  if (status === 'reversed') return t('earnings.status.reversed');
+  if (kind === 'cashout') return t('earnings.status.withdrawn');
+  if (kind === 'cashout_refund') return t('earnings.status.refunded');
+  return t('earnings.status.available');
 }
 
-const KIND_CAPTIONS: Partial<Record<EarningKind, string>> = {
-  reversal: 'Reversal',
-  manual_credit: 'Credit from support',
-  ticket_credit: 'Missing-credit ticket',
-};
+const KIND_CAPTIONS = {
+  reversal: 'earnings.kind.reversal',
+  manual_credit: 'earnings.kind.manualCredit',
+  ticket_credit: 'earnings.kind.ticketCredit',
+} as const satisfies Partial<Record<EarningKind, string>>;
 
 /** A line under the title saying what kind of row it is, where the title does not say it already. */
-export function kindCaption(kind: EarningKind): string | undefined {
-  return KIND_CAPTIONS[kind];
+export function kindCaption(kind: EarningKind, t: HistoryTranslate): string | undefined {
+  return kind in KIND_CAPTIONS ? t(KIND_CAPTIONS[kind as keyof typeof KIND_CAPTIONS]) : undefined;
 }
 
-/** `+$12.00` or `-$1.50`: the sign is written, not only coloured. */
+/** `+$12.00` or `-$1.50` (`+12,00 $` in German): the sign is written, not only coloured. */
 export function signedAmount(amount: string): string {
   const text = formatDollars(amount);
   return text.startsWith('-') ? text : `+${text}`;
 }
 
 /** `Available on Dec 4, 2026` for a held credit. */
-export function availableOn(isoDate: string): string {
-  return `Available on ${formatDate(isoDate)}`;
+export function availableOn(isoDate: string, t: HistoryTranslate): string {
+  return t('earnings.availableOn', { date: formatDate(isoDate) });
 }
 
 const WALL_NAMES = new Map<string, string>(PARTNER_WALLS.map((wall) => [wall.slug, wall.name]));
@@ -42,14 +44,14 @@ export function wallName(slug: string | null): string {
 }
 
 /** `Reversed in the last 90 days: 2 of 40 credits (5 %)`. */
-export function reversalRateLine({ reversed, credits, percent, window_days }: ReversalRate): string {
-  return `Reversed in the last ${window_days} days: ${reversed} of ${credits} ${credits === 1 ? 'credit' : 'credits'} (${percent} %)`;
+export function reversalRateLine({ reversed, credits, percent, window_days }: ReversalRate, t: HistoryTranslate): string {
+  return t('earnings.rate.line', { days: window_days, reversed, credits, percent: formatDecimal(percent) });
 }
 
 /** What reversals do, from the configured rule: they never block an account; above the threshold holds grow. */
-export function reversalRuleSentence({ above_percent, min_reversals, hold_days }: ReversalRate): string {
-  const never = 'Reversals never block an account by themselves';
-  if (above_percent === null || hold_days === null) return `${never}.`;
-  const atLeast = min_reversals !== null && min_reversals > 1 ? ` (with ${min_reversals} or more reversals)` : '';
-  return `${never}; above ${above_percent} %${atLeast}, new credits are held ${hold_days} days.`;
+export function reversalRuleSentence({ above_percent, min_reversals, hold_days }: ReversalRate, t: HistoryTranslate): string {
+  if (above_percent === null || hold_days === null) return t('earnings.rate.never');
+  const percent = formatDecimal(above_percent);
+  if (min_reversals !== null && min_reversals > 1) return t('earnings.rate.ruleWithCount', { percent, count: min_reversals, days: hold_days });
+  return t('earnings.rate.rule', { percent, days: hold_days });
 }

@@ -4,6 +4,7 @@ import { PATHS } from '@rewards/shared/paths';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
+import { useT } from '../../history/messages';
 import { EmptyHistory, HistorySkeleton, LoadMoreButton } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
 import { useGetEarningsInfiniteQuery } from './earnings-history-api';
@@ -17,6 +18,7 @@ import styles from './earnings-history.module.css';
  * more", the CSV, and the user's reversal rate.
  */
 export default function EarningsHistory() {
+  const t = useT();
   const earnings = useGetEarningsInfiniteQuery();
   const pages = earnings.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
@@ -42,13 +44,13 @@ export default function EarningsHistory() {
       <div className={styles.header}>
         <div className={styles.headerText}>
           <h2 id="earnings-history-title" className={history.heading}>
-            Earnings history
+            {t('earnings.title')}
           </h2>
-          <p className={styles.lead}>Every credit with its status. A held credit shows the day it becomes available to cash out.</p>
+          <p className={styles.lead}>{t('earnings.lead')}</p>
         </div>
         {items.length > 0 ? (
           <a className={styles.download} href={`${getApiBase()}/user/earnings.csv`} download="earnings.csv">
-            Download CSV
+            {t('earnings.download')}
           </a>
         ) : null}
       </div>
@@ -57,17 +59,17 @@ export default function EarningsHistory() {
       {rate && rate.credits > 0 ? <ReversalRateNote rate={rate} /> : null}
 
       {earnings.isLoading ? (
-        <HistorySkeleton label="Loading earnings" columnsClass={styles.skeletonColumns} />
+        <HistorySkeleton label={t('earnings.loading')} columnsClass={styles.skeletonColumns} />
       ) : earnings.isError && items.length === 0 ? (
-        <RetryNotice placement="inline" message="Your earnings could not be loaded. Please try again in a moment." onRetry={() => void earnings.refetch()} />
+        <RetryNotice placement="inline" message={t('earnings.error')} onRetry={() => void earnings.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyHistory title="No earnings yet" text="Complete an offer and its credit shows here, with the day it can be cashed out." to={PATHS.earn} action="Start earning" />
+        <EmptyHistory title={t('earnings.empty.title')} text={t('earnings.empty.text')} to={PATHS.earn} action={t('earnings.empty.action')} />
       ) : (
         <EarningsTable items={items} />
       )}
 
       {earnings.isFetchNextPageError ? (
-        <RetryNotice placement="inline" message="More earnings could not be loaded." onRetry={() => void earnings.fetchNextPage()} />
+        <RetryNotice placement="inline" message={t('earnings.errorMore')} onRetry={() => void earnings.fetchNextPage()} />
       ) : earnings.hasNextPage && items.length > 0 ? (
         <LoadMoreButton list={earnings} />
       ) : null}

@@ -1,4 +1,5 @@
 import type { Earning } from '@rewards/shared/contracts/earnings-types';
+import { useT } from '../../history/messages';
 import { formatDate } from '../../ui/format-date';
 import { HistoryTable } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
@@ -13,8 +14,9 @@ const TONES: Record<Earning['status'], string | undefined> = {
 
 /** The history, newest first; on a phone each row becomes a small card. */
 export function EarningsTable({ items }: { items: Earning[] }) {
+  const t = useT();
   return (
-    <HistoryTable caption="Your earnings, newest first" columns={['Title', 'Wall']}>
+    <HistoryTable caption={t('earnings.caption')} columns={[t('earnings.column.title'), t('earnings.column.wall')]}>
       {items.map((item) => (
         <EarningRow key={item.id} item={item} />
       ))}
@@ -23,7 +25,8 @@ export function EarningsTable({ items }: { items: Earning[] }) {
 }
 
 function EarningRow({ item }: { item: Earning }) {
-  const caption = kindCaption(item.kind);
+  const t = useT();
+  const caption = kindCaption(item.kind, t);
   const negative = item.amount.startsWith('-');
   const amountClass = item.status === 'reversed' && !negative ? styles.takenBack : negative ? styles.debit : styles.credit;
   return (
@@ -39,8 +42,8 @@ function EarningRow({ item }: { item: Earning }) {
       <td className={`${history.amountCell} ${amountClass} money`}>{signedAmount(item.amount)}</td>
       <td className={history.statusCell}>
         <div className={`${history.statusStack} ${history.notesWrap}`}>
-          <span className={`${history.badge} ${TONES[item.status] ?? ''}`}>{statusLabel(item)}</span>
-          {item.status === 'pending' && item.available_at ? <span className={history.note}>{availableOn(item.available_at)}</span> : null}
+          <span className={`${history.badge} ${TONES[item.status] ?? ''}`}>{statusLabel(item, t)}</span>
+          {item.status === 'pending' && item.available_at ? <span className={history.note}>{availableOn(item.available_at, t)}</span> : null}
           {item.reason ? <span className={history.note}>{item.reason}</span> : null}
         </div>
       </td>

@@ -1,2 +1,2 @@
 // What the payout-methods feature gives the other features of mf-cashout.
-export { PAYOUT_METHODS, payoutMethodTitle, type PayoutMethod } from './payout-methods';
+export { PAYOUT_METHODS, type PayoutMethod } from './payout-methods';

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { PATHS } from '@rewards/shared/paths';
 import { Link } from '@rewards/shared/router';
 import { formatDollars } from '@rewards/shared/rules/money';
+import { useT } from '../../history/messages';
+import { SLOT, SlotText } from '../../ui/slot-text';
 import { EmptyHistory, HistorySkeleton, LoadMoreButton } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
 import { useCashoutStats } from '../cashout-stats';
@@ -16,6 +18,7 @@ const LOADING = '...';
  * balance, pending / requested / approved totals and the withdrawal history with "Load more".
  */
 export default function WithdrawalsPanel() {
+  const t = useT();
   const { stats, balance, pending, settled } = useCashoutStats();
   const hasPending = Number.parseFloat(pending) > 0;
   const withdrawals = useGetCashoutHistoryInfiniteQuery();
@@ -30,34 +33,36 @@ export default function WithdrawalsPanel() {
       <div className={styles.overview}>
         <section className={styles.balanceCard} aria-labelledby="withdrawals-balance">
           <h2 id="withdrawals-balance" className={styles.cardLabel}>
-            Available balance
+            {t('withdrawals.balance.title')}
           </h2>
           <p className={`${styles.balance} money`}>{settled ? formatDollars(balance) : LOADING}</p>
           {hasPending ? (
             <p className={styles.pendingBalance}>
-              <span className="money">{formatDollars(pending)}</span> pending
+              <SlotText text={t('withdrawals.balance.pending', { amount: SLOT })}>
+                <span className="money">{formatDollars(pending)}</span>
+              </SlotText>
             </p>
           ) : null}
           <Link to={PATHS.cashout} className={`pill-button ${styles.primary}`}>
-            Request New Cashout
+            {t('withdrawals.requestNew')}
           </Link>
         </section>
         <dl className={styles.stats}>
           <div className={styles.stat}>
-            <dt>Pending</dt>
+            <dt>{t('withdrawals.stats.pending')}</dt>
             <dd className="money">{stats ? formatDollars(stats.pending_amount) : LOADING}</dd>
             {stats ? (
               <dd className={styles.statNote}>
-                {stats.pending_count} {stats.pending_count === 1 ? 'request' : 'requests'}
+                {t('withdrawals.stats.requests', { count: stats.pending_count })}
               </dd>
             ) : null}
           </div>
           <div className={styles.stat}>
-            <dt>Requested</dt>
+            <dt>{t('withdrawals.stats.requested')}</dt>
             <dd className="money">{stats ? formatDollars(stats.total_requested) : LOADING}</dd>
           </div>
           <div className={styles.stat}>
-            <dt>Approved</dt>
+            <dt>{t('withdrawals.stats.approved')}</dt>
             <dd className={`${styles.approvedAmount} money`}>{stats ? formatDollars(stats.total_approved) : LOADING}</dd>
           </div>
         </dl>
@@ -66,14 +71,19 @@ export default function WithdrawalsPanel() {
       <section aria-labelledby="withdrawals-history" className={styles.history}>
         <div className={styles.historyHeader}>
           <h2 id="withdrawals-history" className={history.heading}>
-            Recent withdrawals
+            {t('withdrawals.history.title')}
           </h2>
-          <p className={styles.note}>Small cashouts are usually paid within minutes; others are reviewed within 24-48 hours. A rejected or returned cashout is refunded.</p>
+          <p className={styles.note}>{t('withdrawals.history.note')}</p>
         </div>
         {withdrawals.isLoading ? (
-          <HistorySkeleton label="Loading withdrawals" columnsClass={styles.skeletonColumns} />
+          <HistorySkeleton label={t('withdrawals.history.loading')} columnsClass={styles.skeletonColumns} />
         ) : items.length === 0 ? (
-          <EmptyHistory title="No Withdrawal History" text="Your cashouts will show here with their status." to={PATHS.cashout} action="Request Your First Cashout" />
+          <EmptyHistory
+            title={t('withdrawals.empty.title')}
+            text={t('withdrawals.empty.text')}
+            to={PATHS.cashout}
+            action={t('withdrawals.empty.action')}
+          />
         ) : (
           <WithdrawalTable items={items} />
         )}

@@ -1,0 +1,7 @@
+import { defineMessages } from '@rewards/shared/translate/messages';
+
+/** The staff console's words: `mf-admin/src/messages/<locale>.json`. */
+export const { useT, t } = defineMessages<typeof import('./en.json')>(
+  'mf-admin',
+  (locale) => import(/* webpackChunkName: "messages-[request]" */ `./${locale}.json`),
+);

@@ -1,0 +1,5 @@
+import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
+
+beforeAll(async () => {
+  await preloadMessageFormatter();
+});

@@ -1,0 +1,21 @@
+import type { Locale } from '@rewards/shared/i18n/locales';
+import { pageLocale } from './page-locale';
+
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A plain number as the page's language writes it, without a currency: `0.25` / `0,25`, `16.7` / `16,7`.
+ * `fractionDigits` fixes the decimals (an amount's cents); without it, up to 2 (a percentage).
+ */
+export function formatDecimal(value: number, fractionDigits?: number, locale: Locale = pageLocale()): string {
+  const id = `${locale}/${fractionDigits ?? ''}`;
+  let format = decimalFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      locale,
+      fractionDigits === undefined ? { maximumFractionDigits: 2 } : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+    );
+    decimalFormats.set(id, format);
+  }
+  return format.format(value);
+}
