@@ -2,7 +2,7 @@ import type { ApiError } from '@rewards/shared/api/api-error';
 import type { Locale } from '@rewards/shared/i18n/locales';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { t } from '../messages';
-import { pageLocale } from './page-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 
 export { formatDollars };
 
@@ -13,7 +13,7 @@ const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
  * `Mar 5, 2026, 14:03 UTC` (`05.03.2026, 14:03 UTC` in German) from an ISO time, in the page's language: staff in
  * any zone read the same time as the audit log and `ops`.
  */
-export function formatTime(iso: string | null | undefined, locale: Locale = pageLocale()): string {
+export function formatTime(iso: string | null | undefined, locale: Locale = getDisplayLocale()): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -1,5 +1,5 @@
 import type { Locale } from '@rewards/shared/i18n/locales';
-import { pageLocale } from './page-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 
@@ -7,7 +7,7 @@ const decimalFormats = new Map<string, Intl.NumberFormat>();
  * A plain number as the page's language writes it, without a currency: `0.25` / `0,25`, `16.7` / `16,7`.
  * `fractionDigits` fixes the decimals (an amount's cents); without it, up to 2 (a percentage).
  */
-export function formatDecimal(value: number, fractionDigits?: number, locale: Locale = pageLocale()): string {
+export function formatDecimal(value: number, fractionDigits?: number, locale: Locale = getDisplayLocale()): string {
   const id = `${locale}/${fractionDigits ?? ''}`;
   let format = decimalFormats.get(id);
   if (!format) {

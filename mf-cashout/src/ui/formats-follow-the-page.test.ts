@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { switchLocale } from '@rewards/shared/translate/messages';
 import { formatDate } from './format-date';
 import { formatDecimal } from './format-number';
-import { pageLocale } from './page-locale';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 
 afterEach(async () => {
   await act(() => switchLocale('en'));
@@ -10,10 +10,10 @@ afterEach(async () => {
 
 describe('dates and numbers in the page’s language', () => {
   it('follows the language the page switches to', async () => {
-    expect(pageLocale()).toBe('en');
+    expect(getDisplayLocale()).toBe('en');
     expect(formatDate('2026-12-04T10:00:00.000Z')).toBe('Dec 4, 2026');
     await act(() => switchLocale('de'));
-    expect(pageLocale()).toBe('de');
+    expect(getDisplayLocale()).toBe('de');
     expect(formatDate('2026-12-04T10:00:00.000Z')).toBe('04.12.2026');
     expect(formatDecimal(0.25, 2)).toBe('0,25');
     expect(formatDecimal(16.7)).toBe('16,7');
@@ -23,7 +23,7 @@ describe('dates and numbers in the page’s language', () => {
 
   it('formats the pseudo-language as English', async () => {
     await act(() => switchLocale('en-XA'));
-    expect(pageLocale()).toBe('en');
+    expect(getDisplayLocale()).toBe('en');
   });
 
   it('shows a text that is not a date as it came', () => {
