@@ -1,5 +1,7 @@
 import type { CatalogLoader } from '@rewards/shared/translate/messages';
+import { useEffect, useSyncExternalStore } from 'react';
 import { defineMessages } from '@rewards/shared/translate/messages';
+import { useLocale } from '@rewards/shared/translate/locale-store';
 
 let loadErrorMessages: CatalogLoader = async () => ({});
 
@@ -8,19 +10,40 @@ export function provideErrorMessages(load: CatalogLoader): void {
   loadErrorMessages = load;
 }
 
-const errorMessages = defineMessages<Record<string, string>>('api-errors', (locale) => loadErrorMessages(locale));
+// Asked for only when a page first shows a refusal: no page's first load carries them.
+const errorMessages = defineMessages<Record<string, string>>('api-errors', (locale) => loadErrorMessages(locale), 'with-catalog', 'when-asked');
 
-/** What an API refusal carries: its stable `code` and the English `message` (spec's words). */
-export type ApiRefusal = { code?: string | null; message?: string | null };
+/** What an API refusal carries: its stable `code`, the values its message names, and the English `message`. */
+export type ApiRefusal = { code?: string | null; params?: Record<string, string | number> | null; message?: string | null };
 
 /**
  * The refusal in the page's language: the translation of its `code`, else the API's own message, else
- * `fallback` (no answer at all, a network failure).
+ * `fallback` (no answer at all, a network failure). The codes' words load when the component appears, so they
+ * are there before its first refusal; `loadWhenShown` (a form on a visitor's first page, which words its refusal
+ * as it renders): only when it first shows one, reading in the API's English for the moment they take to arrive.
  */
-export function useApiErrorText(): (refusal: ApiRefusal | null | undefined, fallback: string) => string {
-  const t = errorMessages.useT();
+export function useApiErrorText({ loadWhenShown = false }: { loadWhenShown?: boolean } = {}): (refusal: ApiRefusal | null | undefined, fallback: string) => string {
+  const locale = useLocale();
+  useEffect(() => {
+    if (!loadWhenShown) errorMessages.ready(locale).catch(() => undefined);
+  }, [loadWhenShown, locale]);
+  // Whether the codes' words in this language are there: the page renders again when they arrive.
+  const isThere = () => errorMessages.loadedTranslator(locale) !== null;
+  const arrived = useSyncExternalStore(errorMessages.subscribeToArrivals, isThere, isThere);
+  const translate = arrived ? errorMessages.loadedTranslator(locale) : null;
   return (refusal, fallback) => {
-    if (refusal?.code && t.has(refusal.code)) return t(refusal.code);
-    return refusal?.message || fallback;
+    const english = refusal?.message || fallback;
+    if (!refusal?.code) return english;
+    if (!translate) {
+      errorMessages.ready(locale).catch(() => undefined);
+      return english;
+    }
+    if (!translate.has(refusal.code)) return english;
+    try {
+      return translate(refusal.code, refusal.params ?? undefined);
+    } catch {
+      // A message naming a value the answer did not carry.
+      return english;
+    }
   };
 }

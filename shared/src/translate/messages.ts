@@ -33,7 +33,17 @@ type PackageMessages = {
   loading: Map<SiteLocale, Promise<LoadedCatalog>>;
   load: CatalogLoader;
   formatterLoading: FormatterLoading;
+  catalogLoading: CatalogLoading;
+  /** Told when one of its catalogs arrives (a page waiting for a catalog asked for only when used). */
+  arrivals: Set<() => void>;
 };
+
+/**
+ * `with-page`: the catalog loads before the package's first render and with every change of language.
+ * `when-asked`: only once something asks for it (`ready`), then with every change of language: the API error
+ * codes' words, which no page needs before an error.
+ */
+export type CatalogLoading = 'with-page' | 'when-asked';
 
 const packages = new Map<string, PackageMessages>();
 
@@ -81,6 +91,7 @@ function ensureCatalog(messages: PackageMessages, locale: SiteLocale): Promise<L
         const catalog = catalogOf(module, locale === PSEUDO_LOCALE);
         if (messages.formatterLoading === 'with-catalog' && needsFormatter(catalog)) await preloadMessageFormatter();
         messages.loaded.set(locale, catalog);
+        for (const arrived of messages.arrivals) arrived();
         return catalog;
       })
       .finally(() => messages.loading.delete(locale));
@@ -90,14 +101,19 @@ function ensureCatalog(messages: PackageMessages, locale: SiteLocale): Promise<L
 }
 
 /** Loads every registered package's messages in `locale`, then shows the page in it (no reload). */
+/** The packages a page in a language needs: every one loaded with the page, and those asked for so far. */
+function neededPackages(): PackageMessages[] {
+  return [...packages.values()].filter((messages) => messages.catalogLoading === 'with-page' || messages.loaded.size > 0 || messages.loading.size > 0);
+}
+
 export async function switchLocale(locale: SiteLocale): Promise<void> {
-  await Promise.all([...packages.values()].map((messages) => ensureCatalog(messages, locale)));
+  await Promise.all(neededPackages().map((messages) => ensureCatalog(messages, locale)));
   setCurrentLocale(locale);
 }
 
 /** Loads the messages of every package registered so far in the page's language (before a remote's first render). */
 export function catalogsReady(locale: SiteLocale = getLocale()): Promise<unknown> {
-  return Promise.all([...packages.values()].map((messages) => ensureCatalog(messages, locale)));
+  return Promise.all(neededPackages().map((messages) => ensureCatalog(messages, locale)));
 }
 
 const formatters = new Map<string, InstanceType<FormatterModule['IntlMessageFormat']>>();
@@ -129,9 +145,22 @@ export type Translate<Key extends string> = {
  * A package's messages. `Messages` is the type of its English file (`typeof import('./en.json')`): a key that
  * is not in it does not compile. Each package calls this once, in `src/messages/index.ts`.
  */
-export function defineMessages<Messages extends Record<string, string>>(name: string, load: CatalogLoader, formatterLoading: FormatterLoading = 'with-catalog') {
+export function defineMessages<Messages extends Record<string, string>>(
+  name: string,
+  load: CatalogLoader,
+  formatterLoading: FormatterLoading = 'with-catalog',
+  catalogLoading: CatalogLoading = 'with-page',
+) {
   type Key = keyof Messages & string;
-  const messages: PackageMessages = packages.get(name) ?? { name, loaded: new Map(), loading: new Map(), load, formatterLoading };
+  const messages: PackageMessages = packages.get(name) ?? {
+    name,
+    loaded: new Map(),
+    loading: new Map(),
+    load,
+    formatterLoading,
+    catalogLoading,
+    arrivals: new Set(),
+  };
   packages.set(name, messages);
 
   function catalogFor(locale: SiteLocale): LoadedCatalog {
@@ -168,5 +197,12 @@ export function defineMessages<Messages extends Record<string, string>>(name: st
     /** Outside React (a thunk, a document title): the page's current language, whose catalog must be loaded. */
     t: ((key: Key, values?: Values) => translatorFor(getLocale())(key, values)) as (key: Key, values?: Values) => string,
     ready: (locale: SiteLocale = getLocale()) => ensureCatalog(messages, locale),
+    /** The translator of `locale` once its catalog is there, else null (without suspending). */
+    loadedTranslator: (locale: SiteLocale): Translate<Key> | null => (messages.loaded.has(locale) ? translatorFor(locale) : null),
+    /** Calls `listener` when a catalog of this package arrives. */
+    subscribeToArrivals(listener: () => void): () => void {
+      messages.arrivals.add(listener);
+      return () => messages.arrivals.delete(listener);
+    },
   };
 }

@@ -166,7 +166,8 @@ describe('sign-in modal in German (issue 34)', () => {
     const user = userEvent.setup();
     renderSignIn({ 'POST /user/Login': fail(401, wrongPassword) });
     await fillAndSubmitInGerman(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Diese Anmeldedaten stimmen nicht mit unseren Unterlagen überein.');
+    // The codes' words arrive with the first refusal shown: the alert reads in German once they are there.
+    expect(await screen.findByText('Diese Anmeldedaten stimmen nicht mit unseren Unterlagen überein.')).toBeInTheDocument();
   });
 
   it('falls back to the API\'s English message for a code without a translation', async () => {

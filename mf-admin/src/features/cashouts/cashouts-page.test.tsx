@@ -43,7 +43,7 @@ describe('Cashouts: the review queue', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve cashout #41' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve cashout #41' });
+    const dialog = await screen.findByRole('dialog', { name: 'Approve cashout #41' });
     expect(dialog).toHaveAccessibleDescription("$25.00 to ada@example.com by paypal. The payout goes out on its rail; a manual rail waits for the provider's reference.");
     await user.type(within(dialog).getByLabelText("Provider's reference (only when paid by hand)"), 'PP-778');
     await user.type(within(dialog).getByLabelText('Reason'), 'Known user, checked the device');
@@ -57,7 +57,7 @@ describe('Cashouts: the review queue', () => {
     const { api } = renderConsole('/admin/cashouts', { 'GET /admin/cashouts': page([cashoutRow()]), 'POST /admin/cashouts/41/reject': success({ id: 41, refunded: true }) }, 'admin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Reject cashout #41' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Shown to the user, and kept in the audit log with your email.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason'), 'Reversed offers');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -73,8 +73,8 @@ describe('Cashouts: the review queue', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve cashout #41' }));
-    await user.type(screen.getByLabelText('Reason'), 'ok');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await user.type(await screen.findByLabelText('Reason'), 'ok');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Cashout #41 is not pending (approved).');
   });
 
@@ -97,8 +97,8 @@ describe('Cashouts: payouts', () => {
     expect(table).toHaveTextContent('RECEIVER_UNREGISTERED');
     expect(screen.getByRole('button', { name: 'Payouts' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Retry payout #81' }));
-    await user.type(screen.getByLabelText('Reason'), 'User fixed the PayPal address');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Retry' }));
+    await user.type(await screen.findByLabelText('Reason'), 'User fixed the PayPal address');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Payout #81 queued again.')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/payouts/81/retry')).toEqual({ reason: 'User fixed the PayPal address' });
   });

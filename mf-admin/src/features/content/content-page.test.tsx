@@ -90,7 +90,7 @@ describe('Content (admin)', () => {
     expect(preview).toHaveAttribute('target', '_blank');
 
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    const dialog = screen.getByRole('dialog', { name: 'Publish draft 12 of faq.json' });
+    const dialog = await screen.findByRole('dialog', { name: 'Publish draft 12 of faq.json' });
     await user.type(within(dialog).getByLabelText('Reason'), 'Clearer lead');
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Published faq.json as version 10.')).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('Content (admin)', () => {
     });
     const user = await openFaq();
     await user.click(await screen.findByRole('button', { name: 'Restore version 7' }));
-    const dialog = screen.getByRole('dialog', { name: 'Restore version 7 of faq.json' });
+    const dialog = await screen.findByRole('dialog', { name: 'Restore version 7 of faq.json' });
     await user.type(within(dialog).getByLabelText('Reason'), 'Back to the old answer');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restored version 7 of faq.json as version 11.')).toBeInTheDocument();

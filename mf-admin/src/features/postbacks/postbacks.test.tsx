@@ -52,8 +52,8 @@ describe('A callback', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Replay' }));
-    await user.type(screen.getByLabelText('Reason'), 'Database was down at the time');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Replay' }));
+    await user.type(await screen.findByLabelText('Reason'), 'Database was down at the time');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replay' }));
     expect(await screen.findByText('Replayed: credited (callback #56).')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/postbacks/55/replay')).toEqual({ reason: 'Database was down at the time' });
   });
@@ -66,8 +66,8 @@ describe('A callback', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Replay' }));
-    await user.type(screen.getByLabelText('Reason'), 'check');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Replay' }));
+    await user.type(await screen.findByLabelText('Reason'), 'check');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Replay of #55: duplicate (already credited).');
   });
 });

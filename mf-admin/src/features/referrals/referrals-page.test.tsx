@@ -34,9 +34,9 @@ describe('Referrals', () => {
     const { api } = renderConsole('/admin/referrals', { 'GET /admin/referrals': page([review()]), 'POST /admin/referrals/8/decide': success({ decision: 'approve', paid: '0.500' }) }, 'finance');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve the referral of cy@example.com' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('ada@example.com is paid the withheld $0.50 and future bonuses.');
-    await user.type(screen.getByLabelText('Reason'), 'Siblings on one computer');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('ada@example.com is paid the withheld $0.50 and future bonuses.');
+    await user.type(await screen.findByLabelText('Reason'), 'Siblings on one computer');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Referral of cy@example.com approved.')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/referrals/8/decide')).toEqual({ decision: 'approve', reason: 'Siblings on one computer' });
   });

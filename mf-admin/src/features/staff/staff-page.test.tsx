@@ -35,8 +35,8 @@ describe('Staff', () => {
     await user.type(await screen.findByLabelText('Email of their user account'), 'kim@example.com');
     await user.selectOptions(screen.getByLabelText('Role'), 'finance');
     await user.click(screen.getByRole('button', { name: 'Add or change' }));
-    await user.type(within(screen.getByRole('dialog', { name: 'Make kim@example.com finance' })).getByLabelText('Reason'), 'Joins finance');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.type(within(await screen.findByRole('dialog', { name: 'Make kim@example.com finance' })).getByLabelText('Reason'), 'Joins finance');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('kim@example.com is now finance.')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/staff')).toEqual({ email: 'kim@example.com', role: 'finance', reason: 'Joins finance' });
   });
@@ -45,8 +45,8 @@ describe('Staff', () => {
     const { api } = renderConsole('/admin/staff', { 'GET /admin/staff': list, 'POST /admin/staff/31/remove': success({ user_id: 31, removed: true }) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove sam@example.com from staff' }));
-    await user.type(screen.getByLabelText('Reason'), 'Left the company');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await user.type(await screen.findByLabelText('Reason'), 'Left the company');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('sam@example.com is no longer staff.')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/staff/31/remove')).toEqual({ reason: 'Left the company' });
   });

@@ -50,7 +50,7 @@ describe('A ticket', () => {
     const { api } = renderConsole('/admin/tickets/12', { ...answers, 'POST /admin/tickets/12/accept': success({ ...ticket({ status: 'accepted' }), credited_by: 'ticket' }) }, 'support');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept with an amount' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept ticket #12' });
+    const dialog = await screen.findByRole('dialog', { name: 'Accept ticket #12' });
     expect(within(dialog).getByLabelText('Amount to credit (dollars)')).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Amount to credit (dollars)'), '1.50');
     await user.type(within(dialog).getByLabelText('Reason'), 'Partner confirmed the completion');
@@ -75,7 +75,7 @@ describe('A ticket', () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept with an amount' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept ticket #12' });
+    const dialog = await screen.findByRole('dialog', { name: 'Accept ticket #12' });
     await user.type(within(dialog).getByLabelText('Amount to credit (dollars)'), '1.50');
     await user.type(within(dialog).getByLabelText('Reason'), 'Partner confirmed the completion');
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
@@ -89,8 +89,8 @@ describe('A ticket', () => {
     const { api } = renderConsole('/admin/tickets/12', { ...answers, 'POST /admin/tickets/12/decline': success(ticket({ status: 'declined' })) }, 'admin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
-    await user.type(screen.getByLabelText('Reason'), 'No completion on the partner side');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline' }));
+    await user.type(await screen.findByLabelText('Reason'), 'No completion on the partner side');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('Ticket declined.')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/tickets/12/decline')).toEqual({ reason: 'No completion on the partner side' });
   });

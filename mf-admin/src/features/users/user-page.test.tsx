@@ -32,7 +32,7 @@ describe("A user's page", () => {
     const { api } = renderConsole('/admin/users/7', { ...answers, 'POST /admin/users/7/status': success({ user_id: 7, from: 'active', to: 'blocked', changed: true }) }, 'finance');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Block' }));
-    const dialog = screen.getByRole('dialog', { name: 'Block ada@example.com (#7)' });
+    const dialog = await screen.findByRole('dialog', { name: 'Block ada@example.com (#7)' });
     expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(within(dialog).getByText('Give a reason.')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe("A user's page", () => {
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Credit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Credit ada@example.com (#7)' });
+    const dialog = await screen.findByRole('dialog', { name: 'Credit ada@example.com (#7)' });
     await user.type(within(dialog).getByLabelText('Amount (dollars)'), 'abc');
     await user.type(within(dialog).getByLabelText('Reason'), 'Goodwill');
     await user.click(within(dialog).getByRole('button', { name: 'Credit' }));
@@ -68,7 +68,7 @@ describe("A user's page", () => {
     const { api } = renderConsole('/admin/users/7', { ...answers, 'POST /admin/users/7/credit': success({ balance: '14.840' }) }, 'admin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Credit' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Amount (dollars)'), '2.50');
     await user.type(within(dialog).getByLabelText('Reason'), 'Missing credit, checked with the partner');
     await user.click(within(dialog).getByRole('button', { name: 'Credit' }));
@@ -82,8 +82,8 @@ describe("A user's page", () => {
     const actions = await screen.findByRole('region', { name: 'Actions' });
     expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Verify email']);
     await user.click(within(actions).getByRole('button', { name: 'Verify email' }));
-    await user.type(screen.getByLabelText('Reason'), 'Confirmed by phone');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Verify email' }));
+    await user.type(await screen.findByLabelText('Reason'), 'Confirmed by phone');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verify email' }));
     expect(await screen.findByText('Email verified.')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/users/7/verify-email')).toEqual({ reason: 'Confirmed by phone' });
   });
@@ -106,7 +106,7 @@ describe("A user's page", () => {
     const user = userEvent.setup();
     const hold = await screen.findByRole('button', { name: 'Hold' });
     await user.click(hold);
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(hold).toHaveFocus());

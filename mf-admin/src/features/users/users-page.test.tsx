@@ -23,7 +23,7 @@ describe('Users: search', () => {
     expect(first).toHaveAttribute('href', '/admin/users/7');
     expect(first.closest('tr')).toHaveTextContent('$12.34');
     expect(within(table).getByText('blocked')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Load more' })).toBeInTheDocument();
   });
 
   it('asks for the next page with the cursor the server gave', async () => {

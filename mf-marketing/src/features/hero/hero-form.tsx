@@ -88,7 +88,8 @@ export function HeroForm({ content }: Props) {
   const [failure, setFailure] = useState<ApiError | null>(null);
   const id = useId();
   const t = useT();
-  const errorText = useApiErrorText();
+  // The landing's first screen: the codes' words load only with a refusal to show.
+  const errorText = useApiErrorText({ loadWhenShown: true });
   // The server's code in the page's language, else its message or first field error, else spec §8's words.
   const message = failure ? errorText(failure, firstFieldError(failure) ?? t(heroFailureKey(failure))) : null;
 
