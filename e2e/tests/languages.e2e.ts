@@ -56,7 +56,7 @@ describe('the site in the visitor’s language', () => {
     const { context, page, errors } = await openPage(browser());
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).filter({ hasText: heroHeadline('en') }).waitFor();
-    const select = await footerLanguageSelect(page, message('mf-marketing/src/messages/en.json', 'footer.language'));
+    const select = await footerLanguageSelect(page, message('mf-marketing/src/messages/en.json', 'footer.language.label'));
     await markDocument(page);
     await select.selectOption({ label: 'Español' });
     await untilLanguage(page, 'es');
@@ -76,7 +76,7 @@ describe('the site in the visitor’s language', () => {
     const first = await openSignedInPage(browser(), user);
     await first.page.goto('/Earn');
     await first.page.getByRole('heading', { level: 1, name: message('mf-earn/src/messages/en.json', 'earn.title') }).waitFor();
-    const select = await footerLanguageSelect(first.page, message('mf-marketing/src/messages/en.json', 'footer.language'));
+    const select = await footerLanguageSelect(first.page, message('mf-marketing/src/messages/en.json', 'footer.language.label'));
     const saved = first.page.waitForResponse((response) => response.url().endsWith('/api/user/language') && response.request().method() === 'PUT');
     await select.selectOption({ label: 'Deutsch' });
     expect((await saved).status()).toBe(200);
