@@ -58,12 +58,25 @@ export type LocalizedContent<Content> = {
   useContent(): Content;
 };
 
+/** English as a chunk of its own (`lazyEnglish(() => import(...))`): a page in another language downloads only its own. */
+export type LazyEnglish = { loadEnglish: () => Promise<unknown> };
+
+export function lazyEnglish(loadEnglish: () => Promise<unknown>): LazyEnglish {
+  return { loadEnglish };
+}
+
+function isLazyEnglish(english: unknown): english is LazyEnglish {
+  return english !== null && typeof english === 'object' && typeof (english as Partial<LazyEnglish>).loadEnglish === 'function';
+}
+
 /**
- * A content file in every language: `english` is bundled with the page (the default and the fallback), each
- * translation comes from `loadTranslation` when a page in its language first shows it.
+ * A content file in every language: `bundledEnglish` is bundled with the page (the default and the fallback),
+ * or comes as its own chunk (`lazyEnglish`); each translation comes from `loadTranslation` when a page in its
+ * language first shows it.
  */
 export function localizedContent<Content>(english: EnglishContentFile, bundledEnglish: unknown, loadTranslation?: TranslationLoader): LocalizedContent<Content> {
-  const englishContent = () => publishedContent<Content>(english, bundledEnglish);
+  const lazy = isLazyEnglish(bundledEnglish) ? bundledEnglish : null;
+  const englishContent = () => publishedContent<Content | undefined>(english, lazy ? loadedTranslations.get(english) : bundledEnglish);
 
   /** The file shown in `locale`: English for English, the pseudo-language and a file without translations. */
   function fileIn(locale: SiteLocale): ContentFile {
@@ -78,13 +91,11 @@ export function localizedContent<Content>(english: EnglishContentFile, bundledEn
     return loadedTranslations.get(file) as Content | undefined;
   }
 
-  function load(locale: SiteLocale): Promise<Content> {
-    const ready = inLocale(locale);
-    if (ready !== undefined) return Promise.resolve(ready);
-    const file = fileIn(locale);
+  function loadFile(file: ContentFile): Promise<unknown> {
     let loading = loadingTranslations.get(file);
     if (!loading) {
-      loading = loadTranslation!(file.slice(0, file.indexOf('/')) as ContentLocale)
+      const fetchFile = file === english ? lazy!.loadEnglish() : loadTranslation!(file.slice(0, file.indexOf('/')) as ContentLocale);
+      loading = fetchFile
         .then(
           (module) => loadedTranslations.set(file, moduleValue(module)),
           () => failedTranslations.add(file),
@@ -96,7 +107,16 @@ export function localizedContent<Content>(english: EnglishContentFile, bundledEn
         .finally(() => loadingTranslations.delete(file));
       loadingTranslations.set(file, loading);
     }
-    return loading.then(() => inLocale(locale) as Content);
+    return loading;
+  }
+
+  function load(locale: SiteLocale): Promise<Content> {
+    const ready = inLocale(locale);
+    if (ready !== undefined) return Promise.resolve(ready);
+    const file = fileIn(locale);
+    const wanted = file === english || failedTranslations.has(file) ? english : file;
+    // A translation that could not load shows English, which may have to load first.
+    return loadFile(wanted).then(() => inLocale(locale) ?? (wanted === english ? Promise.reject(new Error(`${english} could not load`)) : load(locale)));
   }
 
   function useContent(): Content {

@@ -1,5 +1,4 @@
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
-import { LANDING } from '../content/landing-content';
 import { HeroSection } from '../pages/landing/hero-section';
 import { SampleOffers } from '../pages/landing/sample-offers';
 import { StatsBanner } from '../pages/landing/stats-banner';
@@ -9,7 +8,7 @@ import { StatsBanner } from '../pages/landing/stats-banner';
  * error in the URL): the page that takes over adds what follows below it, so nothing above moves. `landing`:
  * the content to show (the site server renders a version published after the build), else the bundled one.
  */
-export function LandingFirstScreen({ landing = LANDING }: { landing?: LandingContent }) {
+export function LandingFirstScreen({ landing }: { landing: LandingContent }) {
   return (
     <>
       <HeroSection content={landing.hero} />

@@ -1,4 +1,4 @@
-import { LANDING } from '../content/landing-content';
+import { LANDING } from '../test/landing';
 import germanLanding from '../../content/de/landing.json';
 import { LazyWhenNear } from '../ui/lazy-when-near';
 import { PRERENDERED_PAGES, renderPrerenderedPages } from './prerender-entry';

@@ -37,7 +37,8 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = LOCALES.map((locale
   file: prerenderedFileName('index', locale),
   locale,
   content: [fileInLocale('landing.json', locale)],
-  Page: ({ published, locale: pageLocale }) => <LandingFirstScreen landing={landingIn(published, pageLocale)} />,
+  // Rendered once `ready` has loaded the content of its language.
+  Page: ({ published, locale: pageLocale }) => <LandingFirstScreen landing={landingIn(published, pageLocale)!} />,
   ready: (published, pageLocale) => (landingIn(published, pageLocale) ? Promise.resolve() : landingContent.load(pageLocale)),
 }));
 

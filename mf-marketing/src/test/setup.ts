@@ -5,9 +5,9 @@ import './browser-observers';
 // enough for the lazy ones to arrive.
 configure({ asyncUtilTimeout: 4_000 });
 
-// The landing's plurals ("3 minutes ago") wait for the message formatter, which the page loads when it first
-// shows one ('on-demand'): tests that render at once have it beforehand.
+// The landing's English content is a chunk of its own, loaded with the page's code (`contentReady`); tests that
+// render the landing at once have it beforehand, as the site does.
 beforeAll(async () => {
-  const { preloadMessageFormatter } = await import('@rewards/shared/translate/messages');
-  await preloadMessageFormatter();
+  const { landingContent } = await import('../content/landing-content');
+  await landingContent.load('en');
 });

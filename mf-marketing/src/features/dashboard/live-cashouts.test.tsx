@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { LANDING } from '../../content/landing-content';
+import { LANDING } from '../../test/landing';
 import { preloadMessageFormatter } from '@rewards/shared/translate/messages';
 import { t } from '../../pages/messages';
 import { initialFeed, nextEventDelay, nextFeed } from './cashout-feed';

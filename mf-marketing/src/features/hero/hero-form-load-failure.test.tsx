@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { LANDING } from '../../content/landing-content';
+import { LANDING } from '../../test/landing';
 import { HeroForm } from './hero-form';
 
 // The submit's code (loaded when the visitor turns to the form) cannot load: the network is gone.

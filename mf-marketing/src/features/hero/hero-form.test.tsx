@@ -5,7 +5,7 @@ import { REFERRAL_STORAGE_KEY } from '@rewards/shared/rules/referral';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { sampleUser } from '@rewards/shared/test/sample-user';
 import { fakeApi, fail, networkDown, ok } from '@rewards/shared/test/fake-api';
-import { LANDING } from '../../content/landing-content';
+import { LANDING } from '../../test/landing';
 import { HeroForm } from './hero-form';
 import { nameFromEmail } from './hero-sign-up';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { LANDING } from '../../content/landing-content';
+import { LANDING } from '../../test/landing';
 import { ReviewSlider } from './review-slider';
 import { slidesPerView } from './slides-per-view';
 
