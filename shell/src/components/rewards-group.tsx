@@ -2,10 +2,12 @@
  * The items of the navigation's "Rewards" group after its pages (rewards-pages.ts): Invite friends, then the staff
  * console for staff. Only the opened desktop menu and the tab bar's submenu show them, each loaded when opened.
  */
+import { Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
 import { openInvite } from '@rewards/shared/store/ui-slice';
 import { useT } from '../messages';
+import { useT as useStaffT } from './staff/staff-messages';
 
 type Props = { className?: string; role?: 'menuitem'; onChosen: () => void };
 
@@ -37,13 +39,22 @@ const STAFF_CONSOLE_PATH = '/admin';
  * signing in has not read.
  */
 export function StaffConsoleItem({ className, role }: Omit<Props, 'onChosen'>) {
-  const t = useT();
   const isStaff = useAppSelector((state) => selectUser(state)?.staff_role != null);
+  // Its words arrive with it (a moment after the menu opens, the first time): only this item waits.
   return isStaff ? (
+    <Suspense fallback={null}>
+      <StaffConsoleLink className={className} role={role} />
+    </Suspense>
+  ) : null;
+}
+
+function StaffConsoleLink({ className, role }: Omit<Props, 'onChosen'>) {
+  const t = useStaffT();
+  return (
     <li role={role && 'none'}>
       <a role={role} href={STAFF_CONSOLE_PATH} className={className}>
-        {t('nav.rewards.staffConsole')}
+        {t('staff.consoleLink')}
       </a>
     </li>
-  ) : null;
+  );
 }

@@ -46,6 +46,8 @@ describe('Rewards dropdown', () => {
     renderMenu('/Earn', signedInState({ staff_role: role }));
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
     await screen.findByRole('menu');
+    // The item's words are a catalog of their own, loaded with it.
+    await screen.findByRole('menuitem', { name: 'Staff console' });
     const items = screen.getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Quests', 'Leaderboard', 'Missing credits', 'Invite friends', 'Staff console']);
     expect(items.at(-1)).toHaveAttribute('href', '/admin');

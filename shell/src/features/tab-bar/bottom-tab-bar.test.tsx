@@ -65,7 +65,7 @@ describe('the Rewards submenu overlay', () => {
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
     await screen.findByRole('dialog', { name: 'Rewards' });
     const sheet = screen.getByRole('dialog', { name: 'Rewards' });
-    expect(within(sheet).getByRole('link', { name: 'Staff console' })).toHaveAttribute('href', '/admin');
+    expect(await within(sheet).findByRole('link', { name: 'Staff console' })).toHaveAttribute('href', '/admin');
     expect(within(sheet).getAllByRole('listitem').at(-1)).toHaveTextContent('Staff console');
   });
 
