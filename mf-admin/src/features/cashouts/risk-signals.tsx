@@ -1,5 +1,6 @@
 import type { RiskSignal } from '@rewards/shared/contracts/admin-types';
 import { useT, type AdminTranslate } from '../../messages';
+import { twoFactorWord } from '../../ui/account-words';
 import styles from './cashouts-page.module.css';
 
 // The API's English label stays the fallback for a signal the console has no words for yet.
@@ -25,8 +26,10 @@ function signalLabel(t: AdminTranslate, signal: RiskSignal): string {
   return label(t, hours);
 }
 
-function shown(t: AdminTranslate, value: RiskSignal['value']): string {
+function shown(t: AdminTranslate, signal: RiskSignal): string {
+  const { value } = signal;
   if (value === null) return '—';
+  if (signal.key === 'two_factor' && typeof value === 'string') return twoFactorWord(t, value);
   if (typeof value === 'boolean') return value ? t('admin.risk.yes') : t('admin.risk.no');
   return String(value);
 }
@@ -39,7 +42,7 @@ export function RiskSignals({ signals }: { signals: readonly RiskSignal[] }) {
       {signals.map((signal) => (
         <li key={signal.key} className={signal.warn ? styles.warnSignal : undefined}>
           {signal.warn ? <span className={styles.warnMark}>{t('admin.risk.warning')} </span> : null}
-          {t.rich('admin.risk.signal', { label: signalLabel(t, signal), value: shown(t, signal.value), strong: (chunks) => <strong>{chunks}</strong> })}
+          {t.rich('admin.risk.signal', { label: signalLabel(t, signal), value: shown(t, signal), strong: (chunks) => <strong>{chunks}</strong> })}
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import { Link } from '@rewards/shared/router';
 import type { StaffMember, StaffRole } from '@rewards/shared/contracts/admin-types';
 import { useStaff } from '../../console/staff-context';
 import { useT } from '../../messages';
+import { twoFactorWord } from '../../ui/account-words';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
 import { FilterSelect } from '../../ui/filter-select';
@@ -33,7 +34,7 @@ export default function StaffPage() {
     { id: 'email', header: t('admin.staff.column.member'), rowHeader: true, sortValue: (row) => row.email, cell: (row) => <Link to={`/admin/users/${row.user_id}`}>{row.email}</Link> },
     { id: 'name', header: t('admin.users.column.name'), cell: (row) => row.name },
     { id: 'role', header: t('admin.staff.column.role'), sortValue: (row) => row.role, cell: (row) => t(ROLE_NAMES[row.role]) },
-    { id: 'twoFactor', header: t('admin.user.twoFactor'), cell: (row) => (row.two_factor === 'off' ? t('admin.staff.twoFactorOff') : row.two_factor) },
+    { id: 'twoFactor', header: t('admin.user.twoFactor'), cell: (row) => (row.two_factor === 'off' ? t('admin.staff.twoFactorOff') : twoFactorWord(t, row.two_factor)) },
     { id: 'added', header: t('admin.staff.column.added'), sortValue: (row) => row.added_at, cell: (row) => t('admin.staff.addedBy', { time: formatTime(row.added_at), by: row.added_by }) },
     { id: 'reason', header: t('admin.user.holdWhy'), cell: (row) => <span className={styles.wrap}>{row.reason}</span> },
     {

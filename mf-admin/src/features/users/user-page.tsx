@@ -3,6 +3,7 @@ import type { AdminSession, AdminUserPage, AuditRow, Callback, LedgerRow } from 
 import { loadedRows } from '../../console/admin-api';
 import { useStaff } from '../../console/staff-context';
 import { sectionsFor } from '../../console/sections';
+import { signInWord, twoFactorWord } from '../../ui/account-words';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
 import { formatDollars, formatTime } from '../../ui/format';
@@ -94,8 +95,8 @@ function UserRecord({ page }: { page: AdminUserPage }) {
         <Facts
           items={[
             [t('admin.users.column.email'), user.email_verified ? t('admin.users.verified') : t('admin.users.notVerified')],
-            [t('admin.user.twoFactor'), user.two_factor],
-            [t('admin.user.signsInWith'), user.sign_in.join(', ') || '—'],
+            [t('admin.user.twoFactor'), twoFactorWord(t, user.two_factor)],
+            [t('admin.user.signsInWith'), user.sign_in.map((method) => signInWord(t, method)).join(', ') || '—'],
             [t('admin.users.column.joined'), formatTime(user.created_at)],
             [t('admin.user.completedOffers'), user.completed_offers],
             [t('admin.user.referralCode'), user.referral_code],
