@@ -1,4 +1,4 @@
-import { useT } from '../messages';
+import { useT, type AdminTranslate } from '../messages';
 import styles from './status-badge.module.css';
 
 export type Tone = 'good' | 'warn' | 'bad' | 'neutral';
@@ -30,6 +30,11 @@ const STATUSES = {
 
 function known(status: string): status is keyof typeof STATUSES {
   return Object.hasOwn(STATUSES, status);
+}
+
+/** A status the API names (`active`, `pending`…) in the page's language; an unknown one as the API wrote it. */
+export function statusWord(t: AdminTranslate, status: string): string {
+  return known(status) ? t(STATUSES[status].label) : status;
 }
 
 /**

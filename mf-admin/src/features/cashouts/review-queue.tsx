@@ -30,7 +30,9 @@ export function ReviewQueue() {
       sortValue: (row) => row.email,
       cell: (row) => (
         <>
-          <Link to={`/admin/users/${row.user_id}`}>{row.email}</Link>
+          <Link to={`/admin/users/${row.user_id}`} className={styles.destination}>
+            {row.email}
+          </Link>
           <br />
           <span className={`${styles.muted} ${styles.destination}`}>
             {row.method} · {row.account}

@@ -1,6 +1,7 @@
 import type { RiskSignal } from '@rewards/shared/contracts/admin-types';
 import { useT, type AdminTranslate } from '../../messages';
 import { twoFactorWord } from '../../ui/account-words';
+import { statusWord } from '../../ui/status-badge';
 import styles from './cashouts-page.module.css';
 
 // The API's English label stays the fallback for a signal the console has no words for yet.
@@ -30,6 +31,7 @@ function shown(t: AdminTranslate, signal: RiskSignal): string {
   const { value } = signal;
   if (value === null) return '—';
   if (signal.key === 'two_factor' && typeof value === 'string') return twoFactorWord(t, value);
+  if ((signal.key === 'status' || signal.key === 'referral_flagged') && typeof value === 'string') return statusWord(t, value);
   if (typeof value === 'boolean') return value ? t('admin.risk.yes') : t('admin.risk.no');
   return String(value);
 }
