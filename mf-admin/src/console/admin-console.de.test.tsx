@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { switchLocale } from '@rewards/shared/translate/messages';
-import { overview, staffMe, success } from '../test/admin-fixtures';
+import { cashoutRow, overview, page, staffMe, success, ticket, userPage } from '../test/admin-fixtures';
 import { renderConsole } from '../test/render-console';
 import { formatTime } from '../ui/format';
 
@@ -39,5 +40,30 @@ describe('the staff console in German', () => {
 
   it('writes times as German does, in UTC', () => {
     expect(formatTime('2026-03-05T14:03:00.000Z')).toBe('05.03.2026, 14:03 UTC');
+  });
+
+  it('shows a user, their actions and a dialog in German', async () => {
+    renderConsole('/admin/users/7', { 'GET /admin/users/7': success(userPage()), 'GET /admin/users/7/earnings': page([]) }, 'finance');
+    expect(await screen.findByRole('link', { name: 'Zurück zu den Nutzern' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Guthaben' })).toHaveTextContent('Verfügbar');
+    expect(screen.getAllByText('aktiv').length).toBeGreaterThan(0);
+    const actions = screen.getByRole('region', { name: 'Aktionen' });
+    await userEvent.setup().click(within(actions).getByRole('button', { name: 'Sperren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ada@example.com (#7) sperren' });
+    expect(dialog).toHaveTextContent('Wird mit deiner E-Mail im Audit-Protokoll gespeichert.');
+  });
+
+  it('shows the review queue and a ticket in German', async () => {
+    renderConsole('/admin/cashouts', { 'GET /admin/me': success(staffMe({ staff_role: 'finance' })), 'GET /admin/cashouts': page([cashoutRow()]) }, 'finance');
+    expect(await screen.findByRole('table', { name: 'Auszahlungen zur Prüfung, älteste zuerst' })).toHaveTextContent('Warnung: Kontoalter (Tage): 2');
+    expect(screen.getByRole('button', { name: 'Auszahlung #41 genehmigen' })).toHaveTextContent('Genehmigen');
+  });
+
+  it('shows a ticket in German', async () => {
+    renderConsole('/admin/tickets/12', { 'GET /admin/tickets/12': success(ticket()) }, 'support');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ticket #12: Raid Legends' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Antwort senden' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mit Betrag annehmen' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Screenshot zu Ticket #12' })).toBeInTheDocument();
   });
 });

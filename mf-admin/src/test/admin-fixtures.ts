@@ -148,7 +148,7 @@ export function cashoutRow(overrides: Partial<AdminCashoutRow> = {}): AdminCasho
     risk: [
       { key: 'account_age_days', label: 'Account age (days)', value: 2, warn: true },
       { key: 'email_verified', label: 'Email verified', value: true, warn: false },
-      { key: 'reversals_30_days', label: 'Reversals in 30 days', value: 3, warn: true },
+      { key: 'reversals_30_days', label: 'Reversals, last 30 days', value: 3, warn: true },
     ],
     ...overrides,
   };

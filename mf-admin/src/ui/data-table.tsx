@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
 import { visuallyHidden } from '@rewards/shared/ui/visually-hidden';
 import styles from './data-table.module.css';
 
@@ -28,7 +29,7 @@ type Props<T extends object> = {
 /** Numbers by value, text by letters and numbers in it ("#9" before "#10"). */
 function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
+  return String(a).localeCompare(String(b), getDisplayLocale(), { numeric: true, sensitivity: 'base' });
 }
 
 type Sorting = { id: string; direction: 'ascending' | 'descending' } | null;

@@ -15,7 +15,7 @@ export type PagedQuery<T extends object> = {
 };
 
 type Props<T extends object> = {
-  /** What loads, for the loading label: "audit rows". */
+  /** Names what loads, in the page's language: "Loading the audit log". */
   label: string;
   query: PagedQuery<T>;
   caption: string;

@@ -5,7 +5,7 @@ import { errorMessage } from './format';
 import styles from './query-view.module.css';
 
 type Props = {
-  /** What loads, for the loading label: "users", "the ticket". */
+  /** Names what loads, in the page's language: "Loading the ticket". */
   label: string;
   isLoading: boolean;
   error: unknown;
@@ -19,7 +19,7 @@ type Props = {
 export function QueryView({ label, isLoading, error, onRetry, rows = 4, children }: Props) {
   if (isLoading) {
     return (
-      <div role="status" aria-label={`Loading ${label}`} className={styles.skeleton}>
+      <div role="status" aria-label={label} className={styles.skeleton}>
         {Array.from({ length: rows }, (_, index) => (
           <div key={index} className={styles.skeletonRow} />
         ))}

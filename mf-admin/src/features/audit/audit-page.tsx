@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from '@rewards/shared/router';
 import type { AuditChainState, AuditRow } from '@rewards/shared/contracts/admin-types';
+import { useT, type AdminTranslate } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
 import type { TableColumn } from '../../ui/data-table';
 import { FilterForm } from '../../ui/filter-form';
@@ -12,26 +13,28 @@ import { useGetAuditRowsInfiniteQuery, useVerifyAuditChainQuery, type AuditFilte
 import styles from './audit-page.module.css';
 
 const TEXT_FILTERS = [
-  { name: 'operator', label: 'Staff (operator)' },
-  { name: 'user', label: 'User email' },
-  { name: 'user_id', label: 'User id' },
-  { name: 'command', label: 'Command (e.g. cashouts:approve)' },
+  { name: 'operator', label: 'admin.audit.filter.operator' },
+  { name: 'user', label: 'admin.filter.userEmail' },
+  { name: 'user_id', label: 'admin.filter.userId' },
+  { name: 'command', label: 'admin.audit.filter.command' },
 ] as const;
 
 const KINDS = [
-  { value: '', label: 'Changes and reads' },
-  { value: 'change', label: 'Changes' },
-  { value: 'read', label: 'Reads' },
+  { value: '', label: 'admin.audit.kind.any' },
+  { value: 'change', label: 'admin.audit.kind.change' },
+  { value: 'read', label: 'admin.audit.kind.read' },
 ] as const;
 
-const COLUMNS: TableColumn<AuditRow>[] = [
-  { id: 'at', header: 'When', rowHeader: true, sortValue: (row) => row.at, cell: (row) => formatTime(row.at) },
-  { id: 'operator', header: 'Operator', sortValue: (row) => row.operator, cell: (row) => row.operator },
-  { id: 'command', header: 'Command', sortValue: (row) => row.command, cell: (row) => <code>{[row.command, ...row.arguments].join(' ')}</code> },
-  { id: 'user', header: 'User', cell: (row) => (row.user_id ? <Link to={`/admin/users/${row.user_id}`}>{row.user_email ?? `#${row.user_id}`}</Link> : '—') },
-  { id: 'reason', header: 'Reason', cell: (row) => <span className={styles.wrap}>{row.reason ?? '—'}</span> },
-  { id: 'kind', header: 'Kind', cell: (row) => row.kind },
-  { id: 'outcome', header: 'Outcome', cell: (row) => <StatusBadge status={row.outcome} /> },
+const KIND_WORDS = { change: 'admin.audit.row.change', read: 'admin.audit.row.read' } as const;
+
+const auditColumns = (t: AdminTranslate): TableColumn<AuditRow>[] => [
+  { id: 'at', header: t('admin.column.when'), rowHeader: true, sortValue: (row) => row.at, cell: (row) => formatTime(row.at) },
+  { id: 'operator', header: t('admin.column.operator'), sortValue: (row) => row.operator, cell: (row) => row.operator },
+  { id: 'command', header: t('admin.column.command'), sortValue: (row) => row.command, cell: (row) => <code>{[row.command, ...row.arguments].join(' ')}</code> },
+  { id: 'user', header: t('admin.users.column.user'), cell: (row) => (row.user_id ? <Link to={`/admin/users/${row.user_id}`}>{row.user_email ?? `#${row.user_id}`}</Link> : '—') },
+  { id: 'reason', header: t('admin.column.reason'), cell: (row) => <span className={styles.wrap}>{row.reason ?? '—'}</span> },
+  { id: 'kind', header: t('admin.column.kind'), cell: (row) => t(KIND_WORDS[row.kind]) },
+  { id: 'outcome', header: t('admin.column.outcome'), cell: (row) => <StatusBadge status={row.outcome} /> },
 ];
 
 function filtersFrom(params: URLSearchParams): AuditFilters {
@@ -47,36 +50,44 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
 
 /** Who did what to whom and why, newest first, and whether the log's hash chain is whole. */
 export default function AuditPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const filters = filtersFrom(params);
   return (
-    <ConsolePage title="Audit" lead="Every change and every read of personal data, by staff and by ops.">
+    <ConsolePage title={t('admin.section.audit')} lead={t('admin.audit.lead')}>
       <ChainState />
-      <FilterForm label="Filter the audit log" submitLabel="Filter" filters={filters} textFilters={TEXT_FILTERS} select={{ name: 'kind', label: 'Kind', options: KINDS }} />
+      <FilterForm
+        label={t('admin.audit.filterLabel')}
+        submitLabel={t('admin.audit.filterSubmit')}
+        filters={filters}
+        textFilters={TEXT_FILTERS.map((filter) => ({ name: filter.name, label: t(filter.label) }))}
+        select={{ name: 'kind', label: t('admin.column.kind'), options: KINDS.map((option) => ({ value: option.value, label: t(option.label) })) }}
+      />
       <PagedTable
-        label="audit rows"
+        label={t('admin.loading.audit')}
         query={useGetAuditRowsInfiniteQuery(filters)}
-        caption="Audit rows, newest first"
-        columns={COLUMNS}
+        caption={t('admin.audit.caption')}
+        columns={auditColumns(t)}
         rowKey={(row) => row.id}
-        empty="No audit row matches. Clear a filter to see more."
+        empty={t('admin.audit.empty')}
       />
     </ConsolePage>
   );
 }
 
 function ChainState() {
+  const t = useT();
   const chain = useVerifyAuditChainQuery();
   return (
     <Panel
-      title="Hash chain"
+      title={t('admin.audit.chain')}
       actions={
         <button type="button" className="outline-button" onClick={() => void chain.refetch()} disabled={chain.isFetching}>
-          {chain.isFetching ? 'Checking…' : 'Check again'}
+          {chain.isFetching ? t('admin.code.checking') : t('admin.audit.checkAgain')}
         </button>
       }
     >
-      <QueryView label="the hash chain" isLoading={chain.isLoading} error={chain.error} onRetry={() => void chain.refetch()} rows={1}>
+      <QueryView label={t('admin.loading.chain')} isLoading={chain.isLoading} error={chain.error} onRetry={() => void chain.refetch()} rows={1}>
         {chain.data ? <ChainSummary state={chain.data} /> : null}
       </QueryView>
     </Panel>
@@ -84,18 +95,22 @@ function ChainState() {
 }
 
 function ChainSummary({ state }: { state: AuditChainState }) {
+  const t = useT();
   if (!state.ok) {
+    const problem = state.broken?.message ?? t('admin.audit.brokenDefault');
     return (
       <p role="alert" className={styles.broken}>
-        Broken: {state.broken?.message ?? 'the chain does not verify'}
-        {state.broken?.row_id ? ` (row #${state.broken.row_id}, ${state.broken.kind})` : ''}. {state.rows} rows checked.
+        {state.broken?.row_id
+          ? t('admin.audit.brokenAt', { problem, row: state.broken.row_id, kind: state.broken.kind, rows: state.rows })
+          : t('admin.audit.broken', { problem, rows: state.rows })}
       </p>
     );
   }
   return (
     <p className={styles.whole}>
-      Whole: {state.rows} rows verify{state.head ? `, head #${state.head.id} at position ${state.head.position}, hash ` : '.'}
-      {state.head ? <code className={styles.hash}>{state.head.hash}</code> : null}
+      {state.head
+        ? t.rich('admin.audit.wholeAt', { rows: state.rows, id: state.head.id, position: state.head.position, hash: <code className={styles.hash}>{state.head.hash}</code> })
+        : t('admin.audit.whole', { rows: state.rows })}
     </p>
   );
 }

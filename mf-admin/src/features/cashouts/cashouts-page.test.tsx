@@ -32,7 +32,7 @@ describe('Cashouts: the review queue', () => {
     expect(row).toHaveTextContent('first cashout over $10; new device');
     expect(row).toHaveTextContent('$25.00');
     const signals = within(row).getAllByRole('listitem').map((item) => item.textContent);
-    expect(signals).toEqual(['warning: Account age (days): 2', 'Email verified: yes', 'warning: Reversals in 30 days: 3']);
+    expect(signals).toEqual(['warning: Account age (days): 2', 'Email verified: yes', 'warning: Reversals, last 30 days: 3']);
   });
 
   it('approves with a reason (and the reference of a payment made by hand)', async () => {
@@ -44,8 +44,8 @@ describe('Cashouts: the review queue', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve cashout #41' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve cashout #41' });
-    expect(dialog).toHaveAccessibleDescription("$25.00 to ada@example.com by paypal. The payout goes out on its rail; a manual rail waits for the provider's reference.");
-    await user.type(within(dialog).getByLabelText("Provider's reference (only when paid by hand)"), 'PP-778');
+    expect(dialog).toHaveAccessibleDescription("$25.00 to ada@example.com by paypal. The payout goes out on its rail; a manual rail waits for the provider’s reference.");
+    await user.type(within(dialog).getByLabelText('Provider’s reference (only when paid by hand)'), 'PP-778');
     await user.type(within(dialog).getByLabelText('Reason'), 'Known user, checked the device');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Cashout #41 approved.')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Cashouts: payouts', () => {
       'finance',
     );
     const user = userEvent.setup();
-    const table = await screen.findByRole('table', { name: 'Payouts: failed' });
+    const table = await screen.findByRole('table', { name: 'Payouts: Failed' });
     expect(new URL(api.requests('GET /admin/payouts')[0]!.url).searchParams.get('status')).toBe('failed');
     expect(table).toHaveTextContent('RECEIVER_UNREGISTERED');
     expect(screen.getByRole('button', { name: 'Payouts' })).toHaveAttribute('aria-pressed', 'true');
@@ -107,7 +107,7 @@ describe('Cashouts: payouts', () => {
     const { api } = renderConsole('/admin/cashouts?view=payouts', { 'GET /admin/payouts': (request) => page([payout({ status: new URL(request.url).searchParams.get('status') as PayoutRow['status'] })])() }, 'finance');
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Payout status'), 'paid');
-    expect(await screen.findByRole('table', { name: 'Payouts: paid' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Payouts: Paid' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry payout/ })).not.toBeInTheDocument();
     expect(api.requests('GET /admin/payouts').map((request) => new URL(request.url).searchParams.get('status'))).toEqual(['failed', 'paid']);
   });

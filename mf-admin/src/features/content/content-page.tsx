@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ContentDraft, ContentFileRow, ContentVersionRow } from '@rewards/shared/contracts/admin-types';
+import { useT } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
 import { errorMessage, formatTime } from '../../ui/format';
@@ -14,17 +15,18 @@ import styles from './content-page.module.css';
  * build uses), preview the draft on its real page, publish it with a reason; restore an earlier version.
  */
 export default function ContentPage() {
+  const t = useT();
   const files = useGetContentFilesQuery();
   const [chosen, setChosen] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const file = files.data?.items.find((row) => row.file === chosen) ?? null;
   return (
-    <ConsolePage title="Content" lead="Landing copy, FAQ, about, contest prizes, reviews and the legal pages, published without a release.">
+    <ConsolePage title={t('admin.section.content')} lead={t('admin.content.lead')}>
       <p role="status" className={styles.notice}>
         {notice}
       </p>
-      <QueryView label="content files" isLoading={files.isLoading} error={files.error} onRetry={() => void files.refetch()}>
-        <nav aria-label="Content files">
+      <QueryView label={t('admin.loading.contentFiles')} isLoading={files.isLoading} error={files.error} onRetry={() => void files.refetch()}>
+        <nav aria-label={t('admin.content.files')}>
           <ul className={styles.files}>
             {(files.data?.items ?? []).map((row) => (
               <li key={row.file}>
@@ -36,13 +38,14 @@ export default function ContentPage() {
           </ul>
         </nav>
       </QueryView>
-      {file ? <ContentEditor key={`${file.file}@${file.version?.version ?? 0}`} file={file} onNotice={setNotice} /> : <p className={styles.muted}>Pick a file to edit it.</p>}
+      {file ? <ContentEditor key={`${file.file}@${file.version?.version ?? 0}`} file={file} onNotice={setNotice} /> : <p className={styles.muted}>{t('admin.content.pick')}</p>}
       {file ? <ContentVersions file={file.file} onNotice={setNotice} /> : null}
     </ConsolePage>
   );
 }
 
 function ContentEditor({ file, onNotice }: { file: ContentFileRow; onNotice: (text: string) => void }) {
+  const t = useT();
   const [text, setText] = useState(file.text ?? '');
   const [draft, setDraft] = useState<ContentDraft | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -58,7 +61,7 @@ function ContentEditor({ file, onNotice }: { file: ContentFileRow; onNotice: (te
     try {
       const saved = await save({ file: file.file, text, based_on: file.version?.version ?? null }).unwrap();
       setDraft(saved);
-      onNotice(`Draft ${saved.id} of ${file.file} saved. Preview it, then publish it.`);
+      onNotice(t('admin.content.saved', { draft: saved.id, file: file.file }));
     } catch (error) {
       const lines = (error as { errors?: Record<string, string[]> }).errors?.text;
       setProblems(lines && lines.length > 0 ? lines : [errorMessage(error)]);
@@ -66,13 +69,15 @@ function ContentEditor({ file, onNotice }: { file: ContentFileRow; onNotice: (te
   };
 
   return (
-    <Panel title={`Edit ${file.file}`}>
+    <Panel title={t('admin.content.editTitle', { file: file.file })}>
       <p className={styles.muted}>
-        {file.version ? `Shown now: version ${file.version.version}, ${formatTime(file.version.created_at)} by ${file.version.operator}.` : "Shown now: the repository's file."}
+        {file.version
+          ? t('admin.content.shownVersion', { version: file.version.version, time: formatTime(file.version.created_at), operator: file.version.operator })
+          : t('admin.content.shownRepository')}
       </p>
       <div className="text-field">
         <label htmlFor={ids.text} className="text-field-label">
-          JSON of {file.file}
+          {t('admin.content.jsonLabel', { file: file.file })}
         </label>
         <textarea
           id={ids.text}
@@ -87,7 +92,7 @@ function ContentEditor({ file, onNotice }: { file: ContentFileRow; onNotice: (te
       </div>
       {problems.length > 0 ? (
         <div id={ids.problems} role="alert" className={styles.problems}>
-          <p>Not saved: {file.file} has problems.</p>
+          <p>{t('admin.content.notSaved', { file: file.file })}</p>
           <ul>
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
@@ -97,30 +102,30 @@ function ContentEditor({ file, onNotice }: { file: ContentFileRow; onNotice: (te
       ) : null}
       <div className={styles.actions}>
         <button type="button" className="pill-button" onClick={() => void saveDraft()} disabled={saving.isLoading}>
-          {saving.isLoading ? 'Saving…' : 'Save draft'}
+          {saving.isLoading ? t('admin.staff.saving') : t('admin.content.saveDraft')}
         </button>
         {savedDraft?.preview_path ? (
           <a className="outline-button" href={savedDraft.preview_path} target="_blank" rel="noopener noreferrer">
-            Preview
+            {t('admin.content.preview')}
           </a>
         ) : (
-          <button type="button" className="outline-button" disabled title="Save a draft first">
-            Preview
+          <button type="button" className="outline-button" disabled title={t('admin.content.previewFirst')}>
+            {t('admin.content.preview')}
           </button>
         )}
         <button type="button" className="outline-button" disabled={!savedDraft} onClick={() => setPublishing(true)}>
-          Publish
+          {t('admin.content.publish')}
         </button>
       </div>
       {publishing && savedDraft ? (
         <ReasonDialog
-          title={`Publish draft ${savedDraft.id} of ${file.file}`}
-          lead="Every visitor sees it within seconds."
-          confirmLabel="Publish"
-          busyLabel="Publishing…"
-          reasonHint="Kept with the version and in the audit log with your email."
+          title={t('admin.content.publishTitle', { draft: savedDraft.id, file: file.file })}
+          lead={t('admin.content.publishLead')}
+          confirmLabel={t('admin.content.publish')}
+          busyLabel={t('admin.content.publishing')}
+          reasonHint={t('admin.content.reasonHint')}
           onSubmit={({ reason }) => publish({ id: savedDraft.id, reason }).unwrap()}
-          onDone={(result) => onNotice(`Published ${file.file} as version ${(result as ContentVersionRow).version}.`)}
+          onDone={(result) => onNotice(t('admin.content.published', { file: file.file, version: (result as ContentVersionRow).version }))}
           onClose={() => setPublishing(false)}
         />
       ) : null}
@@ -129,40 +134,41 @@ function ContentEditor({ file, onNotice }: { file: ContentFileRow; onNotice: (te
 }
 
 function ContentVersions({ file, onNotice }: { file: string; onNotice: (text: string) => void }) {
+  const t = useT();
   const versions = useGetContentVersionsQuery(file);
   const [restoring, setRestoring] = useState<ContentVersionRow | null>(null);
   const [restore] = useRestoreContentVersionMutation();
   const columns: TableColumn<ContentVersionRow>[] = [
-    { id: 'version', header: 'Version', rowHeader: true, cell: (row) => (row.shown ? `${row.version} (shown)` : String(row.version)) },
-    { id: 'when', header: 'When', cell: (row) => formatTime(row.created_at) },
-    { id: 'who', header: 'Who', cell: (row) => row.operator },
-    { id: 'source', header: 'Source', cell: (row) => (row.restored_from === null ? row.source : `restore of ${row.restored_from}`) },
-    { id: 'reason', header: 'Why', cell: (row) => <span className={styles.wrap}>{row.reason}</span> },
+    { id: 'version', header: t('admin.content.column.version'), rowHeader: true, cell: (row) => (row.shown ? t('admin.content.versionShown', { version: row.version }) : String(row.version)) },
+    { id: 'when', header: t('admin.column.when'), cell: (row) => formatTime(row.created_at) },
+    { id: 'who', header: t('admin.content.column.who'), cell: (row) => row.operator },
+    { id: 'source', header: t('admin.content.column.source'), cell: (row) => (row.restored_from === null ? row.source : t('admin.content.restoreOf', { version: row.restored_from })) },
+    { id: 'reason', header: t('admin.user.holdWhy'), cell: (row) => <span className={styles.wrap}>{row.reason}</span> },
     {
       id: 'restore',
-      header: 'Action',
+      header: t('admin.payouts.column.action'),
       cell: (row) =>
         row.shown ? null : (
-          <button type="button" className="outline-button" aria-label={`Restore version ${row.version}`} onClick={() => setRestoring(row)}>
-            Restore
+          <button type="button" className="outline-button" aria-label={t('admin.content.restoreLabel', { version: row.version })} onClick={() => setRestoring(row)}>
+            {t('admin.content.restore')}
           </button>
         ),
     },
   ];
   return (
-    <Panel title={`Versions of ${file}`}>
-      <QueryView label="versions" isLoading={versions.isLoading} error={versions.error} onRetry={() => void versions.refetch()}>
-        <DataTable caption={`Versions of ${file}`} columns={columns} rows={versions.data?.items ?? []} rowKey={(row) => row.version} empty="No version yet: the site shows the repository's file." />
+    <Panel title={t('admin.content.versions', { file })}>
+      <QueryView label={t('admin.loading.versions')} isLoading={versions.isLoading} error={versions.error} onRetry={() => void versions.refetch()}>
+        <DataTable caption={t('admin.content.versions', { file })} columns={columns} rows={versions.data?.items ?? []} rowKey={(row) => row.version} empty={t('admin.content.noVersion')} />
       </QueryView>
       {restoring ? (
         <ReasonDialog
-          title={`Restore version ${restoring.version} of ${file}`}
-          lead="It becomes the newest version; every visitor sees it within seconds."
-          confirmLabel="Restore"
-          busyLabel="Restoring…"
-          reasonHint="Kept with the version and in the audit log with your email."
+          title={t('admin.content.restoreTitle', { version: restoring.version, file })}
+          lead={t('admin.content.restoreLead')}
+          confirmLabel={t('admin.content.restore')}
+          busyLabel={t('admin.content.restoring')}
+          reasonHint={t('admin.content.reasonHint')}
           onSubmit={({ reason }) => restore({ version: restoring.version, reason }).unwrap()}
-          onDone={(result) => onNotice(`Restored version ${restoring.version} of ${file} as version ${(result as ContentVersionRow).version}.`)}
+          onDone={(result) => onNotice(t('admin.content.restored', { version: restoring.version, file, newVersion: (result as ContentVersionRow).version }))}
           onClose={() => setRestoring(null)}
         />
       ) : null}

@@ -29,7 +29,7 @@ export default function OverviewPage() {
   const overview = useGetAdminOverviewQuery(undefined, { pollingInterval: OVERVIEW_REFRESH_MS });
   return (
     <ConsolePage title={t('admin.section.overview')} lead={t('admin.overview.lead')}>
-      <QueryView label="the overview" isLoading={overview.isLoading} error={overview.error} onRetry={() => void overview.refetch()}>
+      <QueryView label={t('admin.loading.overview')} isLoading={overview.isLoading} error={overview.error} onRetry={() => void overview.refetch()}>
         {overview.data ? <OverviewFigures overview={overview.data} /> : null}
       </QueryView>
     </ConsolePage>

@@ -3,6 +3,7 @@ import { Link, useParams } from '@rewards/shared/router';
 import type { Callback } from '@rewards/shared/contracts/admin-types';
 import { useStaff } from '../../console/staff-context';
 import { may } from '../../console/sections';
+import { useT } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
 import { formatDollars, formatTime } from '../../ui/format';
 import { Facts, Panel } from '../../ui/panel';
@@ -15,10 +16,11 @@ import styles from './postbacks.module.css';
 /** One callback as the wall sent it (method, path, query, headers, body) and what the site made of it. */
 export default function PostbackPage() {
   const id = Number(useParams().id);
+  const t = useT();
   const callback = useGetPostbackQuery(id, { skip: !Number.isSafeInteger(id) });
   return (
-    <ConsolePage title={`Callback #${id}`} lead={<Link to="/admin/postbacks">Back to the callback log</Link>}>
-      <QueryView label="the callback" isLoading={callback.isLoading} error={callback.error} onRetry={() => void callback.refetch()}>
+    <ConsolePage title={t('admin.postback.title', { id })} lead={<Link to="/admin/postbacks">{t('admin.postback.back')}</Link>}>
+      <QueryView label={t('admin.loading.callback')} isLoading={callback.isLoading} error={callback.error} onRetry={() => void callback.refetch()}>
         {callback.data ? <CallbackRecord callback={callback.data} /> : null}
       </QueryView>
     </ConsolePage>
@@ -34,6 +36,7 @@ function prettyJson(value: unknown): string {
 }
 
 function CallbackRecord({ callback }: { callback: Callback }) {
+  const t = useT();
   const staff = useStaff();
   const [replaying, setReplaying] = useState(false);
   const [notice, setNotice] = useState('');
@@ -42,47 +45,48 @@ function CallbackRecord({ callback }: { callback: Callback }) {
     <div className={styles.record}>
       <Facts
         items={[
-          ['Outcome', <StatusBadge key="outcome" status={callback.outcome} />],
-          ['Why', callback.reason],
-          ['HTTP answer', callback.status_code],
-          ['Wall', callback.wall],
-          ['User', callback.user_id ? <Link key="user" to={`/admin/users/${callback.user_id}`}>#{callback.user_id}</Link> : '—'],
-          ['Transaction', callback.txid ?? '—'],
-          ['Amount', formatDollars(callback.amount)],
-          ['Received', formatTime(callback.received_at)],
-          ['From', callback.source_ip ?? '—'],
-          ['Replay of', callback.replay_of ? <Link key="replay" to={`/admin/postbacks/${callback.replay_of}`}>#{callback.replay_of}</Link> : '—'],
+          [t('admin.column.outcome'), <StatusBadge key="outcome" status={callback.outcome} />],
+          [t('admin.user.holdWhy'), callback.reason],
+          [t('admin.postback.httpAnswer'), callback.status_code],
+          [t('admin.column.wall'), callback.wall],
+          [t('admin.users.column.user'), callback.user_id ? <Link key="user" to={`/admin/users/${callback.user_id}`}>#{callback.user_id}</Link> : '—'],
+          [t('admin.column.transaction'), callback.txid ?? '—'],
+          [t('admin.column.amount'), formatDollars(callback.amount)],
+          [t('admin.column.received'), formatTime(callback.received_at)],
+          [t('admin.postback.from'), callback.source_ip ?? '—'],
+          [t('admin.postbacks.replayOf'), callback.replay_of ? <Link key="replay" to={`/admin/postbacks/${callback.replay_of}`}>#{callback.replay_of}</Link> : '—'],
         ]}
       />
       {may(staff.staff_role, 'replayPostback') ? (
         <div className={styles.replay}>
           <button type="button" className="pill-button" onClick={() => setReplaying(true)}>
-            Replay
+            {t('admin.postback.replay')}
           </button>
           <p role="status" className={styles.notice}>
             {notice}
           </p>
         </div>
       ) : null}
-      <Panel title="Raw callback">
-        {callback.truncated ? <p className={styles.muted}>The body was longer than the log keeps: it is cut.</p> : null}
-        <pre className={styles.raw} tabIndex={0} role="region" aria-label="Request line">{`${callback.method} ${callback.path}${callback.query ? `?${callback.query}` : ''}`}</pre>
-        <h3 className={styles.rawTitle}>Headers</h3>
-        <pre className={styles.raw} tabIndex={0} role="region" aria-label="Headers">{prettyJson(callback.headers)}</pre>
-        <h3 className={styles.rawTitle}>Body</h3>
-        <pre className={styles.raw} tabIndex={0} role="region" aria-label="Body">{callback.body || '(empty)'}</pre>
+      <Panel title={t('admin.postback.raw')}>
+        {callback.truncated ? <p className={styles.muted}>{t('admin.postback.truncated')}</p> : null}
+        <pre className={styles.raw} tabIndex={0} role="region" aria-label={t('admin.postback.requestLine')}>{`${callback.method} ${callback.path}${callback.query ? `?${callback.query}` : ''}`}</pre>
+        <h3 className={styles.rawTitle}>{t('admin.postback.headers')}</h3>
+        <pre className={styles.raw} tabIndex={0} role="region" aria-label={t('admin.postback.headers')}>{prettyJson(callback.headers)}</pre>
+        <h3 className={styles.rawTitle}>{t('admin.postback.body')}</h3>
+        <pre className={styles.raw} tabIndex={0} role="region" aria-label={t('admin.postback.body')}>{callback.body || t('admin.postback.emptyBody')}</pre>
       </Panel>
       {replaying ? (
         <ReasonDialog
-          title={`Replay callback #${callback.id}`}
-          lead="Runs it again through the same checks, as if the wall had sent it now; a duplicate is not booked twice."
-          confirmLabel="Replay"
-          busyLabel="Replaying…"
-          reasonHint="Kept in the audit log with your email."
+          title={t('admin.postback.replayTitle', { id: callback.id })}
+          lead={t('admin.postback.replayLead')}
+          confirmLabel={t('admin.postback.replay')}
+          busyLabel={t('admin.postback.replaying')}
+          reasonHint={t('admin.reason.auditHint')}
           onSubmit={({ reason }) => replay({ id: callback.id, reason }).unwrap()}
           onDone={(result) => {
             const outcome = (result as { outcome?: string; replayed_id?: number }) ?? {};
-            setNotice(`Replayed: ${outcome.outcome ?? 'done'}${outcome.replayed_id ? ` (callback #${outcome.replayed_id})` : ''}.`);
+            const said = outcome.outcome ?? 'done';
+            setNotice(outcome.replayed_id ? t('admin.postback.replayedAs', { outcome: said, id: outcome.replayed_id }) : t('admin.postback.replayed', { outcome: said }));
           }}
           onClose={() => setReplaying(false)}
         />

@@ -35,9 +35,9 @@ describe('Staff', () => {
     await user.type(await screen.findByLabelText('Email of their user account'), 'kim@example.com');
     await user.selectOptions(screen.getByLabelText('Role'), 'finance');
     await user.click(screen.getByRole('button', { name: 'Add or change' }));
-    await user.type(within(await screen.findByRole('dialog', { name: 'Make kim@example.com finance' })).getByLabelText('Reason'), 'Joins finance');
+    await user.type(within(await screen.findByRole('dialog', { name: 'Give kim@example.com the Finance role' })).getByLabelText('Reason'), 'Joins finance');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('kim@example.com is now finance.')).toBeInTheDocument();
+    expect(await screen.findByText('kim@example.com now has the Finance role.')).toBeInTheDocument();
     expect(await api.lastBody('POST /admin/staff')).toEqual({ email: 'kim@example.com', role: 'finance', reason: 'Joins finance' });
   });
 

@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@rewards/shared/router';
 import type { StaffMember, StaffRole } from '@rewards/shared/contracts/admin-types';
 import { useStaff } from '../../console/staff-context';
+import { useT } from '../../messages';
+import { twoFactorWord } from '../../ui/account-words';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
 import { FilterSelect } from '../../ui/filter-select';
@@ -12,58 +14,61 @@ import { ReasonDialog } from '../../ui/reason-dialog';
 import { useAddStaffMutation, useGetStaffQuery, useRemoveStaffMutation } from './staff-api';
 import styles from './staff-page.module.css';
 
-const ROLES: ReadonlyArray<{ value: StaffRole; label: string }> = [
-  { value: 'support', label: 'Support: users (read), tickets, messages, callbacks (read)' },
-  { value: 'finance', label: 'Finance: cashouts, payouts, credits, holds, referrals' },
-  { value: 'admin', label: 'Admin: everything, staff and content too' },
-];
+const ROLES = [
+  { value: 'support', label: 'admin.staff.roleOption.support' },
+  { value: 'finance', label: 'admin.staff.roleOption.finance' },
+  { value: 'admin', label: 'admin.staff.roleOption.admin' },
+] as const satisfies ReadonlyArray<{ value: StaffRole; label: string }>;
+
+const ROLE_NAMES = { support: 'admin.role.support', finance: 'admin.role.finance', admin: 'admin.role.admin' } as const satisfies Record<StaffRole, string>;
 
 /** Who works in the console, with which role; admins add, change and remove them (as `ops staff:*` does). */
 export default function StaffPage() {
+  const t = useT();
   const me = useStaff();
   const staff = useGetStaffQuery();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const [notice, setNotice] = useState('');
   const [remove] = useRemoveStaffMutation();
   const columns: TableColumn<StaffMember>[] = [
-    { id: 'email', header: 'Staff member', rowHeader: true, sortValue: (row) => row.email, cell: (row) => <Link to={`/admin/users/${row.user_id}`}>{row.email}</Link> },
-    { id: 'name', header: 'Name', cell: (row) => row.name },
-    { id: 'role', header: 'Role', sortValue: (row) => row.role, cell: (row) => row.role },
-    { id: 'twoFactor', header: 'Two-factor', cell: (row) => (row.two_factor === 'off' ? 'off: cannot open the console' : row.two_factor) },
-    { id: 'added', header: 'Added', sortValue: (row) => row.added_at, cell: (row) => `${formatTime(row.added_at)} by ${row.added_by}` },
-    { id: 'reason', header: 'Why', cell: (row) => <span className={styles.wrap}>{row.reason}</span> },
+    { id: 'email', header: t('admin.staff.column.member'), rowHeader: true, sortValue: (row) => row.email, cell: (row) => <Link to={`/admin/users/${row.user_id}`}>{row.email}</Link> },
+    { id: 'name', header: t('admin.users.column.name'), cell: (row) => row.name },
+    { id: 'role', header: t('admin.staff.column.role'), sortValue: (row) => row.role, cell: (row) => t(ROLE_NAMES[row.role]) },
+    { id: 'twoFactor', header: t('admin.user.twoFactor'), cell: (row) => (row.two_factor === 'off' ? t('admin.staff.twoFactorOff') : twoFactorWord(t, row.two_factor)) },
+    { id: 'added', header: t('admin.staff.column.added'), sortValue: (row) => row.added_at, cell: (row) => t('admin.staff.addedBy', { time: formatTime(row.added_at), by: row.added_by }) },
+    { id: 'reason', header: t('admin.user.holdWhy'), cell: (row) => <span className={styles.wrap}>{row.reason}</span> },
     {
       id: 'remove',
-      header: 'Action',
+      header: t('admin.payouts.column.action'),
       cell: (row) =>
         row.user_id === me.id ? (
-          <span className={styles.muted}>you</span>
+          <span className={styles.muted}>{t('admin.staff.you')}</span>
         ) : (
-          <button type="button" className="outline-button" aria-label={`Remove ${row.email} from staff`} onClick={() => setRemoving(row)}>
-            Remove
+          <button type="button" className="outline-button" aria-label={t('admin.staff.removeTitle', { email: row.email })} onClick={() => setRemoving(row)}>
+            {t('admin.staff.remove')}
           </button>
         ),
     },
   ];
   return (
-    <ConsolePage title="Staff" lead="Who may open this console, and what their role lets them do.">
+    <ConsolePage title={t('admin.section.staff')} lead={t('admin.staff.lead')}>
       <p role="status" className={styles.notice}>
         {notice}
       </p>
-      <QueryView label="staff" isLoading={staff.isLoading} error={staff.error} onRetry={() => void staff.refetch()}>
-        <DataTable caption="Staff members" columns={columns} rows={staff.data ?? []} rowKey={(row) => row.user_id} empty="No staff member. Add one below." />
+      <QueryView label={t('admin.loading.staff')} isLoading={staff.isLoading} error={staff.error} onRetry={() => void staff.refetch()}>
+        <DataTable caption={t('admin.staff.caption')} columns={columns} rows={staff.data ?? []} rowKey={(row) => row.user_id} empty={t('admin.staff.empty')} />
       </QueryView>
       <AddStaff onDone={setNotice} />
       {removing ? (
         <ReasonDialog
-          title={`Remove ${removing.email} from staff`}
-          lead="They keep their user account; the console is closed to them at once."
-          confirmLabel="Remove"
-          busyLabel="Removing…"
-          reasonHint="Kept in the audit log with your email."
+          title={t('admin.staff.removeTitle', { email: removing.email })}
+          lead={t('admin.staff.removeLead')}
+          confirmLabel={t('admin.staff.remove')}
+          busyLabel={t('admin.staff.removing')}
+          reasonHint={t('admin.reason.auditHint')}
           danger
           onSubmit={({ reason }) => remove({ userId: removing.user_id, reason }).unwrap()}
-          onDone={() => setNotice(`${removing.email} is no longer staff.`)}
+          onDone={() => setNotice(t('admin.staff.removed', { email: removing.email }))}
           onClose={() => setRemoving(null)}
         />
       ) : null}
@@ -72,6 +77,7 @@ export default function StaffPage() {
 }
 
 function AddStaff({ onDone }: { onDone: (notice: string) => void }) {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
   const [asking, setAsking] = useState(false);
@@ -85,34 +91,34 @@ function AddStaff({ onDone }: { onDone: (notice: string) => void }) {
     if (/^[^\s@]+@[^\s@]+$/.test(email.trim())) setAsking(true);
   };
   return (
-    <Panel title="Add a staff member, or change a role">
+    <Panel title={t('admin.staff.addTitle')}>
       <form className={styles.add} onSubmit={submit} noValidate>
         <div className="text-field">
           <label htmlFor={ids.email} className="text-field-label">
-            Email of their user account
+            {t('admin.staff.emailLabel')}
           </label>
           <input id={ids.email} type="email" className="text-field-input" value={email} onChange={(event) => setEmail(event.target.value)} aria-invalid={invalid ? true : undefined} aria-describedby={invalid ? ids.error : undefined} />
           {invalid ? (
             <p id={ids.error} className={styles.error}>
-              An email address, like ada@example.com.
+              {t('admin.staff.emailInvalid')}
             </p>
           ) : null}
         </div>
-        <FilterSelect label="Role" value={role} options={ROLES} onChange={setRole} />
+        <FilterSelect label={t('admin.staff.column.role')} value={role} options={ROLES.map((option) => ({ value: option.value, label: t(option.label) }))} onChange={setRole} />
         <button type="submit" className="pill-button">
-          Add or change
+          {t('admin.staff.addSubmit')}
         </button>
       </form>
       {asking ? (
         <ReasonDialog
-          title={`Make ${email.trim()} ${role}`}
-          lead="They need two-factor sign-in on before the console opens for them."
-          confirmLabel="Confirm"
-          busyLabel="Saving…"
-          reasonHint="Kept in the audit log with your email."
+          title={t('admin.staff.makeTitle', { email: email.trim(), role: t(ROLE_NAMES[role]) })}
+          lead={t('admin.staff.makeLead')}
+          confirmLabel={t('admin.staff.confirm')}
+          busyLabel={t('admin.staff.saving')}
+          reasonHint={t('admin.reason.auditHint')}
           onSubmit={({ reason }) => add({ email: email.trim(), role, reason }).unwrap()}
           onDone={() => {
-            onDone(`${email.trim()} is now ${role}.`);
+            onDone(t('admin.staff.made', { email: email.trim(), role: t(ROLE_NAMES[role]) }));
             setEmail('');
             setChecked(false);
           }}

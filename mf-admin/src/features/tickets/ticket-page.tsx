@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from '@rewards/shared/router';
 import type { AdminTicket, Callback } from '@rewards/shared/contracts/admin-types';
+import { useT, type AdminTranslate } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
 import { errorMessage, formatDollars, formatTime } from '../../ui/format';
@@ -11,21 +12,22 @@ import { StatusBadge } from '../../ui/status-badge';
 import { screenshotUrl, useAcceptTicketMutation, useDeclineTicketMutation, useGetAdminTicketQuery, useReplyToTicketMutation } from './tickets-api';
 import styles from './ticket-page.module.css';
 
-const CALLBACK_COLUMNS: TableColumn<Callback>[] = [
-  { id: 'at', header: 'Received', rowHeader: true, cell: (callback) => <Link to={`/admin/postbacks/${callback.id}`}>{formatTime(callback.received_at)}</Link> },
-  { id: 'wall', header: 'Wall', cell: (callback) => callback.wall },
-  { id: 'outcome', header: 'Outcome', cell: (callback) => <StatusBadge status={callback.outcome} /> },
-  { id: 'txid', header: 'Transaction', cell: (callback) => callback.txid ?? '—' },
-  { id: 'amount', header: 'Amount', numeric: true, cell: (callback) => formatDollars(callback.amount) },
+const callbackColumns = (t: AdminTranslate): TableColumn<Callback>[] => [
+  { id: 'at', header: t('admin.column.received'), rowHeader: true, cell: (callback) => <Link to={`/admin/postbacks/${callback.id}`}>{formatTime(callback.received_at)}</Link> },
+  { id: 'wall', header: t('admin.column.wall'), cell: (callback) => callback.wall },
+  { id: 'outcome', header: t('admin.column.outcome'), cell: (callback) => <StatusBadge status={callback.outcome} /> },
+  { id: 'txid', header: t('admin.column.transaction'), cell: (callback) => callback.txid ?? '—' },
+  { id: 'amount', header: t('admin.column.amount'), numeric: true, cell: (callback) => formatDollars(callback.amount) },
 ];
 
 /** One ticket: what the user says happened, the thread, the screenshot, and the answer staff give. */
 export default function TicketPage() {
   const id = Number(useParams().id);
+  const t = useT();
   const ticket = useGetAdminTicketQuery(id, { skip: !Number.isSafeInteger(id) });
   return (
-    <ConsolePage title={ticket.data ? `Ticket #${id}: ${ticket.data.offer_name}` : `Ticket #${id}`} lead={<Link to="/admin/tickets">Back to tickets</Link>}>
-      <QueryView label="the ticket" isLoading={ticket.isLoading} error={ticket.error} onRetry={() => void ticket.refetch()}>
+    <ConsolePage title={ticket.data ? t('admin.ticket.titleWithOffer', { id, offer: ticket.data.offer_name }) : t('admin.ticket.title', { id })} lead={<Link to="/admin/tickets">{t('admin.ticket.back')}</Link>}>
+      <QueryView label={t('admin.loading.ticket')} isLoading={ticket.isLoading} error={ticket.error} onRetry={() => void ticket.refetch()}>
         {ticket.data ? <TicketRecord ticket={ticket.data} /> : null}
       </QueryView>
     </ConsolePage>
@@ -33,6 +35,7 @@ export default function TicketPage() {
 }
 
 function TicketRecord({ ticket }: { ticket: AdminTicket }) {
+  const t = useT();
   const open = ticket.status === 'awaiting' || ticket.status === 'answered';
   // Kept here, not in the decision panel: once the ticket is decided it closes and that panel goes away.
   const [notice, setNotice] = useState('');
@@ -40,40 +43,40 @@ function TicketRecord({ ticket }: { ticket: AdminTicket }) {
     <div className={styles.record}>
       <Facts
         items={[
-          ['Status', <StatusBadge key="status" status={ticket.status} />],
-          ['User', <Link key="user" to={`/admin/users/${ticket.user_id}`}>{ticket.email ?? `#${ticket.user_id}`}</Link>],
-          ['Offer', `${ticket.offer_name}${ticket.offer_id ? ` (${ticket.offer_id})` : ''}`],
-          ['Wall', ticket.wall ?? '—'],
-          ['Completed', formatTime(ticket.completed_at)],
-          ['Opened', formatTime(ticket.created_at)],
-          ['Credited', ticket.credited ? formatDollars(ticket.credited) : '—'],
-          ['Partner credited', formatTime(ticket.partner_credited_at)],
+          [t('admin.users.column.status'), <StatusBadge key="status" status={ticket.status} />],
+          [t('admin.users.column.user'), <Link key="user" to={`/admin/users/${ticket.user_id}`}>{ticket.email ?? `#${ticket.user_id}`}</Link>],
+          [t('admin.column.offer'), ticket.offer_id ? t('admin.ticket.offerWithId', { offer: ticket.offer_name, id: ticket.offer_id }) : ticket.offer_name],
+          [t('admin.column.wall'), ticket.wall ?? '—'],
+          [t('admin.ticket.completed'), formatTime(ticket.completed_at)],
+          [t('admin.column.opened'), formatTime(ticket.created_at)],
+          [t('admin.column.credited'), ticket.credited ? formatDollars(ticket.credited) : '—'],
+          [t('admin.ticket.partnerCredited'), formatTime(ticket.partner_credited_at)],
         ]}
       />
       <p role="status" className={styles.sent}>
         {notice}
       </p>
-      {ticket.resolution ? <p className={styles.resolution}>Resolution: {ticket.resolution}</p> : null}
-      <Panel title="What the user says">
+      {ticket.resolution ? <p className={styles.resolution}>{t('admin.ticket.resolution', { resolution: ticket.resolution })}</p> : null}
+      <Panel title={t('admin.ticket.details')}>
         <p className={styles.details}>{ticket.details}</p>
       </Panel>
       {ticket.has_screenshot ? (
-        <Panel title="Screenshot">
+        <Panel title={t('admin.tickets.column.screenshot')}>
           <a href={screenshotUrl(ticket.id)} target="_blank" rel="noreferrer" className={styles.shotLink}>
-            <img src={screenshotUrl(ticket.id)} alt={`Screenshot attached to ticket #${ticket.id}`} className={styles.shot} />
-            <span>Open full size</span>
+            <img src={screenshotUrl(ticket.id)} alt={t('admin.ticket.screenshotAlt', { id: ticket.id })} className={styles.shot} />
+            <span>{t('admin.ticket.fullSize')}</span>
           </a>
         </Panel>
       ) : null}
-      <Panel title="Thread">
+      <Panel title={t('admin.ticket.thread')}>
         {ticket.messages.length === 0 ? (
-          <p className={styles.muted}>No message yet.</p>
+          <p className={styles.muted}>{t('admin.ticket.noMessage')}</p>
         ) : (
           <ol className={styles.thread}>
             {ticket.messages.map((message) => (
               <li key={message.id} className={message.author === 'operator' ? styles.fromStaff : styles.fromUser}>
                 <p className={styles.meta}>
-                  {message.author === 'operator' ? `Staff${message.operator ? ` (${message.operator})` : ''}` : 'User'} · {formatTime(message.created_at)}
+                  {message.author === 'operator' ? (message.operator ? t('admin.ticket.fromStaffNamed', { operator: message.operator }) : t('admin.ticket.fromStaff')) : t('admin.users.column.user')} · {formatTime(message.created_at)}
                 </p>
                 <p className={styles.text}>{message.text}</p>
               </li>
@@ -83,20 +86,21 @@ function TicketRecord({ ticket }: { ticket: AdminTicket }) {
         {open ? <ReplyForm ticketId={ticket.id} /> : null}
       </Panel>
       {open ? <Decision ticket={ticket} onDecided={setNotice} /> : null}
-      <Panel title="The user's latest callbacks">
-        <DataTable caption="Latest callbacks of this user" columns={CALLBACK_COLUMNS} rows={ticket.last_callbacks} rowKey={(callback) => callback.id} empty="No callback from any wall for this user." />
+      <Panel title={t('admin.ticket.callbacks')}>
+        <DataTable caption={t('admin.ticket.callbacksCaption')} columns={callbackColumns(t)} rows={ticket.last_callbacks} rowKey={(callback) => callback.id} empty={t('admin.ticket.noCallback')} />
       </Panel>
     </div>
   );
 }
 
 function ReplyForm({ ticketId }: { ticketId: number }) {
+  const t = useT();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState(false);
   const [reply, replying] = useReplyToTicketMutation();
   const [sent, setSent] = useState(false);
   const ids = { text: useId(), error: useId() };
-  const missing = checked && !text.trim() ? 'Write the answer first.' : undefined;
+  const missing = checked && !text.trim() ? t('admin.ticket.replyMissing') : undefined;
   const problem = missing ?? (replying.error ? errorMessage(replying.error) : undefined);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,7 +118,7 @@ function ReplyForm({ ticketId }: { ticketId: number }) {
     <form className={styles.reply} onSubmit={submit} noValidate>
       <div className="text-field">
         <label htmlFor={ids.text} className="text-field-label">
-          Reply to the user
+          {t('admin.ticket.replyLabel')}
         </label>
         <textarea id={ids.text} className="text-field-input" rows={4} value={text} onChange={(event) => setText(event.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? ids.error : undefined} />
       </div>
@@ -125,10 +129,10 @@ function ReplyForm({ ticketId }: { ticketId: number }) {
       ) : null}
       <div className={styles.replyActions}>
         <p role="status" className={styles.sent}>
-          {sent ? 'Reply sent.' : ''}
+          {sent ? t('admin.ticket.replySent') : ''}
         </p>
         <button type="submit" className="pill-button" disabled={replying.isLoading}>
-          {replying.isLoading ? 'Sending…' : 'Send reply'}
+          {replying.isLoading ? t('admin.ticket.replySending') : t('admin.ticket.replySubmit')}
         </button>
       </div>
     </form>
@@ -136,42 +140,43 @@ function ReplyForm({ ticketId }: { ticketId: number }) {
 }
 
 function Decision({ ticket, onDecided }: { ticket: AdminTicket; onDecided: (notice: string) => void }) {
+  const t = useT();
   const [open, setOpen] = useState<'accept' | 'decline' | null>(null);
   const [accept] = useAcceptTicketMutation();
   const [decline] = useDeclineTicketMutation();
   return (
-    <Panel title="Decision">
+    <Panel title={t('admin.ticket.decision')}>
       <div className={styles.decide}>
         <button type="button" className="pill-button" onClick={() => setOpen('accept')}>
-          Accept with an amount
+          {t('admin.ticket.acceptButton')}
         </button>
         <button type="button" className="outline-button" onClick={() => setOpen('decline')}>
-          Decline
+          {t('admin.ticket.decline')}
         </button>
       </div>
       {open === 'accept' ? (
         <ReasonDialog
-          title={`Accept ticket #${ticket.id}`}
-          lead={`Credits the user for ${ticket.offer_name} (unless the partner already did) and closes the ticket.`}
-          amount={{ label: 'Amount to credit (dollars)' }}
-          confirmLabel="Accept"
-          busyLabel="Accepting…"
-          reasonHint="Shown to the user, and kept in the audit log with your email."
+          title={t('admin.ticket.acceptTitle', { id: ticket.id })}
+          lead={t('admin.ticket.acceptLead', { offer: ticket.offer_name })}
+          amount={{ label: t('admin.ticket.acceptAmount') }}
+          confirmLabel={t('admin.ticket.accept')}
+          busyLabel={t('admin.ticket.accepting')}
+          reasonHint={t('admin.reason.userHint')}
           onSubmit={({ reason, amount }) => accept({ id: ticket.id, amount, reason }).unwrap()}
-          onDone={() => onDecided('Ticket accepted.')}
+          onDone={() => onDecided(t('admin.ticket.accepted'))}
           onClose={() => setOpen(null)}
         />
       ) : null}
       {open === 'decline' ? (
         <ReasonDialog
-          title={`Decline ticket #${ticket.id}`}
-          lead="Closes the ticket without a credit."
-          confirmLabel="Decline"
-          busyLabel="Declining…"
-          reasonHint="Shown to the user, and kept in the audit log with your email."
+          title={t('admin.ticket.declineTitle', { id: ticket.id })}
+          lead={t('admin.ticket.declineLead')}
+          confirmLabel={t('admin.ticket.decline')}
+          busyLabel={t('admin.ticket.declining')}
+          reasonHint={t('admin.reason.userHint')}
           danger
           onSubmit={({ reason }) => decline({ id: ticket.id, reason }).unwrap()}
-          onDone={() => onDecided('Ticket declined.')}
+          onDone={() => onDecided(t('admin.ticket.declined'))}
           onClose={() => setOpen(null)}
         />
       ) : null}

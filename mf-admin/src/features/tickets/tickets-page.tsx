@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from '@rewards/shared/router';
 import type { AdminTicketRow } from '@rewards/shared/contracts/admin-types';
 import { loadedRows } from '../../console/admin-api';
+import { useT, type AdminTranslate } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
 import { FilterBar } from '../../ui/filter-bar';
@@ -10,22 +11,22 @@ import { LoadMore, QueryView } from '../../ui/query-view';
 import { StatusBadge } from '../../ui/status-badge';
 import { useGetAdminTicketsInfiniteQuery, type TicketFilter } from './tickets-api';
 
-const FILTERS: ReadonlyArray<{ value: TicketFilter; label: string }> = [
-  { value: 'open', label: 'Open (awaiting and answered)' },
-  { value: 'awaiting', label: 'Awaiting an answer' },
-  { value: 'answered', label: 'Answered' },
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'declined', label: 'Declined' },
-];
+const FILTERS = [
+  { value: 'open', label: 'admin.tickets.filter.open' },
+  { value: 'awaiting', label: 'admin.tickets.filter.awaiting' },
+  { value: 'answered', label: 'admin.tickets.filter.answered' },
+  { value: 'accepted', label: 'admin.tickets.filter.accepted' },
+  { value: 'declined', label: 'admin.tickets.filter.declined' },
+] as const satisfies ReadonlyArray<{ value: TicketFilter; label: string }>;
 
-const COLUMNS: TableColumn<AdminTicketRow>[] = [
-  { id: 'ticket', header: 'Ticket', rowHeader: true, sortValue: (ticket) => ticket.created_at, cell: (ticket) => <Link to={`/admin/tickets/${ticket.id}`}>#{ticket.id} {ticket.offer_name}</Link> },
-  { id: 'opened', header: 'Opened', sortValue: (ticket) => ticket.created_at, cell: (ticket) => formatTime(ticket.created_at) },
-  { id: 'user', header: 'User', sortValue: (ticket) => ticket.email ?? '', cell: (ticket) => <Link to={`/admin/users/${ticket.user_id}`}>{ticket.email ?? `#${ticket.user_id}`}</Link> },
-  { id: 'wall', header: 'Wall', cell: (ticket) => ticket.wall ?? '—' },
-  { id: 'status', header: 'Status', cell: (ticket) => <StatusBadge status={ticket.status} /> },
-  { id: 'screenshot', header: 'Screenshot', cell: (ticket) => (ticket.has_screenshot ? 'yes' : '—') },
-  { id: 'credited', header: 'Credited', numeric: true, cell: (ticket) => (ticket.credited ? formatDollars(ticket.credited) : '—') },
+const ticketColumns = (t: AdminTranslate): TableColumn<AdminTicketRow>[] => [
+  { id: 'ticket', header: t('admin.tickets.column.ticket'), rowHeader: true, sortValue: (ticket) => ticket.created_at, cell: (ticket) => <Link to={`/admin/tickets/${ticket.id}`}>#{ticket.id} {ticket.offer_name}</Link> },
+  { id: 'opened', header: t('admin.column.opened'), sortValue: (ticket) => ticket.created_at, cell: (ticket) => formatTime(ticket.created_at) },
+  { id: 'user', header: t('admin.users.column.user'), sortValue: (ticket) => ticket.email ?? '', cell: (ticket) => <Link to={`/admin/users/${ticket.user_id}`}>{ticket.email ?? `#${ticket.user_id}`}</Link> },
+  { id: 'wall', header: t('admin.column.wall'), cell: (ticket) => ticket.wall ?? '—' },
+  { id: 'status', header: t('admin.users.column.status'), cell: (ticket) => <StatusBadge status={ticket.status} /> },
+  { id: 'screenshot', header: t('admin.tickets.column.screenshot'), cell: (ticket) => (ticket.has_screenshot ? t('admin.risk.yes') : '—') },
+  { id: 'credited', header: t('admin.column.credited'), numeric: true, cell: (ticket) => (ticket.credited ? formatDollars(ticket.credited) : '—') },
 ];
 
 function isFilter(value: string | null): value is TicketFilter {
@@ -34,17 +35,18 @@ function isFilter(value: string | null): value is TicketFilter {
 
 /** Missing-credit tickets, oldest first: who waited longest is answered first. */
 export default function TicketsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const status: TicketFilter = isFilter(raw) ? raw : 'open';
   const tickets = useGetAdminTicketsInfiniteQuery(status);
   return (
-    <ConsolePage title="Tickets" lead="Missing-credit tickets, oldest first.">
+    <ConsolePage title={t('admin.section.tickets')} lead={t('admin.tickets.lead')}>
       <FilterBar>
-        <FilterSelect label="Show" value={status} options={FILTERS} onChange={(value) => setParams(value === 'open' ? {} : { status: value })} />
+        <FilterSelect label={t('admin.tickets.show')} value={status} options={FILTERS.map((filter) => ({ value: filter.value, label: t(filter.label) }))} onChange={(value) => setParams(value === 'open' ? {} : { status: value })} />
       </FilterBar>
-      <QueryView label="tickets" isLoading={tickets.isLoading} error={tickets.error} onRetry={() => void tickets.refetch()}>
-        <DataTable caption="Tickets, oldest first" columns={COLUMNS} rows={loadedRows(tickets.data)} rowKey={(ticket) => ticket.id} empty="No ticket here. Nothing waits for an answer." />
+      <QueryView label={t('admin.loading.tickets')} isLoading={tickets.isLoading} error={tickets.error} onRetry={() => void tickets.refetch()}>
+        <DataTable caption={t('admin.tickets.caption')} columns={ticketColumns(t)} rows={loadedRows(tickets.data)} rowKey={(ticket) => ticket.id} empty={t('admin.tickets.empty')} />
         <LoadMore hasMore={tickets.hasNextPage} loading={tickets.isFetchingNextPage} onLoadMore={() => void tickets.fetchNextPage()} />
       </QueryView>
     </ConsolePage>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AccountStatus, AdminUserPage } from '@rewards/shared/contracts/admin-types';
 import { useStaff } from '../../console/staff-context';
 import { may } from '../../console/sections';
+import { useT } from '../../messages';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { formatDollars } from '../../ui/format';
 import { useCreditUserMutation, useReleaseUserHoldsMutation, useSetUserStatusMutation, useVerifyUserEmailMutation } from './users-api';
@@ -9,14 +10,24 @@ import styles from './user-page.module.css';
 
 type Action = 'block' | 'hold' | 'reinstate' | 'credit' | 'verify' | 'release';
 
-const STATUS_ACTIONS: Record<'block' | 'hold' | 'reinstate', { status: AccountStatus; label: string; busy: string; lead: string; done: string }> = {
-  block: { status: 'blocked', label: 'Block', busy: 'Blocking…', lead: 'The user is signed out everywhere and cannot sign in.', done: 'User blocked.' },
-  hold: { status: 'pending', label: 'Hold', busy: 'Holding…', lead: 'The account is put on hold (pending): no cashouts until reinstated.', done: 'Account on hold.' },
-  reinstate: { status: 'active', label: 'Reinstate', busy: 'Reinstating…', lead: 'The account is active again.', done: 'Account reinstated.' },
-};
+const STATUS_ACTIONS = {
+  block: { status: 'blocked', label: 'admin.userAction.block', title: 'admin.userAction.blockTitle', busy: 'admin.userAction.blocking', lead: 'admin.userAction.blockLead', done: 'admin.userAction.blocked' },
+  hold: { status: 'pending', label: 'admin.userAction.hold', title: 'admin.userAction.holdTitle', busy: 'admin.userAction.holding', lead: 'admin.userAction.holdLead', done: 'admin.userAction.held' },
+  reinstate: { status: 'active', label: 'admin.userAction.reinstate', title: 'admin.userAction.reinstateTitle', busy: 'admin.userAction.reinstating', lead: 'admin.userAction.reinstateLead', done: 'admin.userAction.reinstated' },
+} as const satisfies Record<'block' | 'hold' | 'reinstate', { status: AccountStatus; [word: string]: string }>;
+
+const BUTTON_LABELS = {
+  block: 'admin.userAction.block',
+  hold: 'admin.userAction.hold',
+  reinstate: 'admin.userAction.reinstate',
+  credit: 'admin.userAction.credit',
+  verify: 'admin.userAction.verify',
+  release: 'admin.userAction.release',
+} as const satisfies Record<Action, string>;
 
 /** What the staff member's role may do to this user, each behind a dialog that asks for the reason. */
 export function UserActions({ page }: { page: AdminUserPage }) {
+  const t = useT();
   const staff = useStaff();
   const { user } = page;
   const [open, setOpen] = useState<Action | null>(null);
@@ -26,24 +37,25 @@ export function UserActions({ page }: { page: AdminUserPage }) {
   const [verify] = useVerifyUserEmailMutation();
   const [release] = useReleaseUserHoldsMutation();
 
-  const buttons: Array<{ action: Action; label: string }> = [];
+  const buttons: Action[] = [];
   if (may(staff.staff_role, 'changeUserStatus')) {
-    if (user.status !== 'blocked') buttons.push({ action: 'block', label: 'Block' });
-    if (user.status !== 'pending') buttons.push({ action: 'hold', label: 'Hold' });
-    if (user.status !== 'active') buttons.push({ action: 'reinstate', label: 'Reinstate' });
+    if (user.status !== 'blocked') buttons.push('block');
+    if (user.status !== 'pending') buttons.push('hold');
+    if (user.status !== 'active') buttons.push('reinstate');
   }
-  if (may(staff.staff_role, 'creditUser')) buttons.push({ action: 'credit', label: 'Credit' });
-  if (may(staff.staff_role, 'verifyEmail') && !user.email_verified) buttons.push({ action: 'verify', label: 'Verify email' });
-  if (may(staff.staff_role, 'releaseHolds') && page.holds.length > 0) buttons.push({ action: 'release', label: 'Release held credits' });
+  if (may(staff.staff_role, 'creditUser')) buttons.push('credit');
+  if (may(staff.staff_role, 'verifyEmail') && !user.email_verified) buttons.push('verify');
+  if (may(staff.staff_role, 'releaseHolds') && page.holds.length > 0) buttons.push('release');
   if (buttons.length === 0) return null;
 
   const close = () => setOpen(null);
-  const who = `${user.email} (#${user.id})`;
+  const who = { email: user.email, id: user.id };
+  const auditHint = t('admin.reason.auditHint');
   return (
-    <section aria-label="Actions" className={styles.actions}>
-      {buttons.map(({ action, label }) => (
+    <section aria-label={t('admin.userAction.region')} className={styles.actions}>
+      {buttons.map((action) => (
         <button key={action} type="button" className={action === 'block' ? `outline-button ${styles.dangerButton}` : 'outline-button'} onClick={() => setOpen(action)}>
-          {label}
+          {t(BUTTON_LABELS[action])}
         </button>
       ))}
       <p role="status" className={styles.notice}>
@@ -51,51 +63,51 @@ export function UserActions({ page }: { page: AdminUserPage }) {
       </p>
       {open === 'block' || open === 'hold' || open === 'reinstate' ? (
         <ReasonDialog
-          title={`${STATUS_ACTIONS[open].label} ${who}`}
-          lead={STATUS_ACTIONS[open].lead}
-          confirmLabel={STATUS_ACTIONS[open].label}
-          busyLabel={STATUS_ACTIONS[open].busy}
-          reasonHint="Kept in the audit log with your email."
+          title={t(STATUS_ACTIONS[open].title, who)}
+          lead={t(STATUS_ACTIONS[open].lead)}
+          confirmLabel={t(STATUS_ACTIONS[open].label)}
+          busyLabel={t(STATUS_ACTIONS[open].busy)}
+          reasonHint={auditHint}
           danger={open === 'block'}
           onSubmit={({ reason }) => setStatus({ id: user.id, status: STATUS_ACTIONS[open].status, reason }).unwrap()}
-          onDone={() => setNotice(STATUS_ACTIONS[open].done)}
+          onDone={() => setNotice(t(STATUS_ACTIONS[open].done))}
           onClose={close}
         />
       ) : null}
       {open === 'credit' ? (
         <ReasonDialog
-          title={`Credit ${who}`}
-          lead="Adds to the available balance at once, as a manual credit."
-          amount={{ label: 'Amount (dollars)' }}
-          confirmLabel="Credit"
-          busyLabel="Crediting…"
-          reasonHint="Kept in the audit log with your email."
+          title={t('admin.userAction.creditTitle', who)}
+          lead={t('admin.userAction.creditLead')}
+          amount={{ label: t('admin.userAction.creditAmount') }}
+          confirmLabel={t('admin.userAction.credit')}
+          busyLabel={t('admin.userAction.crediting')}
+          reasonHint={auditHint}
           onSubmit={({ reason, amount }) => credit({ id: user.id, amount, reason }).unwrap()}
-          onDone={(result) => setNotice(`Credited. Balance now ${formatDollars((result as { balance?: string }).balance)}.`)}
+          onDone={(result) => setNotice(t('admin.userAction.credited', { balance: formatDollars((result as { balance?: string }).balance) }))}
           onClose={close}
         />
       ) : null}
       {open === 'verify' ? (
         <ReasonDialog
-          title={`Verify the email of ${who}`}
-          lead="Marks the address as the user's, as if they had entered the emailed code."
-          confirmLabel="Verify email"
-          busyLabel="Verifying…"
-          reasonHint="Kept in the audit log with your email."
+          title={t('admin.userAction.verifyTitle', who)}
+          lead={t('admin.userAction.verifyLead')}
+          confirmLabel={t('admin.userAction.verify')}
+          busyLabel={t('admin.userAction.verifying')}
+          reasonHint={auditHint}
           onSubmit={({ reason }) => verify({ id: user.id, reason }).unwrap()}
-          onDone={() => setNotice('Email verified.')}
+          onDone={() => setNotice(t('admin.userAction.verified'))}
           onClose={close}
         />
       ) : null}
       {open === 'release' ? (
         <ReasonDialog
-          title={`Release the held credits of ${who}`}
-          lead="Every held credit becomes available now, before its date."
-          confirmLabel="Release"
-          busyLabel="Releasing…"
-          reasonHint="Kept in the audit log with your email."
+          title={t('admin.userAction.releaseTitle', who)}
+          lead={t('admin.userAction.releaseLead')}
+          confirmLabel={t('admin.userAction.releaseConfirm')}
+          busyLabel={t('admin.userAction.releasing')}
+          reasonHint={auditHint}
           onSubmit={({ reason }) => release({ id: user.id, reason }).unwrap()}
-          onDone={(result) => setNotice(`Released ${formatDollars((result as { amount?: string }).amount)}.`)}
+          onDone={(result) => setNotice(t('admin.userAction.released', { amount: formatDollars((result as { amount?: string }).amount) }))}
           onClose={close}
         />
       ) : null}

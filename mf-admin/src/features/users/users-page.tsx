@@ -45,7 +45,7 @@ function UserResults({ query }: { query: string }) {
   const columns = useMemo(() => userColumns(t), [t]);
   const users = useSearchUsersInfiniteQuery(query);
   return (
-    <QueryView label="users" isLoading={users.isLoading} error={users.error} onRetry={() => void users.refetch()}>
+    <QueryView label={t('admin.loading.users')} isLoading={users.isLoading} error={users.error} onRetry={() => void users.refetch()}>
       <DataTable
         caption={query ? t('admin.users.matching', { query }) : t('admin.users.newest')}
         showCaption
