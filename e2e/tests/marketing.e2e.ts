@@ -76,7 +76,9 @@ describe('the site footer', () => {
     for (const network of ['Twitter', 'Facebook', 'Instagram', 'Discord', 'YouTube', 'TikTok']) {
       expect(await footer.getByRole('link', { name: `Earnly on ${network}` }).count()).toBe(1);
     }
-    expect(await footer.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('English');
+    // The page's language, shown by its own name.
+    expect(await footer.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
+    expect(await footer.getByRole('combobox', { name: 'Language' }).locator('option:checked').textContent()).toBe('English');
     const pages: Array<[string, string]> = [
       ['FAQ', 'FAQ'],
       ['Contact', 'Contact us'],
