@@ -53,7 +53,8 @@ describe('the shell build', () => {
 });
 
 describe('an independent release of mf-marketing', () => {
-  const pageFile = path.join(repositoryRoot, 'mf-marketing', 'src', 'pages', 'bonuses', 'bonuses-page.tsx');
+  // The Quests page's English words: a team's text change is a change to its messages.
+  const pageFile = path.join(repositoryRoot, 'mf-marketing', 'src', 'pages', 'messages', 'en.json');
   const original = readFileSync(pageFile, 'utf8');
 
   afterAll(() => {
@@ -67,7 +68,7 @@ describe('an independent release of mf-marketing', () => {
     await page.goto('/bonuses');
     await page.getByRole('heading', { level: 1, name: 'Quests' }).waitFor();
 
-    const released = original.replace('title="Quests"', 'title="Quests of the week"');
+    const released = original.replace('"bonuses.title": "Quests"', '"bonuses.title": "Quests of the week"');
     expect(released).not.toBe(original);
     writeFileSync(pageFile, released);
     buildMarketing();

@@ -8,7 +8,8 @@ import { repositoryRoot, siteLog, startSite, stopSite, type RunningSite } from '
 
 // Its own site and releases folder: releasing mf-marketing here must not change what the other tests see.
 const releasesDir = mkdtempSync(path.join(tmpdir(), 'earnly-releases-'));
-const pageFile = path.join(repositoryRoot, 'mf-marketing', 'src', 'pages', 'bonuses', 'bonuses-page.tsx');
+// The Quests page's English words: a team's text change is a change to its messages.
+const pageFile = path.join(repositoryRoot, 'mf-marketing', 'src', 'pages', 'messages', 'en.json');
 const original = readFileSync(pageFile, 'utf8');
 const RELEASED_TITLE = 'Quests of the week';
 
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 function editBonusesTitle(title: string) {
-  const edited = original.replace('title="Quests"', `title="${title}"`);
+  const edited = original.replace('"bonuses.title": "Quests"', `"bonuses.title": ${JSON.stringify(title)}`);
   expect(edited).not.toBe(original);
   writeFileSync(pageFile, edited);
 }
@@ -110,7 +111,7 @@ describe('pnpm start', () => {
   it('rebuilds a frontend whose sources changed since its build', async () => {
     editBonusesTitle('Quests, fresh from the source');
     site = await startSite({ RELEASES_DIR: releasesDir });
-    expect(siteLog(site)).toContain('start: building mf-marketing (mf-marketing/src/pages/bonuses/bonuses-page.tsx changed since it was built)');
+    expect(siteLog(site)).toContain('start: building mf-marketing (mf-marketing/src/pages/messages/en.json changed since it was built)');
     const { page } = await newBrowser();
     await page.goto('/bonuses');
     await bonusesHeading(page, 'Quests, fresh from the source').waitFor();
