@@ -64,6 +64,11 @@ export default defineConfig(
     },
   },
   {
+    // Jest runs the setup file after its globals are installed.
+    files: ['tools/jest/setup-dom.js'],
+    languageOptions: { globals: { beforeAll: 'readonly' } },
+  },
+  {
     files: ['api/**/*.ts'],
     // The API strips and rejects control characters in what people and operators send: the character classes
     // that name them (`[\x00-\x1f]`) are the point, not a typo.
