@@ -1,5 +1,5 @@
 import { getApiBase } from '../api/api-base';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type SiteLocale } from '../i18n/locales';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, PSEUDO_LOCALE, type Locale, type SiteLocale } from '../i18n/locales';
 import { switchLocale } from '@rewards/shared/translate/messages';
 
 // The shell sets them through this module, so the shell provides it to the remotes: a remote's own copy would
@@ -19,7 +19,16 @@ export function rememberLanguage(locale: SiteLocale): void {
 export async function chooseLanguage(locale: SiteLocale, { signedIn }: { signedIn: boolean }): Promise<void> {
   await switchLocale(locale);
   rememberLanguage(locale);
-  if (!signedIn) return;
+  // The pseudo-language is this browser's only: the account keeps one of the site's languages.
+  if (signedIn && locale !== PSEUDO_LOCALE) await saveAccountLanguage(locale);
+}
+
+/**
+ * Keeps `locale` as the account's language (`PUT /user/language`), so its emails go in it and another browser
+ * follows. A failure (offline) is left alone: the page works the same, the cookie holds the choice on this
+ * browser, and the account learns a language at the user's next choice.
+ */
+export async function saveAccountLanguage(locale: Locale): Promise<void> {
   try {
     await fetch(`${getApiBase()}/user/language`, {
       method: 'PUT',
@@ -28,6 +37,6 @@ export async function chooseLanguage(locale: SiteLocale, { signedIn }: { signedI
       body: JSON.stringify({ language: locale }),
     });
   } catch {
-    // The cookie holds the choice on this browser; the account learns it at the next choice.
+    // See above.
   }
 }

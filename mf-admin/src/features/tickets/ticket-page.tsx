@@ -1,24 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from '@rewards/shared/router';
-import type { AdminTicket, Callback } from '@rewards/shared/contracts/admin-types';
-import { useT, type AdminTranslate } from '../../messages';
+import type { AdminTicket } from '@rewards/shared/contracts/admin-types';
+import { useT } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
-import { DataTable, type TableColumn } from '../../ui/data-table';
+import { DataTable } from '../../ui/data-table';
 import { errorMessage, formatDollars, formatTime } from '../../ui/format';
 import { Facts, Panel } from '../../ui/panel';
 import { QueryView } from '../../ui/query-view';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { StatusBadge } from '../../ui/status-badge';
 import { screenshotUrl, useAcceptTicketMutation, useDeclineTicketMutation, useGetAdminTicketQuery, useReplyToTicketMutation } from './tickets-api';
+import { callbackColumns } from '../../ui/callback-columns';
 import styles from './ticket-page.module.css';
-
-const callbackColumns = (t: AdminTranslate): TableColumn<Callback>[] => [
-  { id: 'at', header: t('admin.column.received'), rowHeader: true, cell: (callback) => <Link to={`/admin/postbacks/${callback.id}`}>{formatTime(callback.received_at)}</Link> },
-  { id: 'wall', header: t('admin.column.wall'), cell: (callback) => callback.wall },
-  { id: 'outcome', header: t('admin.column.outcome'), cell: (callback) => <StatusBadge status={callback.outcome} /> },
-  { id: 'txid', header: t('admin.column.transaction'), cell: (callback) => callback.txid ?? '—' },
-  { id: 'amount', header: t('admin.column.amount'), numeric: true, cell: (callback) => formatDollars(callback.amount) },
-];
 
 /** One ticket: what the user says happened, the thread, the screenshot, and the answer staff give. */
 export default function TicketPage() {

@@ -1,5 +1,5 @@
 import { Link, useParams } from '@rewards/shared/router';
-import type { AdminSession, AdminUserPage, AuditRow, Callback, LedgerRow } from '@rewards/shared/contracts/admin-types';
+import type { AdminSession, AdminUserPage, AuditRow, LedgerRow } from '@rewards/shared/contracts/admin-types';
 import { loadedRows } from '../../console/admin-api';
 import { useStaff } from '../../console/staff-context';
 import { sectionsFor } from '../../console/sections';
@@ -13,6 +13,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { useT, type AdminTranslate } from '../../messages';
 import { UserActions } from './user-actions';
 import { useGetAdminUserQuery, useGetUserEarningsInfiniteQuery } from './users-api';
+import { callbackColumns } from '../../ui/callback-columns';
 import styles from './user-page.module.css';
 
 const ROLE_LABELS = { support: 'admin.role.support', finance: 'admin.role.finance', admin: 'admin.role.admin' } as const;
@@ -33,14 +34,6 @@ const sessionColumns = (t: AdminTranslate): TableColumn<AdminSession>[] => [
   { id: 'seen', header: t('admin.user.session.lastSeen'), sortValue: (session) => session.last_seen_at, cell: (session) => formatTime(session.last_seen_at) },
   { id: 'state', header: t('admin.user.session.state'), cell: (session) => (session.revoked_at ? t('admin.user.session.ended', { time: formatTime(session.revoked_at) }) : t('admin.user.session.until', { time: formatTime(session.expires_at) })) },
   { id: 'twoFactor', header: t('admin.user.session.secondFactor'), cell: (session) => (session.two_factor_at ? formatTime(session.two_factor_at) : '—') },
-];
-
-const callbackColumns = (t: AdminTranslate): TableColumn<Callback>[] => [
-  { id: 'at', header: t('admin.column.received'), rowHeader: true, cell: (callback) => <Link to={`/admin/postbacks/${callback.id}`}>{formatTime(callback.received_at)}</Link> },
-  { id: 'wall', header: t('admin.column.wall'), cell: (callback) => callback.wall },
-  { id: 'outcome', header: t('admin.column.outcome'), cell: (callback) => <StatusBadge status={callback.outcome} /> },
-  { id: 'txid', header: t('admin.column.transaction'), cell: (callback) => callback.txid ?? '—' },
-  { id: 'amount', header: t('admin.column.amount'), numeric: true, cell: (callback) => formatDollars(callback.amount) },
 ];
 
 const auditColumns = (t: AdminTranslate): TableColumn<AuditRow>[] => [

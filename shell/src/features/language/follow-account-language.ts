@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { getApiBase } from '@rewards/shared/api/api-base';
 import type { Locale } from '@rewards/shared/i18n/locales';
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectUser } from '@rewards/shared/store/session-slice';
-import { rememberLanguage } from '@rewards/shared/translate/choose-language';
+import { rememberLanguage, saveAccountLanguage } from '@rewards/shared/translate/choose-language';
 import { getLocale } from '@rewards/shared/translate/locale-store';
 import { switchLocale } from '@rewards/shared/translate/messages';
 
@@ -16,23 +15,6 @@ const SITE_LOCALES = { en: true, es: true, de: true, 'pt-BR': true, fr: true } a
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(SITE_LOCALES, value);
-}
-
-/**
- * Keeps `locale` as the account's language (`PUT /user/language`), so its emails go in it. A failure is left
- * alone: the page works the same, and the account learns a language at the user's next choice.
- */
-export async function saveAccountLanguage(locale: Locale): Promise<void> {
-  try {
-    await fetch(`${getApiBase()}/user/language`, {
-      method: 'PUT',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ language: locale }),
-    });
-  } catch {
-    // Offline or refused: see above.
-  }
 }
 
 /**
