@@ -5,7 +5,7 @@ import { type ContentFile, isContentFile } from '@rewards/shared/content/content
 import {
   ContentNotChanged,
   ContentRefused,
-  type ContentVersion,
+  contentVersionAnswer,
   listVersions,
   MAX_CONTENT_BYTES,
   publishContent,
@@ -62,20 +62,6 @@ async function readContentFile(path: string, shownAs: string): Promise<string> {
   return readFile(path, 'utf8');
 }
 
-/** A version as --json prints it and the audit log keeps it. */
-function versionResult(version: ContentVersion) {
-  return {
-    version: version.version,
-    file: version.file,
-    hash: version.hash,
-    operator: version.operator,
-    reason: version.reason,
-    source: version.source,
-    restored_from: version.restoredFrom,
-    created_at: version.createdAt.toISOString(),
-  };
-}
-
 /** The content's refusals as the operator reads them; nothing was stored. */
 async function changingContent<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -118,7 +104,7 @@ export const contentPublish = defineCommand({
     context.contentChanged();
     const draft = source.kind === 'draft' ? source.draft : null;
     context.out.line(`Published ${draft === null ? '' : `draft ${draft} of `}${version.file} as version ${version.version} (${reason}). Every running instance shows it within seconds.`);
-    return { ...versionResult(version), ...(draft === null ? {} : { draft }) };
+    return { ...contentVersionAnswer(version), ...(draft === null ? {} : { draft }) };
   },
 });
 
@@ -157,7 +143,7 @@ export const contentVersions = defineCommand({
         out.line(`The newest ${limit}; --limit shows more.`);
       }
     }
-    return versions.map((version) => ({ ...versionResult(version), shown: shown.has(version.version) }));
+    return versions.map((version) => ({ ...contentVersionAnswer(version), shown: shown.has(version.version) }));
   },
 });
 
@@ -177,6 +163,6 @@ export const contentRestore = defineCommand({
     });
     context.contentChanged();
     context.out.line(`Restored version ${version} of ${restored.file} as version ${restored.version} (${context.reason}). Every running instance shows it within seconds.`);
-    return versionResult(restored);
+    return contentVersionAnswer(restored);
   },
 });

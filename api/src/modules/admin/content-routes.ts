@@ -9,6 +9,7 @@ import {
   CONTENT_FILE_NAMES,
   type ContentDraft,
   ContentRefused,
+  contentVersionAnswer,
   type ContentVersion,
   currentVersion,
   findDraft,
@@ -42,17 +43,7 @@ const draftBody = body({
 const versionsQuery = query({ file: contentFile.optional(), ...pageQuery });
 
 function versionItem(version: ContentVersion, shown: Set<number>) {
-  return {
-    version: version.version,
-    file: version.file,
-    hash: version.hash,
-    operator: version.operator,
-    reason: version.reason,
-    source: version.source,
-    restored_from: version.restoredFrom,
-    created_at: version.createdAt.toISOString(),
-    shown: shown.has(version.version),
-  };
+  return { ...contentVersionAnswer(version), shown: shown.has(version.version) };
 }
 
 function draftItem(draft: ContentDraft) {

@@ -41,6 +41,20 @@ export type ContentVersion = {
   createdAt: Date;
 };
 
+/** A version as answers show it (the console's API, `ops content:* --json`) and the audit log keeps it. */
+export function contentVersionAnswer(version: ContentVersion) {
+  return {
+    version: version.version,
+    file: version.file,
+    hash: version.hash,
+    operator: version.operator,
+    reason: version.reason,
+    source: version.source,
+    restored_from: version.restoredFrom,
+    created_at: version.createdAt.toISOString(),
+  };
+}
+
 export type ContentVersionWithBody = ContentVersion & { body: string };
 
 const versionColumns = {
