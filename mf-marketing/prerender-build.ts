@@ -25,7 +25,8 @@ class WritePrerenderedPagesPlugin {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'inherit'],
       });
-      const content: BuildContent = { hashes: bundledContentHashes(), pages: JSON.parse(written) as BuildContent['pages'] };
+      const pages = JSON.parse(written) as BuildContent['pages'];
+      const content: BuildContent = { hashes: bundledContentHashes(), pages, firstScreen: bundledPageContent(pages) };
       writeFileSync(path.join(this.outputDir, BUILD_CONTENT_FILE), `${JSON.stringify(content, null, 2)}\n`);
     });
   }
@@ -34,6 +35,13 @@ class WritePrerenderedPagesPlugin {
 /** The build bundles the content files as they are now (the content check has passed). */
 function bundledContentHashes(): BuildContent['hashes'] {
   return Object.fromEntries(CONTENT_FILE_NAMES.map((name) => [name, contentHash(JSON.parse(readFileSync(path.join(CONTENT_DIR, name), 'utf8')))]));
+}
+
+/** Each prerendered page's content files as bundled: the site server puts them into the page with its first screen. */
+function bundledPageContent(pages: BuildContent['pages']): NonNullable<BuildContent['firstScreen']> {
+  return Object.fromEntries(
+    Object.entries(pages).map(([page, files]) => [page, Object.fromEntries(files.map((name) => [name, JSON.parse(readFileSync(path.join(CONTENT_DIR, name), 'utf8')) as unknown]))]),
+  );
 }
 
 /**

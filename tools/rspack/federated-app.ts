@@ -204,7 +204,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
         ? [new rspack.HtmlRspackPlugin({ ...htmlTemplate(packageDir, isHost), inject: isHost ? 'head' : 'body', publicPath: '/' })]
         : []),
       ...(isHost && isProduction
-        ? [compileAtLoadHint(/^main\./), new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'], signedInChunks: ['query'], signedInFile: SIGNED_IN_PRELOADS_FILE })]
+        ? [compileAtLoadHint(/^main\./), new PreloadStartupPlugin({ bootstrap: 'bootstrap', sharedChunks: ['react', 'state', 'router', 'contracts'], signedInChunks: ['query', 'signed-in'], signedInFile: SIGNED_IN_PRELOADS_FILE })]
         : []),
     ],
     devServer: {

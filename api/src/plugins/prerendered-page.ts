@@ -11,7 +11,13 @@ import type { LocateFile } from './route-preload';
  */
 const PRERENDERED_FILES: Record<string, string> = { '/': 'index' };
 
-export type PrerenderedPage = { path: string; html: string; stylesheet: string | null };
+export type PrerenderedPage = {
+  path: string;
+  html: string;
+  stylesheet: string | null;
+  /** The prerendered file it came from (`index.de`): names the content it is made from. */
+  file: string;
+};
 
 /**
  * What the marketing content published after a build of mf-marketing changes in that build's pages
@@ -20,6 +26,11 @@ export type PrerenderedPage = { path: string; html: string; stylesheet: string |
 export type PublishedContentView = {
   /** The JSON of the page's published-content element; null when the build shows what is published. */
   dataBlock: string | null;
+  /**
+   * The element's JSON for a page sent with prerendered file `file` (`index.de`): the content that first screen
+   * is made from as well, so the page taking over reads it from the document. Without a file, `dataBlock`.
+   */
+  dataBlockFor(file: string | null): string | null;
   /** Prerendered page `file` rendered from the published content; null when the build's own is current. Throws when it cannot be made. */
   prerendered(file: string): Promise<string | null>;
 };
@@ -74,14 +85,15 @@ export async function prerenderedPage(
   const folder = owner ? prerenderedFolder(owner) : null;
   if (!file || !owner || !folder) return null;
   const base = `${folder}${file}`;
-  let html: string | null | undefined = await pageHtml(`${file}.${locale}`, locale !== DEFAULT_LOCALE);
-  if (html === undefined) html = await pageHtml(file, true);
+  let sentFile = `${file}.${locale}`;
+  let html: string | null | undefined = await pageHtml(sentFile, locale !== DEFAULT_LOCALE);
+  if (html === undefined) html = await pageHtml((sentFile = file), true);
   if (!html) return null;
   // The page's CSP would block them anyway: a build that wrote scripts or style attributes is not sent.
   if (/<script|\sstyle=|\son[a-z]+=/i.test(html)) return null;
   const cssFile = locate(`${base}.css`);
   const stylesheet = cssFile && (await readable(cssFile)) && isSafeUrl(base) ? `${base}.css` : null;
-  return { path: pathname, html, stylesheet };
+  return { path: pathname, html, stylesheet, file: sentFile };
 
   /** The HTML of prerendered file `name`; undefined when the build has no such file (and `wanted`). */
   async function pageHtml(name: string, wanted: boolean): Promise<string | null | undefined> {

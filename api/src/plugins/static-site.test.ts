@@ -148,6 +148,26 @@ describe('site serving', () => {
       }
     });
 
+    it("carries the content its first screen is made from, as data the page reads instead of a chunk (and no visitor's page without one)", async () => {
+      const landing = { title: 'Get paid', lead: '</script><script>alert(1)</script>' };
+      await site.write(
+        'mf-marketing/dist/prerendered/content.json',
+        JSON.stringify({ hashes: {}, pages: { index: ['landing.json'] }, firstScreen: { index: { 'landing.json': landing } } }),
+      );
+      try {
+        const body = (await get('/', { accept: 'text/html' })).body;
+        const block = /<script type="application\/json" id="published-content">(.*?)<\/script>/s.exec(body)?.[1];
+        expect(block).toBeDefined();
+        expect(block).not.toMatch(/<\/script|<!--/i);
+        expect(JSON.parse(block!)).toEqual({ 'landing.json': landing });
+        for (const [url, cookie] of [['/faq', ''], ['/', 'auth_token=abc']] as const) {
+          expect((await get(url, { accept: 'text/html', ...(cookie ? { cookie } : {}) })).body).not.toContain('published-content');
+        }
+      } finally {
+        await rm(join(site.root, 'mf-marketing/dist/prerendered/content.json'), { force: true });
+      }
+    });
+
     it('holds its scripts and preloads, in their order, until its first paint, and allows exactly the script that starts them', async () => {
       const response = await get('/', { accept: 'text/html' });
       expect(heldOf(response.body)).toBe(

@@ -179,7 +179,7 @@ async function sendShellPage(
   // (a staff member's preview shows the first screen as a visitor would see it).
   const page = signedIn && !preview ? null : await prerenderedPage(path, runtimeConfig, locate, published, locale);
   const preloads = [...(await routePreloads(path, runtimeConfig, locate)), ...(signedIn ? await signedInPreloads(shellDist) : [])];
-  const shellPage = withPublishedContent(withPreloads(html, preloads), published?.dataBlock ?? null);
+  const shellPage = withPublishedContent(withPreloads(html, preloads), published?.dataBlockFor(page?.file ?? null) ?? null);
   const withPage = withPrerenderedPage(shellPage, page);
   if (withPage === shellPage) return reply.send(shellPage);
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.

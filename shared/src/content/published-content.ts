@@ -10,6 +10,9 @@
  *   `PUBLISHED_CONTENT_ELEMENT_ID`, holding `PublishedContent`: the files whose published version is newer
  *   than what that build bundled (none: no element). The pages read it before their bundled copy, and the
  *   server renders the prerendered pages made from such a file again with the build's `PRERENDER_BUNDLE_FILE`.
+ * - With a prerendered page the element also holds the content that page is made from (`BuildContent.firstScreen`,
+ *   unless a newer version is published): the page that replaces the first screen reads its words from the
+ *   document instead of downloading them as a chunk.
  */
 import type { ContentFile } from './content-schemas';
 
@@ -32,4 +35,6 @@ export type BuildContent = {
   hashes: Partial<Record<ContentFile, string>>;
   /** Each prerendered page (`index` for `/`) → the content files it is made from. */
   pages: Record<string, ContentFile[]>;
+  /** Each prerendered page → those files as the build bundled them (a build made before it has none). */
+  firstScreen?: Record<string, PublishedContent>;
 };

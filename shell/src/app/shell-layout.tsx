@@ -6,9 +6,7 @@ import { RouteChangeOverlay } from '../features/loading/route-change-overlay';
 import { LiveTickerSlot } from '../features/live-ticker/live-ticker-slot';
 import { SiteHeader } from '../features/navigation/site-header';
 import { OfflineOverlay } from '../features/offline/offline-overlay';
-import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { useRealtimeConnection } from '../features/realtime/use-realtime-connection';
-import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
 import { usePreloadWhenIdle, type PrefetchRemote } from '../federation/preload-when-idle';
 import { isRouteTableLoaded, loadRemoteRoutes } from '../federation/remote-routes';
 import { FooterSlot } from './footer-slot';
@@ -17,9 +15,8 @@ import { usePageShown } from './page-shown';
 import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
 import { useReferralCapture } from './use-referral-capture';
-import { VerifyEmailBannerSlot } from './verify-email-banner-slot';
+import { SignedInSlot } from './signed-in-slot';
 import { useT } from '../messages';
-import { useFollowAccountLanguage } from '../features/language/follow-account-language';
 import styles from './shell-layout.module.css';
 
 type Props = { children: ReactNode };
@@ -33,10 +30,8 @@ export function ShellLayout({ children }: Props) {
   const t = useT();
   const signedIn = useAppSelector(selectIsAuthenticated);
   useReferralCapture();
-  useFollowAccountLanguage();
   const config = useRuntimeConfig();
   const realtime = useRealtimeConnection(config.realtime);
-  useLiveWallet(realtime);
   const pageShown = usePageShown();
   // The likely next remotes, those behind the navigation, once the page is shown; visitors only on intent (app.tsx).
   usePreloadWhenIdle({ enabled: signedIn && pageShown, remotes: config.remotes, prefetch: prefetchRemoteFilesLazily, loadRoutes: loadRemoteRoutes, isLoaded: isRouteTableLoaded });
@@ -48,12 +43,21 @@ export function ShellLayout({ children }: Props) {
       <GlobalLoadingBar />
       <SiteHeader />
       <LiveTickerSlot connection={realtime} pageShown={pageShown} />
-      <VerifyEmailBannerSlot />
+      {signedIn && <SignedInSlot>{({ VerifyEmailBannerSlot }) => <VerifyEmailBannerSlot />}</SignedInSlot>}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
       <FooterSlot />
-      <BottomTabBar />
+      {signedIn && (
+        <SignedInSlot>
+          {({ BottomTabBar, SignedInEffects }) => (
+            <>
+              <BottomTabBar />
+              <SignedInEffects connection={realtime} />
+            </>
+          )}
+        </SignedInSlot>
+      )}
       <RouteChangeOverlay />
       <ShellModals />
       <LazyAlertModal />

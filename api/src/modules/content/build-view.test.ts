@@ -46,7 +46,11 @@ describe('the view of a build', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'rewards-build-view-'));
-    const content: BuildContent = { hashes: { 'faq.json': 'a', 'landing.json': 'l1' }, pages: { index: ['landing.json'] } };
+    const content: BuildContent = {
+      hashes: { 'faq.json': 'a', 'landing.json': 'l1' },
+      pages: { index: ['landing.json'] },
+      firstScreen: { index: { 'landing.json': { file: 'landing.json', hash: 'l1', lead: '</script><script>alert(1)</script>' } } },
+    };
     await writeFile(join(folder, 'content.json'), JSON.stringify(content));
     await writeFile(join(folder, 'render.cjs'), '');
   });
@@ -72,6 +76,23 @@ describe('the view of a build', () => {
     snapshot = snapshotOf({ 'faq.json': { version: 3, hash: 'c' }, 'landing.json': { version: 4, hash: 'l2' } }, { 'faq.json': { a: 1, c: 3 }, 'landing.json': { l1: 2, l2: 4 } });
     for (let load = 0; load < 3; load += 1) expect(await (await views(build())).prerendered('index')).toBe('<h1>{"landing.json":{"file":"landing.json","hash":"l2"}}</h1>');
     expect(renders).toHaveLength(1);
+  });
+
+  it("carries the content a page's first screen is made from, the newer published version over the build's", async () => {
+    snapshot = snapshotOf({}, {});
+    const nothingPublished = await views(build());
+    expect(nothingPublished.dataBlock).toBeNull();
+    const own = nothingPublished.dataBlockFor('index')!;
+    expect(own).not.toMatch(/<\/script/i);
+    expect(JSON.parse(own)).toEqual({ 'landing.json': { file: 'landing.json', hash: 'l1', lead: '</script><script>alert(1)</script>' } });
+    expect(nothingPublished.dataBlockFor(null)).toBeNull();
+    expect(nothingPublished.dataBlockFor('index.de')).toBeNull();
+    expect(nothingPublished.dataBlockFor('__proto__')).toBeNull();
+
+    snapshot = snapshotOf({ 'faq.json': { version: 3, hash: 'c' }, 'landing.json': { version: 4, hash: 'l2' } }, { 'faq.json': { a: 1, c: 3 }, 'landing.json': { l1: 2, l2: 4 } });
+    const newer = await views(build());
+    expect(JSON.parse(newer.dataBlockFor('index')!)).toEqual({ 'faq.json': { file: 'faq.json', hash: 'c' }, 'landing.json': { file: 'landing.json', hash: 'l2' } });
+    expect(JSON.parse(newer.dataBlockFor(null)!)).toEqual(JSON.parse(newer.dataBlock!));
   });
 
   it('shows nothing published to a build that recorded nothing (made before content was published)', async () => {

@@ -13,7 +13,7 @@ import type { ContentPreview, PublishedContentSource, PublishedContentView } fro
 import type { PublishedContentState, PublishedSnapshot } from './published-state';
 import { type RenderedPage, renderInWorker } from './prerender-worker';
 
-const NOTHING_NEWER: PublishedContentView = { dataBlock: null, prerendered: async () => null };
+const NOTHING_NEWER: PublishedContentView = { dataBlock: null, dataBlockFor: () => null, prerendered: async () => null };
 /** Renders kept (build × content): a few builds (release, canary, working) × a few recent versions. */
 const MAX_RENDERS = 16;
 /** After a render failed, the page goes without a prerendered first screen this long before the next try. */
@@ -107,25 +107,38 @@ export function createBuildViews({ state, log, render = renderInWorker, now = Da
     return entry.pages;
   }
 
+  /** The JSON for `key`, made once (a few builds × a few content versions × a few pages). */
+  function cachedBlock(key: string, make: () => PublishedContent): string {
+    let block = dataBlocks.get(key);
+    if (block === undefined) {
+      if (dataBlocks.size >= MAX_RENDERS * 8) dataBlocks.clear();
+      dataBlocks.set(key, (block = dataBlockOf(make())));
+    }
+    return block;
+  }
+
   return async (build, preview, locale = DEFAULT_LOCALE) => {
     const snapshot = await state.current();
-    if (snapshot.files.size === 0 && !preview) return NOTHING_NEWER;
-    const content = await buildContentAt(build.locate(BUILD_CONTENT_FILE));
+    const contentPath = build.locate(BUILD_CONTENT_FILE);
+    const content = await buildContentAt(contentPath);
     if (!content) return NOTHING_NEWER;
+    const buildKey = `${contentPath}@${buildContents.get(contentPath!)?.mtimeMs}`;
     // A staff member's draft goes into the page whatever the build bundled (it is newer than anything), in
     // whichever language: the page shows it once switched to that language.
     const drafted = preview ? (Object.keys(preview.content) as ContentFile[]) : [];
-    const newer = [...new Set([...filesOfLocale(filesNewerThanBuild(snapshot, content.hashes), locale), ...drafted])].sort();
-    if (newer.length === 0) return NOTHING_NEWER;
+    const newer = snapshot.files.size === 0 ? [...drafted].sort() : [...new Set([...filesOfLocale(filesNewerThanBuild(snapshot, content.hashes), locale), ...drafted])].sort();
     const published: PublishedContent = Object.fromEntries(newer.map((file) => [file, preview && Object.hasOwn(preview.content, file) ? preview.content[file] : snapshot.files.get(file)!.value]));
     const blockKey = `${snapshot.latest}|${newer.join(',')}${preview ? `|draft:${preview.key}` : ''}`;
-    let dataBlock = dataBlocks.get(blockKey);
-    if (dataBlock === undefined) {
-      if (dataBlocks.size >= MAX_RENDERS) dataBlocks.clear();
-      dataBlocks.set(blockKey, (dataBlock = dataBlockOf(published)));
-    }
+    const dataBlock = newer.length === 0 ? null : cachedBlock(blockKey, () => published);
+    const dataBlockFor = (file: string | null): string | null => {
+      const firstScreen = file !== null && content.firstScreen && Object.hasOwn(content.firstScreen, file) ? content.firstScreen[file] : undefined;
+      if (!firstScreen || typeof firstScreen !== 'object') return dataBlock;
+      return cachedBlock(`${buildKey}|${file}|${blockKey}`, () => ({ ...firstScreen, ...published }));
+    };
+    if (newer.length === 0) return { ...NOTHING_NEWER, dataBlockFor };
     return {
       dataBlock,
+      dataBlockFor,
       async prerendered(file) {
         // A page made from nothing newer is the build's own.
         const shown = Object.hasOwn(content.pages, file) ? content.pages[file]! : [];

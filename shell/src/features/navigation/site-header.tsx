@@ -1,10 +1,9 @@
 import { useAppSelector } from '@rewards/shared/store/hooks';
 import { selectSessionStatus, selectUser } from '@rewards/shared/store/session-slice';
 import { PATHS } from '@rewards/shared/paths';
-import { AccountSummary } from './account-summary';
 import { BrandLogo } from './brand-logo';
 import { GuestActions } from './guest-actions';
-import { MainLinks } from './main-links';
+import { SignedInSlot } from '../../app/signed-in-slot';
 import styles from './site-header.module.css';
 
 /**
@@ -15,19 +14,15 @@ export function SiteHeader() {
   const status = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectUser);
   const signedIn = status === 'authenticated' && user !== null;
+  const placeholder = <div className={styles.placeholder} data-testid="session-placeholder" aria-hidden="true" />;
 
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
         <BrandLogo to={signedIn ? PATHS.earn : PATHS.home} compactOnMobile={signedIn} />
-        {signedIn && (
-          <>
-            <MainLinks />
-            <AccountSummary user={user} />
-          </>
-        )}
+        {signedIn && <SignedInSlot placeholder={placeholder}>{({ SignedInHeader }) => <SignedInHeader user={user} />}</SignedInSlot>}
         {status === 'unauthenticated' && <GuestActions />}
-        {status === 'unknown' && <div className={styles.placeholder} data-testid="session-placeholder" aria-hidden="true" />}
+        {status === 'unknown' && placeholder}
       </div>
     </header>
   );
