@@ -178,7 +178,7 @@ describe(`the "new sign-in" email on ${kind}`, () => {
     expect((await signIn(german)).statusCode).toBe(200);
     const [inGerman] = await settled(german.email, 1);
     expect(inGerman!.subject).toBe('Earnly: Neue Anmeldung in deinem Konto');
-    expect(inGerman!.text).toContain('Angemeldet mit Firefox on Linux von 198.51.100.9.');
+    expect(inGerman!.text).toContain('Angemeldet mit Firefox auf Linux von 198.51.100.9.');
     expect(inGerman!.text).toContain('weil „E-Mails zur Sicherheit“ in deinen Earnly-Einstellungen aktiviert ist');
 
     const undecided = await signUp(app());
