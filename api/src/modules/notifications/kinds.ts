@@ -3,9 +3,8 @@ import type { EmailPreferences, NotificationKind } from '@rewards/shared/contrac
 import { findPayoutMethod } from '@rewards/shared/contracts/payout-methods';
 import { PATHS } from '@rewards/shared/paths';
 import { coinsToDollarString, formatDollars } from '@rewards/shared/rules/money';
-import { describeUserAgent } from '@rewards/shared/rules/user-agent';
 import type { Locale } from '@rewards/shared/i18n/locales';
-import { emailText } from '../account/emails/render';
+import { deviceInWords, emailText } from '../account/emails/render';
 
 /**
  * The registry of notification kinds: for each kind, the facts its rows keep (`data`, checked when written),
@@ -57,14 +56,6 @@ const sentenceOf = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`
 const withReason = (locale: Locale, sentence: string, reason: string | null) =>
   reason ? emailText(locale, 'notification.reason', { sentence, reason: sentenceOf(reason) }) : sentence;
 const ticketLink = ({ ticket_id }: { ticket_id: number }) => `/tickets/${ticket_id}`;
-
-/** "Chrome on Windows", "Chrome auf Windows": the device a User-Agent names, in the language. */
-export function deviceInWords(locale: Locale, userAgent: string | null | undefined): string {
-  return describeUserAgent(userAgent, {
-    browserOnSystem: (browser, system) => emailText(locale, 'device.browserOnSystem', { browser, system }),
-    unknown: emailText(locale, 'device.unknown'),
-  });
-}
 
 const cashoutFacts = { cashout_id: id, coins, method: z.string() };
 const ticketFacts = { ticket_id: id, offer: text };

@@ -66,4 +66,5 @@ export const de: EmailMessages = {
   'notification.update.body': 'In deinem Konto hat sich etwas geändert.',
   'device.browserOnSystem': '{browser} auf {system}',
   'device.unknown': 'einem unbekannten Browser',
+  'device.unknownAlone': 'Unbekannter Browser',
 };

@@ -68,6 +68,7 @@ export const en = {
   'notification.update.body': 'Something changed in your account.',
   'device.browserOnSystem': '{browser} on {system}',
   'device.unknown': 'an unknown browser',
+  'device.unknownAlone': 'Unknown browser',
 } as const;
 
 export type EmailMessageKey = keyof typeof en;

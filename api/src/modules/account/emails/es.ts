@@ -66,4 +66,5 @@ export const es: EmailMessages = {
   'notification.update.body': 'Algo cambió en tu cuenta.',
   'device.browserOnSystem': '{browser} en {system}',
   'device.unknown': 'un navegador desconocido',
+  'device.unknownAlone': 'Navegador desconocido',
 };

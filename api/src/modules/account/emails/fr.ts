@@ -66,4 +66,5 @@ export const fr: EmailMessages = {
   'notification.update.body': 'Quelque chose a changé dans votre compte.',
   'device.browserOnSystem': '{browser} sous {system}',
   'device.unknown': 'un navigateur inconnu',
+  'device.unknownAlone': 'Navigateur inconnu',
 };

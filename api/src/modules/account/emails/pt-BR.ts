@@ -66,4 +66,5 @@ export const ptBR: EmailMessages = {
   'notification.update.body': 'Algo mudou na sua conta.',
   'device.browserOnSystem': '{browser} no {system}',
   'device.unknown': 'um navegador desconhecido',
+  'device.unknownAlone': 'Navegador desconhecido',
 };
