@@ -26,7 +26,7 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
-const SAMPLE_PARAMS = { limit: '$5.00', hours: 24, max: 3, version: 7, file: 'faq.json' };
+const SAMPLE_PARAMS = { limit: '$5.00', hours: 24, max: 3, min: 8, version: 7, file: 'faq.json' };
 
 describe("the error codes' messages in every language", () => {
   it('English is the contract’s message of each code, word for word', () => {

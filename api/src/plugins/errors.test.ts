@@ -27,6 +27,7 @@ const exampleRoutes: ZodPlugin = async (app) => {
       missing: new NotFoundError('Offer not found.'),
       conflict: new ConflictError('This signature was used already.'),
       tries: new TooManyAttemptsError('Too many wrong codes.'),
+      taken: new ValidationError('The email has already been taken.', { code: 'email_taken', errors: { email: ['The email has already been taken.'] } }),
       named: new ValidationError('You can report this offer 24 hours after you started it.', { code: 'ticket_too_early', params: { hours: 24 } }),
     };
     throw errors[request.params.kind as keyof typeof errors];
@@ -62,6 +63,41 @@ describe('error envelopes', () => {
       code: 'validation_failed',
       message: 'The email must be a valid email address.',
       errors: { email: ['The email must be a valid email address.'], amount: [expect.any(String)] },
+      field_codes: { email: [{ code: 'invalid_email' }], amount: [{ code: 'required' }] },
+    });
+    await app.close();
+  });
+
+  it('gives each field error of a schema a stable code with the values it names', async () => {
+    const app = await appWithExamples();
+    const schema = z.strictObject({
+      name: z.string({ error: 'The name field is required.' }).min(1, 'The name field is required.').max(5, 'Too long.'),
+      password: z.string().min(8, 'The password must be at least 8 characters.'),
+      amount: z.number().min(1).max(100),
+      kind: z.enum(['a', 'b']),
+      code: z.string().regex(/^\d{6}$/, 'Six digits.'),
+      language: z.string().refine((value) => value === 'de', { params: { code: 'invalid_language' } }),
+      other: z.string().refine((value) => value === 'x', 'Not x.'),
+    });
+    app.post('/api/codes', { schema: { body: schema } }, async () => ({ status: 'success' }));
+    const codesOf = async (payload: unknown) => (await app.inject({ method: 'POST', url: '/api/codes', payload: payload as object })).json().field_codes;
+    expect(
+      await codesOf({ name: 'toolong', password: 'short', amount: 500, kind: 'c', code: '12', language: 'fr', other: 'y', extra: 1 }),
+    ).toEqual({
+      name: [{ code: 'too_long', params: { max: 5 } }],
+      password: [{ code: 'too_short', params: { min: 8 } }],
+      amount: [{ code: 'too_big', params: { max: 100 } }],
+      kind: [{ code: 'invalid_value' }],
+      code: [{ code: 'invalid_format' }],
+      language: [{ code: 'invalid_language' }],
+      other: [{ code: 'invalid_value' }],
+      body: [{ code: 'unknown_field' }],
+    });
+    expect(await codesOf({ name: '', password: 12, amount: 0 })).toMatchObject({
+      name: [{ code: 'required' }],
+      password: [{ code: 'invalid_value' }],
+      amount: [{ code: 'too_small', params: { min: 1 } }],
+      kind: [{ code: 'required' }],
     });
     await app.close();
   });
@@ -99,6 +135,11 @@ describe('error envelopes', () => {
     ['conflict', 409, { status: 'error', code: 'conflict', message: 'This signature was used already.' }],
     ['tries', 429, { status: 'error', code: 'rate_limited', message: 'Too many wrong codes.' }],
     ['named', 422, { status: 'error', code: 'ticket_too_early', params: { hours: 24 }, message: 'You can report this offer 24 hours after you started it.' }],
+    [
+      'taken',
+      422,
+      { status: 'error', code: 'email_taken', message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] }, field_codes: { email: [{ code: 'email_taken' }] } },
+    ],
   ])('maps the domain error "%s" to %i with its message', async (kind, statusCode, body) => {
     const app = await appWithExamples();
     const response = await app.inject({ method: 'GET', url: `/api/domain/${kind}` });

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ErrorEnvelope, FieldErrors } from '@rewards/shared/contracts/api-types';
+import type { ErrorEnvelope, FieldCodes, FieldErrors } from '@rewards/shared/contracts/api-types';
 import type { ErrorCode, ErrorParams } from '@rewards/shared/contracts/error-codes';
 import {
   ConflictError,
@@ -11,7 +11,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../domain-errors';
-import { RequestValidationError } from './zod-schemas';
+import { fieldProblemOf, RequestValidationError } from './zod-schemas';
 
 /** An error a module throws on purpose: its status and message are meant for the client. */
 export class HttpError extends Error {
@@ -61,13 +61,25 @@ export function domainErrorStatus(error: DomainError): number {
   return STATUS_OF_DOMAIN_ERROR.find(([kind]) => error instanceof kind)?.[1] ?? 500;
 }
 
-export function validationErrors(error: RequestValidationError): FieldErrors {
-  const fields: FieldErrors = {};
+/** A schema's refusal as field messages (`errors`) and, in the same order, their codes (`field_codes`). */
+export function validationErrors(error: RequestValidationError): { errors: FieldErrors; field_codes: FieldCodes } {
+  const errors: FieldErrors = {};
+  const fieldCodes: FieldCodes = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : error.part;
-    (fields[field] ??= []).push(issue.message);
+    (errors[field] ??= []).push(issue.message);
+    (fieldCodes[field] ??= []).push(fieldProblemOf(issue));
   }
-  return fields;
+  return { errors, field_codes: fieldCodes };
+}
+
+/**
+ * A module's own field errors: each names the refusal's code (`email_taken`, `invalid_code`…) and its values;
+ * none for the default `validation_failed`, whose words say less than the field's own message.
+ */
+export function fieldCodesOf(errors: FieldErrors, code: ErrorCode, params: ErrorParams | undefined): FieldCodes | undefined {
+  if (code === 'validation_failed') return undefined;
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map(() => (params ? { code, params } : { code }))]));
 }
 
 /** One error handler for the whole app: envelopes for every error, no 5xx detail to the client. */
@@ -81,18 +93,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const body: ErrorEnvelope = { ...error.details.extra, status: 'error', code: error.errorCode, message: error.message };
       if (error.details.params) body.params = error.details.params;
-      if (error.details.errors) body.errors = error.details.errors;
+      if (error.details.errors) {
+        body.errors = error.details.errors;
+        const fieldCodes = fieldCodesOf(error.details.errors, body.code, error.details.params);
+        if (fieldCodes) body.field_codes = fieldCodes;
+      }
       if (error.details.errorType) body.error_type = error.details.errorType;
       return reply.code(domainErrorStatus(error)).send(body);
     }
     if (error instanceof RequestValidationError) {
-      const body: ErrorEnvelope = { status: 'error', code: error.errorCode, message: error.message, errors: validationErrors(error) };
+      const body: ErrorEnvelope = { status: 'error', code: error.errorCode, message: error.message, ...validationErrors(error) };
       return reply.code(422).send(body);
     }
     if (error instanceof HttpError) {
       const body: ErrorEnvelope = { status: 'error', code: error.errorCode, message: error.message };
       if (error.extra.params) body.params = error.extra.params;
-      if (error.extra.errors) body.errors = error.extra.errors;
+      if (error.extra.errors) {
+        body.errors = error.extra.errors;
+        const fieldCodes = fieldCodesOf(error.extra.errors, body.code, error.extra.params);
+        if (fieldCodes) body.field_codes = fieldCodes;
+      }
       if (error.extra.errorType) body.error_type = error.extra.errorType;
       return reply.code(error.statusCode).send(body);
     }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import { z } from 'zod';
-import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
+import type { ErrorEnvelope, FieldProblem } from '@rewards/shared/contracts/api-types';
 import { ERROR_CODES, type ErrorCode, isErrorCode } from '@rewards/shared/contracts/error-codes';
 
 /** Route schemas are zod schemas: they validate requests, shape responses and type both. */
@@ -36,10 +36,40 @@ export class RequestValidationError extends Error {
   }
 }
 
+const number = (value: unknown) => (typeof value === 'bigint' ? Number(value) : value instanceof Date ? value.toISOString() : (value as number));
+
+/**
+ * A schema issue as a field's stable code (the small set of ERROR_CODES' field codes) with the values its
+ * message names: `too_short` `{min}`, `too_big` `{max}`…; a refinement's own `params: { code }` when it names one.
+ */
+export function fieldProblemOf(issue: z.core.$ZodIssue): FieldProblem {
+  switch (issue.code) {
+    case 'invalid_type':
+    case 'invalid_value':
+      return { code: issue.input === undefined ? 'required' : 'invalid_value' };
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { code: 'required' } : { code: 'too_short', params: { min: number(issue.minimum) } };
+      return { code: 'too_small', params: { min: number(issue.minimum) } };
+    case 'too_big':
+      return { code: issue.origin === 'string' ? 'too_long' : 'too_big', params: { max: number(issue.maximum) } };
+    case 'invalid_format':
+      return { code: issue.format === 'email' ? 'invalid_email' : 'invalid_format' };
+    case 'unrecognized_keys':
+      return { code: 'unknown_field' };
+    case 'custom': {
+      const named = issue.params?.code;
+      return isErrorCode(named) && named !== 'validation_failed' ? { code: named } : { code: 'invalid_value' };
+    }
+    default:
+      return { code: 'invalid_value' };
+  }
+}
+
 export function zodValidatorCompiler({ schema, httpPart }: { schema: z.ZodType; httpPart?: string }) {
   const part = toRequestPart(httpPart);
   return (data: unknown) => {
-    const result = schema.safeParse(data);
+    // The input lets a field's problem tell "missing" from "of the wrong type" (fieldProblemOf); never answered.
+    const result = schema.safeParse(data, { reportInput: true });
     return result.success ? { value: result.data } : { error: new RequestValidationError(part, result.error.issues) };
   };
 }
@@ -58,6 +88,9 @@ export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
   status: z.literal('error'),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  field_codes: z
+    .record(z.string(), z.array(z.object({ code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })))
+    .optional(),
   error_type: z.string().optional(),
   code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),

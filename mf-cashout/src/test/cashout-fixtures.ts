@@ -34,6 +34,8 @@ export function earning(fields: Partial<Earning> = {}): Earning {
     id: 1,
     kind: 'credit',
     title: 'Dragon Forge Legends',
+    title_key: null,
+    payout_method: null,
     wall: 'bloomtask',
     amount: '1.50',
     status: 'available',

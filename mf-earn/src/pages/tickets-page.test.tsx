@@ -207,7 +207,10 @@ describe('Missing credits in German', () => {
 
   beforeAll(() => {
     // The shell's translations of the API's error codes, as this test needs one.
-    const german: Record<string, string> = { ticket_too_early: 'Du kannst dieses Angebot 24 Stunden nach dem Start melden.' };
+    const german: Record<string, string> = {
+      ticket_too_early: 'Du kannst dieses Angebot 24 Stunden nach dem Start melden.',
+      too_long: 'Verwende höchstens {max} Zeichen.',
+    };
     provideErrorMessages(async (locale) => (locale === 'de' ? german : {}));
   });
   afterEach(async () => {
@@ -251,5 +254,27 @@ describe('Missing credits in German', () => {
     await user.type(within(form).getByLabelText('Was ist passiert?'), 'Level 10 erreicht, nichts bekommen.');
     await user.click(within(form).getByRole('button', { name: 'Meldung senden' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Du kannst dieses Angebot 24 Stunden nach dem Start melden.');
+  });
+
+  it('shows a field error of the API under its field in German, by its code', async () => {
+    await act(() => switchLocale('de'));
+    const user = userEvent.setup();
+    const tooLong = 'The offer name may not be greater than 200 characters.';
+    fakeApi({
+      [LIST]: ok({ status: 'success', data: [] }),
+      'POST /tickets': () =>
+        jsonResponse(
+          { status: 'error', code: 'validation_failed', message: tooLong, errors: { offer_name: [tooLong] }, field_codes: { offer_name: [{ code: 'too_long', params: { max: 200 } }] } },
+          422,
+        ),
+    });
+    renderRoute(routes, '/tickets');
+    const form = await screen.findByRole('form', { name: 'Fehlendes Angebot melden' });
+    await user.selectOptions(within(form).getByLabelText('Partnerwand'), 'Notik');
+    await user.type(within(form).getByLabelText('Name des Angebots'), 'Castle Quest');
+    await user.type(within(form).getByLabelText('Abgeschlossen am'), '2025-03-02');
+    await user.type(within(form).getByLabelText('Was ist passiert?'), 'Level 10 erreicht, nichts bekommen.');
+    await user.click(within(form).getByRole('button', { name: 'Meldung senden' }));
+    await waitFor(() => expect(within(form).getByLabelText('Name des Angebots')).toHaveAccessibleDescription(expect.stringContaining('Verwende höchstens 200 Zeichen.')));
   });
 });

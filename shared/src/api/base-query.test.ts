@@ -89,6 +89,7 @@ describe('base query (spec §7)', () => {
       type: 'blocked',
       title: 'Your account has been blocked.',
       message: 'If you dont know the reason, please contact support.',
+      code: 'account_blocked',
     });
   });
 

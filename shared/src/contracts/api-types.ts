@@ -6,12 +6,25 @@ import type { Locale } from '../i18n/locales';
 
 export type FieldErrors = Record<string, string[]>;
 
+/** A field error's stable name (`required`, `too_short`, `email_taken`…) and the values its message names. */
+export type FieldProblem = { code: ErrorCode; params?: ErrorParams };
+/** Beside `errors`: each field's problems as codes, in the order of its messages there. */
+export type FieldCodes = Record<string, FieldProblem[]>;
+
 export type SuccessEnvelope<T> = { status: 'success'; message?: string; data: T };
 /**
  * `code`: the refusal's stable name (error-codes.ts), which the UI acts on or shows translated, falling back
  * to `message`; `params`: the values the code's message names.
  */
-export type ErrorEnvelope = { status: 'error'; message: string; code: ErrorCode; params?: ErrorParams; errors?: FieldErrors; error_type?: string };
+export type ErrorEnvelope = {
+  status: 'error';
+  message: string;
+  code: ErrorCode;
+  params?: ErrorParams;
+  errors?: FieldErrors;
+  field_codes?: FieldCodes;
+  error_type?: string;
+};
 
 export type AccountRestriction = 'account_blocked' | 'account_pending';
 

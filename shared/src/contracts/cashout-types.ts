@@ -38,6 +38,9 @@ export type Cashout = {
   paid_at: string | null;
 };
 
+/** The spec's message of a stored cashout (`POST /api/Cashout/Store`); the page shows it in its own language. */
+export const CASHOUT_SUBMITTED_MESSAGE = 'Cashout request submitted successfully! It will be processed within 24-48 hours.';
+
 export type CashoutResult = {
   status: 'success';
   message: string;

@@ -8,12 +8,23 @@ export type EarningKind = (typeof EARNING_KINDS)[number];
 export const EARNING_STATUSES = ['pending', 'available', 'reversed'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
 
+/**
+ * A row whose title is the site's own words, not an offer's name nor an operator's reason: the UI words it by
+ * this key in the page's language (and falls back to `title`, the English).
+ */
+export const EARNING_TITLE_KEYS = ['offer_credit', 'referral_bonus', 'ticket_credit', 'support_credit', 'cashout', 'cashout_refund'] as const;
+export type EarningTitleKey = (typeof EARNING_TITLE_KEYS)[number];
+
 export type Earning = {
   /** The ledger row's id. */
   id: number;
   kind: EarningKind;
-  /** The offer's name, or the reason of an operator's credit. */
+  /** The offer's name, or the reason of an operator's credit; else the site's English words for the row (see title_key). */
   title: string;
+  /** Set when `title` is the site's own words: which, for the UI to word them in the page's language; else null. */
+  title_key: EarningTitleKey | null;
+  /** The payout method of a cashout or its refund (`paypal`…), named in their title; null for other rows. */
+  payout_method: string | null;
   /** The offer wall's slug, for rows of a wall's conversion; null for the rest. */
   wall: string | null;
   /** Signed dollars with two decimals: "12.00", "-1.50". */

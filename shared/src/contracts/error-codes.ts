@@ -89,6 +89,17 @@ export const ERROR_CODES = {
   invalid_cursor: 'The cursor is not one this server gave.',
   unknown_content_version: 'There is no version {version} of {file}.',
   postback_malformed: 'The callback is missing values or has values in the wrong format.',
+
+  // One field of a refused form: the codes of a 422's `field_codes` (besides the codes above a module names for a field).
+  required: 'This field is required.',
+  too_short: 'Use at least {min, plural, one {# character} other {# characters}}.',
+  too_long: 'Use at most {max, plural, one {# character} other {# characters}}.',
+  too_small: 'The smallest value allowed is {min}.',
+  too_big: 'The largest value allowed is {max}.',
+  invalid_email: 'Enter a valid email address.',
+  invalid_format: 'This is not in the expected format.',
+  invalid_value: 'This value is not accepted.',
+  unknown_field: 'This field is not accepted.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -24,3 +24,13 @@ describe('describeUserAgent', () => {
     expect(describeUserAgent(userAgent)).toBe('an unknown browser');
   });
 });
+
+describe('describeUserAgent in another language', () => {
+  const german = { browserOnSystem: (browser: string, system: string) => `${browser} auf ${system}`, unknown: 'einem unbekannten Browser' };
+
+  it('joins the names with the words of the language, and says its own "unknown"', () => {
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', german)).toBe('Firefox auf Linux');
+    expect(describeUserAgent('Firefox/127.0', german)).toBe('Firefox');
+    expect(describeUserAgent('curl/8.5.0', german)).toBe('einem unbekannten Browser');
+  });
+});

@@ -27,11 +27,20 @@ const find = (rules: readonly Rule[], userAgent: string) => rules.find(([, patte
 
 export const UNKNOWN_BROWSER = 'an unknown browser';
 
-/** "Chrome on Windows", "Safari on iPhone", "Firefox", "macOS"; "an unknown browser" when it says nothing we know. */
-export function describeUserAgent(userAgent: string | null | undefined): string {
+/** The browser and the system a User-Agent names, each undefined when it names none we know. */
+export function userAgentParts(userAgent: string | null | undefined): { browser?: string; system?: string } {
   const text = (userAgent ?? '').slice(0, 1000);
-  const browser = find(BROWSERS, text);
-  const system = find(SYSTEMS, text);
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? UNKNOWN_BROWSER;
+  return { browser: find(BROWSERS, text), system: find(SYSTEMS, text) };
+}
+
+/** How a device reads in a language: the words around the names (the names themselves are the same everywhere). */
+export type DeviceWords = { browserOnSystem(browser: string, system: string): string; unknown: string };
+
+const ENGLISH_DEVICE_WORDS: DeviceWords = { browserOnSystem: (browser, system) => `${browser} on ${system}`, unknown: UNKNOWN_BROWSER };
+
+/** "Chrome on Windows", "Safari on iPhone", "Firefox", "macOS"; "an unknown browser" when it says nothing we know. */
+export function describeUserAgent(userAgent: string | null | undefined, words: DeviceWords = ENGLISH_DEVICE_WORDS): string {
+  const { browser, system } = userAgentParts(userAgent);
+  if (browser && system) return words.browserOnSystem(browser, system);
+  return browser ?? system ?? words.unknown;
 }

@@ -6,8 +6,11 @@ export type AuthModal = 'signin' | 'signup';
 export type AlertState = {
   isOpen: boolean;
   type: AlertType;
+  /** English, or the words of the page's language as the alert opened; a `code`'s translation wins over it. */
   title: string;
   message: string;
+  /** An API error code (`account_blocked`…): the modal shows its translation as the title, in the page's language. */
+  code?: string;
 };
 
 export type UiState = {
@@ -30,7 +33,7 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState,
   reducers: {
-    showAlert(state, action: PayloadAction<{ type: AlertType; title: string; message: string }>) {
+    showAlert(state, action: PayloadAction<{ type: AlertType; title: string; message: string; code?: string }>) {
       state.alert = { isOpen: true, ...action.payload };
     },
     closeAlert(state) {

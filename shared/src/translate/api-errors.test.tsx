@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { provideErrorMessages, useApiErrorText, type ApiRefusal } from './api-errors';
+import { provideErrorMessages, refusalOf, useApiErrorText, type ApiRefusal } from './api-errors';
 import { switchLocale } from './messages';
 
 const WORDS: Record<string, Record<string, string>> = {
@@ -51,5 +51,33 @@ describe('an API refusal in the page’s language', () => {
     // A message naming a value the answer lacks reads as the API wrote it.
     render(<Refusal refusal={{ code: 'ticket_too_early', message: 'Wait a while.' }} />);
     expect(screen.getByText('Wait a while.')).toBeInTheDocument();
+  });
+});
+
+describe('what a failed call says (refusalOf)', () => {
+  const schemaRefusal = {
+    status: 422,
+    code: 'validation_failed',
+    message: 'The password must be at least 8 characters.',
+    errors: { password: ['The password must be at least 8 characters.'] },
+    fieldCodes: { password: [{ code: 'too_short' as const, params: { min: 8 } }] },
+  };
+
+  it('words a schema’s refusal by its first field’s problem, which says what is wrong', () => {
+    expect(refusalOf(schemaRefusal)).toEqual({ code: 'too_short', params: { min: 8 }, message: 'The password must be at least 8 characters.' });
+    expect(refusalOf({ ...schemaRefusal, fieldCodes: undefined })).toEqual({ message: 'The password must be at least 8 characters.' });
+  });
+
+  it('keeps a named refusal’s own code and values, with its first field error as the message when it has none', () => {
+    expect(refusalOf({ status: 429, code: 'daily_limit_reached', params: { limit: '$5.00' }, message: 'Daily withdrawal limit of $5.00 reached.' })).toEqual({
+      code: 'daily_limit_reached',
+      params: { limit: '$5.00' },
+      message: 'Daily withdrawal limit of $5.00 reached.',
+    });
+    expect(refusalOf({ status: 422, code: 'email_taken', errors: { email: ['The email has already been taken.'] } })).toEqual({
+      code: 'email_taken',
+      params: undefined,
+      message: 'The email has already been taken.',
+    });
   });
 });

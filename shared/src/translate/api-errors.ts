@@ -2,6 +2,8 @@ import type { CatalogLoader } from '@rewards/shared/translate/messages';
 import { useEffect, useSyncExternalStore } from 'react';
 import { defineMessages } from '@rewards/shared/translate/messages';
 import { useLocale } from '@rewards/shared/translate/locale-store';
+import type { ApiError } from '@rewards/shared/contracts/api-error';
+import type { ErrorParams } from '@rewards/shared/contracts/error-codes';
 
 let loadErrorMessages: CatalogLoader = async () => ({});
 
@@ -15,6 +17,36 @@ const errorMessages = defineMessages<Record<string, string>>('api-errors', (loca
 
 /** What an API refusal carries: its stable `code`, the values its message names, and the English `message`. */
 export type ApiRefusal = { code?: string | null; params?: Record<string, string | number> | null; message?: string | null };
+
+/** What one field error carries for the UI: its code and values to translate, its English message to fall back to. */
+export type FieldRefusal = { code?: string; params?: ErrorParams; message: string };
+
+/** The first problem the API named for `field` (its message and, when sent, its code), or undefined. */
+export function fieldRefusal(error: ApiError | null | undefined, field: string): FieldRefusal | undefined {
+  const message = error?.errors?.[field]?.[0];
+  if (!message) return undefined;
+  const coded = error.fieldCodes?.[field]?.[0];
+  return coded ? { code: coded.code, ...(coded.params ? { params: coded.params } : {}), message } : { message };
+}
+
+/** The first problem of the first field the API named, or undefined. */
+export function firstFieldRefusal(error: ApiError | null | undefined): FieldRefusal | undefined {
+  for (const field of Object.keys(error?.errors ?? {})) {
+    const refusal = fieldRefusal(error, field);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+/**
+ * What to word of a failed call: its code, values and message; for a schema's refusal (`validation_failed`,
+ * whose words say only that the data was invalid) its first field's problem, which says what is wrong.
+ */
+export function refusalOf(failure: ApiError): ApiRefusal {
+  const field = firstFieldRefusal(failure);
+  if (field && (!failure.code || failure.code === 'validation_failed')) return field;
+  return { code: failure.code, params: failure.params, message: failure.message ?? field?.message };
+}
 
 /**
  * The refusal in the page's language: the translation of its `code`, else the API's own message, else

@@ -84,6 +84,7 @@ describe(`account calls on ${kind}`, () => {
           password: ['The password field is required.'],
           password_confirmation: ['The password confirmation field is required.'],
         },
+        field_codes: { name: [{ code: 'required' }], email: [{ code: 'required' }], password: [{ code: 'required' }], password_confirmation: [{ code: 'required' }] },
       });
     });
 
@@ -106,6 +107,7 @@ describe(`account calls on ${kind}`, () => {
         code: 'email_taken',
         message: 'The email has already been taken.',
         errors: { email: ['The email has already been taken.'] },
+        field_codes: { email: [{ code: 'email_taken' }] },
       });
     });
 
@@ -156,7 +158,7 @@ describe(`account calls on ${kind}`, () => {
       const email = uniqueEmail('bidi');
       const response = await post('Register', { name, email, password: 'secret123', password_confirmation: 'secret123' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
+      expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] }, field_codes: { name: [{ code: 'invalid_value' }] } });
       expect(await database().db.select().from(users).where(eq(users.email, email))).toEqual([]);
     });
 
@@ -198,7 +200,7 @@ describe(`account calls on ${kind}`, () => {
         const { token } = await signUp(app(), { name: 'Ada Lovelace' });
         const response = await post('UpdateProfile', { name }, bearer(token));
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] } });
+        expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message: NAME_REFUSED, errors: { name: [NAME_REFUSED] }, field_codes: { name: [{ code: 'invalid_value' }] } });
         expect((await post('Profile', undefined, bearer(token))).json().data.name).toBe('Ada Lovelace');
       });
 

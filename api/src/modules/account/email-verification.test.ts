@@ -6,7 +6,7 @@ import { runOpsCapturing } from '../../test/ops-test-kit';
 
 const kind = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const VERIFIED = { status: 'success', message: 'Email verified.' };
-const INVALID = { status: 'error', code: 'invalid_verification_code', message: 'Invalid or expired code.', errors: { code: ['Invalid or expired code.'] } };
+const INVALID = { status: 'error', code: 'invalid_verification_code', message: 'Invalid or expired code.', errors: { code: ['Invalid or expired code.'] }, field_codes: { code: [{ code: 'invalid_verification_code' }] } };
 const SENT = { status: 'success', message: 'We sent a new code to your email.' };
 const TOO_SOON = { status: 'error', code: 'code_requested_too_soon', message: 'Please wait a minute before asking for another code.' };
 

@@ -69,6 +69,7 @@ describe(`the user's language (PUT /api/user/language), on ${kind}`, () => {
       code: 'invalid_language',
       message: 'The language must be one of en, es, de, pt-BR, fr.',
       errors: { language: ['The language must be one of en, es, de, pt-BR, fr.'] },
+      field_codes: { language: [{ code: 'invalid_language' }] },
     });
     expect(response.cookies.find((item) => item.name === 'lang')).toBeUndefined();
     expect(await storedLanguage(user.id)).toBe('fr');

@@ -1,4 +1,6 @@
+import { intlLocale } from '@rewards/shared/i18n/locales';
 import { authOf, clearSessionCookie } from '../../plugins/auth';
+import { requestLocale } from '../../plugins/request-locale';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { EMAIL_VERIFICATION_MESSAGES, resendEmailCode, verifyEmail } from './email-verification';
 import { messageResponse, sessionIdParams, sessionsResponse, verifyEmailBody } from './schemas';
@@ -29,7 +31,9 @@ export const accountSecurityRoutes: ZodPlugin<SecurityRoutesOptions> = async (ap
 
   app.get('/user/sessions', { onRequest: app.requireUser, schema: { response: { 200: sessionsResponse } } }, async (request) => {
     const { user, sessionId } = authOf(request);
-    return { status: 'success' as const, data: await signedInSessions(app.db, user.id, sessionId) };
+    // Devices in the reader's language: theirs, else the page's, else English.
+    const locale = intlLocale(requestLocale(request, user.language));
+    return { status: 'success' as const, data: await signedInSessions(app.db, user.id, sessionId, locale) };
   });
 
   app.delete(

@@ -145,6 +145,25 @@ describe(`where you're signed in, on ${kind}`, () => {
   ])('names the device of %s "%s"', (userAgent, device) => {
     expect(deviceOf(userAgent)).toBe(device);
   });
+
+  it.each([
+    ['de', 'Chrome auf Windows', 'Unbekannter Browser'],
+    ['fr', 'Chrome sous Windows', 'Navigateur inconnu'],
+  ] as const)('names devices in %s', (locale, known, unknown) => {
+    expect(deviceOf(CHROME_WINDOWS, locale)).toBe(known);
+    expect(deviceOf(null, locale)).toBe(unknown);
+  });
+
+  it('lists the devices in the reader’s language: theirs, else the request’s', async () => {
+    const user = await signUpWith(CHROME_WINDOWS);
+    await signInElsewhere(user, 'curl/8.5.0');
+    const devicesIn = async (headers: Record<string, string>) =>
+      (await app().inject({ method: 'GET', url: '/api/user/sessions', headers: { ...bearer(user.token), ...headers } })).json().data.map((session: { device: string }) => session.device);
+    expect(await devicesIn({ 'accept-language': 'de-DE,de;q=0.9' })).toEqual(['Chrome auf Windows', 'Unbekannter Browser']);
+    expect(await devicesIn({})).toEqual(['Chrome on Windows', 'Unknown browser']);
+    await app().inject({ method: 'PUT', url: '/api/user/language', headers: bearer(user.token), payload: { language: 'fr' } });
+    expect(await devicesIn({ 'accept-language': 'de' })).toEqual(['Chrome sous Windows', 'Navigateur inconnu']);
+  });
 });
 
 describe(`the "new sign-in" email on ${kind}`, () => {
@@ -178,7 +197,7 @@ describe(`the "new sign-in" email on ${kind}`, () => {
     expect((await signIn(german)).statusCode).toBe(200);
     const [inGerman] = await settled(german.email, 1);
     expect(inGerman!.subject).toBe('Earnly: Neue Anmeldung in deinem Konto');
-    expect(inGerman!.text).toContain('Angemeldet mit Firefox on Linux von 198.51.100.9.');
+    expect(inGerman!.text).toContain('Angemeldet mit Firefox auf Linux von 198.51.100.9.');
     expect(inGerman!.text).toContain('weil „E-Mails zur Sicherheit“ in deinen Earnly-Einstellungen aktiviert ist');
 
     const undecided = await signUp(app());

@@ -1,5 +1,6 @@
 import type { SignedInSession } from '@rewards/shared/contracts/api-types';
-import { describeUserAgent, UNKNOWN_BROWSER } from '@rewards/shared/rules/user-agent';
+import type { Locale } from '@rewards/shared/i18n/locales';
+import { deviceInWords } from './emails/render';
 import type { Database } from '../../db/database';
 import { NotFoundError } from '../../domain-errors';
 import { listLiveSessions, type LiveSessionRow, revokeOtherSessions, revokeSessionOfUser } from '../session/session';
@@ -15,15 +16,15 @@ export const SESSIONS_MESSAGES = {
   signedOutOthers: 'Signed out everywhere else.',
 } as const;
 
-export function deviceOf(userAgent: string | null): string {
-  const device = describeUserAgent(userAgent);
-  return device === UNKNOWN_BROWSER ? 'Unknown browser' : device;
+/** The device of a session in `locale`, the reader's language: "Chrome on Windows", "Unknown browser". */
+export function deviceOf(userAgent: string | null, locale: Locale = 'en'): string {
+  return deviceInWords(locale, userAgent, { alone: true });
 }
 
-export function toSignedInSession(row: LiveSessionRow, currentSessionId: number): SignedInSession {
+export function toSignedInSession(row: LiveSessionRow, currentSessionId: number, locale: Locale = 'en'): SignedInSession {
   return {
     id: row.id,
-    device: deviceOf(row.userAgent),
+    device: deviceOf(row.userAgent, locale),
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
     last_seen_at: row.lastUsedAt.toISOString(),
@@ -31,9 +32,9 @@ export function toSignedInSession(row: LiveSessionRow, currentSessionId: number)
   };
 }
 
-/** The current session first, then the others, most recently used first. */
-export async function signedInSessions(db: Database, userId: number, currentSessionId: number): Promise<SignedInSession[]> {
-  const rows = (await listLiveSessions(db, userId)).map((row) => toSignedInSession(row, currentSessionId));
+/** The current session first, then the others, most recently used first; devices named in `locale`. */
+export async function signedInSessions(db: Database, userId: number, currentSessionId: number, locale: Locale = 'en'): Promise<SignedInSession[]> {
+  const rows = (await listLiveSessions(db, userId)).map((row) => toSignedInSession(row, currentSessionId, locale));
   return [...rows.filter((row) => row.current), ...rows.filter((row) => !row.current)];
 }
 

@@ -81,7 +81,7 @@ describe(`the staff console's door on ${databaseKind}`, () => {
 
       const wrong = await verify('000000');
       expect(wrong.statusCode).toBe(422);
-      expect(wrong.json()).toEqual({ status: 'error', code: 'invalid_code', message: 'Invalid code.', errors: { code: ['Invalid code.'] } });
+      expect(wrong.json()).toEqual({ status: 'error', code: 'invalid_code', message: 'Invalid code.', errors: { code: ['Invalid code.'] }, field_codes: { code: [{ code: 'invalid_code' }] } });
       const code = clock.code(member.secret);
       const right = await verify(code);
       expect(right.statusCode).toBe(200);

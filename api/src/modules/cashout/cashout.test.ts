@@ -115,6 +115,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
       code: 'validation_failed',
       message: 'Unknown payout method.',
       errors: { wallet: ['Unknown payout method.'], account: ['Please enter your account'], amount: ['Minimum amount is $0.25'] },
+      field_codes: { wallet: [{ code: 'invalid_value' }], account: [{ code: 'invalid_value' }], amount: [{ code: 'invalid_value' }] },
     });
   });
 
@@ -129,7 +130,7 @@ describe(`Cashout/Store on ${databaseKind}`, () => {
     const { token, user } = await fundedUser(app(), db(), 1_000);
     const refused = await store(app(), token, paypal(1.01));
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ status: 'error', code: 'insufficient_balance', message: 'Insufficient balance.', errors: { amount: ['Insufficient balance.'] } });
+    expect(refused.json()).toEqual({ status: 'error', code: 'insufficient_balance', message: 'Insufficient balance.', errors: { amount: ['Insufficient balance.'] }, field_codes: { amount: [{ code: 'insufficient_balance' }] } });
     expect(await cashoutsOf(user.id)).toEqual([]);
     const paid = await store(app(), token, paypal('1.00'));
     expect(paid.json().data.new_balance).toBe('0.00');

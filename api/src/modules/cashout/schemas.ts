@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MINIMUM_CASHOUT_DOLLARS } from '@rewards/shared/constants';
 import { CASHOUT_AMOUNT_MESSAGES, cashoutAmountMessage, readCashoutAmount } from '@rewards/shared/rules/cashout-amount';
 import type { Cashout, CashoutHistoryPage, CashoutResult, CashoutStats, PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
+import { CASHOUT_SUBMITTED_MESSAGE } from '@rewards/shared/contracts/cashout-types';
 import { findPayoutMethod, PAYOUT_METHOD_NAMES } from '@rewards/shared/contracts/payout-methods';
 import { CASHOUT_STATUSES } from '../../db/schema';
 import { wholeNumberQuery } from '../../plugins/zod-schemas';
@@ -13,7 +14,7 @@ export const HISTORY_PER_PAGE_MAX = 50;
 
 /** What people read when Cashout/Store refuses; the frontend shows `message` as it is (spec §8). */
 export const CASHOUT_MESSAGES = {
-  submitted: 'Cashout request submitted successfully! It will be processed within 24-48 hours.',
+  submitted: CASHOUT_SUBMITTED_MESSAGE,
   chooseMethod: 'Please choose a payout method.',
   unknownMethod: 'Unknown payout method.',
   enterAccount: (label: string) => `Please enter your ${label}`,

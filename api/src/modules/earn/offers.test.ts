@@ -93,7 +93,7 @@ describe(`offers calls on ${kind}`, () => {
     it('answers 422 for an unknown device or a body that is not an object', async () => {
       const bad = await getOffers({ device: 'Windows' });
       expect(bad.statusCode).toBe(422);
-      expect(bad.body).toEqual({ status: 'error', code: 'validation_failed', message: 'The device must be one of PC, Android, iOS.', errors: { device: ['The device must be one of PC, Android, iOS.'] } });
+      expect(bad.body).toEqual({ status: 'error', code: 'validation_failed', message: 'The device must be one of PC, Android, iOS.', errors: { device: ['The device must be one of PC, Android, iOS.'] }, field_codes: { device: [{ code: 'invalid_value' }] } });
       expect((await getOffers({ user_agent: 'x'.repeat(600) })).statusCode).toBe(422);
       const array = await app().inject({ method: 'POST', url: '/api/Offers/Get', payload: [1, 2], headers: { 'content-type': 'application/json' } });
       expect(array.statusCode).toBe(422);

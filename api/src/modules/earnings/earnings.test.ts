@@ -85,6 +85,8 @@ describe(`the earnings history on ${kind}`, () => {
         id: expect.any(Number),
         kind: 'credit',
         title: 'Dragon Forge Legends',
+        title_key: null,
+        payout_method: null,
         wall: 'demo',
         amount: '12.00',
         status: 'pending',
@@ -127,9 +129,9 @@ describe(`the earnings history on ${kind}`, () => {
       const { user, token } = await newUser();
       await creditConversion(db(), { wall: 'demo', txid: `earn-${randomUUID()}`, userId: user.id, partnerOfferId: 'dragon-forge-legends', partnerEventId: '', payoutCoins: 1_500 });
       await credit(user.id, 250);
-      expect((await page(token)).items.map((item) => [item.title, item.amount, item.status])).toEqual([
-        ['Offer credit', '0.25', 'available'],
-        ['Dragon Forge Legends', '1.50', 'available'],
+      expect((await page(token)).items.map((item) => [item.title, item.title_key, item.amount, item.status])).toEqual([
+        ['Offer credit', 'offer_credit', '0.25', 'available'],
+        ['Dragon Forge Legends', null, '1.50', 'available'],
       ]);
     });
 
@@ -139,7 +141,7 @@ describe(`the earnings history on ${kind}`, () => {
       await db().update(users).set({ referredBy: referrer.user.id }).where(eq(users.id, friend.user.id));
       const { wall, txid } = await credit(friend.user.id, 2_000);
       expect((await page(referrer.token)).items).toEqual([
-        expect.objectContaining({ kind: 'referral_bonus', title: 'Referral bonus', wall: null, amount: '0.10', status: 'available' }),
+        expect.objectContaining({ kind: 'referral_bonus', title: 'Referral bonus', title_key: 'referral_bonus', wall: null, amount: '0.10', status: 'available' }),
       ]);
       await reverseConversion(db(), { wall, txid });
       expect((await page(referrer.token)).items.map((item) => [item.kind, item.title, item.amount, item.status])).toEqual([
@@ -159,10 +161,29 @@ describe(`the earnings history on ${kind}`, () => {
         dailyLimitCoins: 1_000_000,
       });
       await rejectCashout(db(), cashout.id, 'The email address does not exist');
-      expect((await page(token)).items.map(({ kind, title, wall, amount, status, reason }) => ({ kind, title, wall, amount, status, reason }))).toEqual([
-        { kind: 'cashout_refund', title: 'Refund of a cashout to PayPal', wall: null, amount: '2.00', status: 'available', reason: 'The email address does not exist' },
-        { kind: 'cashout', title: 'Cashout to PayPal', wall: null, amount: '-2.00', status: 'available', reason: null },
-        { kind: 'manual_credit', title: 'Compensation for a lost survey', wall: null, amount: '5.00', status: 'available', reason: null },
+      const rows = (await page(token)).items.map(({ kind, title, title_key, payout_method, wall, amount, status, reason }) => ({
+        kind,
+        title,
+        title_key,
+        payout_method,
+        wall,
+        amount,
+        status,
+        reason,
+      }));
+      expect(rows).toEqual([
+        {
+          kind: 'cashout_refund',
+          title: 'Refund of a cashout to PayPal',
+          title_key: 'cashout_refund',
+          payout_method: 'paypal',
+          wall: null,
+          amount: '2.00',
+          status: 'available',
+          reason: 'The email address does not exist',
+        },
+        { kind: 'cashout', title: 'Cashout to PayPal', title_key: 'cashout', payout_method: 'paypal', wall: null, amount: '-2.00', status: 'available', reason: null },
+        { kind: 'manual_credit', title: 'Compensation for a lost survey', title_key: null, payout_method: null, wall: null, amount: '5.00', status: 'available', reason: null },
       ]);
     });
 
@@ -223,27 +244,27 @@ describe(`the earnings history on ${kind}`, () => {
     });
 
     it.each([
-      ['?limit=0', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?limit=101', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?limit=-1', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?limit=1.5', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?limit=1e2', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?limit=', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?limit=10&limit=20', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?limit=%00', 'limit', 'The limit must be a whole number from 1 to 100.'],
-      ['?cursor=', 'cursor', 'The cursor must be a next_cursor this list gave.'],
-      ['?cursor=abc', 'cursor', 'The cursor must be a next_cursor this list gave.'],
-      ['?cursor=42', 'cursor', 'The cursor must be a next_cursor this list gave.'],
-      [`?cursor=${Buffer.from('e0').toString('base64url')}`, 'cursor', 'The cursor must be a next_cursor this list gave.'],
-      [`?cursor=${Buffer.from('e99999999999999999').toString('base64url')}`, 'cursor', 'The cursor must be a next_cursor this list gave.'],
-      [`?cursor=${Buffer.from("e1' or 1=1 --").toString('base64url')}`, 'cursor', 'The cursor must be a next_cursor this list gave.'],
-      ['?cursor=a&cursor=b', 'cursor', 'The cursor must be a next_cursor this list gave.'],
-      [`?cursor=${'A'.repeat(5000)}`, 'cursor', 'The cursor must be a next_cursor this list gave.'],
-    ])('answers 422 to %s and says what is wrong', async (query, field, message) => {
+      ['?limit=0', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'too_small', params: { min: 1 } }],
+      ['?limit=101', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'too_big', params: { max: 100 } }],
+      ['?limit=-1', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'invalid_format' }],
+      ['?limit=1.5', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'invalid_format' }],
+      ['?limit=1e2', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'invalid_format' }],
+      ['?limit=', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'invalid_format' }],
+      ['?limit=10&limit=20', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'invalid_value' }],
+      ['?limit=%00', 'limit', 'The limit must be a whole number from 1 to 100.', { code: 'invalid_format' }],
+      ['?cursor=', 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+      ['?cursor=abc', 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+      ['?cursor=42', 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+      [`?cursor=${Buffer.from('e0').toString('base64url')}`, 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+      [`?cursor=${Buffer.from('e99999999999999999').toString('base64url')}`, 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+      [`?cursor=${Buffer.from("e1' or 1=1 --").toString('base64url')}`, 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+      ['?cursor=a&cursor=b', 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+      [`?cursor=${'A'.repeat(5000)}`, 'cursor', 'The cursor must be a next_cursor this list gave.', { code: 'invalid_value' }],
+    ] as const)('answers 422 to %s and says what is wrong', async (query, field, message, problem) => {
       const { token } = await newUser();
       const response = await earnings(token, query);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message, errors: { [field]: [message] } });
+      expect(response.json()).toEqual({ status: 'error', code: 'validation_failed', message, errors: { [field]: [message] }, field_codes: { [field]: [problem] } });
     });
 
     it('ignores query parameters it does not know, prototype keys included', async () => {

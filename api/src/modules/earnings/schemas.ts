@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EARNING_KINDS, EARNING_STATUSES, EARNINGS_PAGE_SIZE, type EarningsPage } from '@rewards/shared/contracts/earnings-types';
+import { EARNING_KINDS,
+  EARNING_TITLE_KEYS, EARNING_STATUSES, EARNINGS_PAGE_SIZE, type EarningsPage } from '@rewards/shared/contracts/earnings-types';
 import { wholeNumberQuery } from '../../plugins/zod-schemas';
 import { decodeCursor } from './service';
 
@@ -26,6 +27,8 @@ const earningSchema = z.object({
   id: z.number().int(),
   kind: z.enum(EARNING_KINDS),
   title: z.string(),
+  title_key: z.enum(EARNING_TITLE_KEYS).nullable(),
+  payout_method: z.string().nullable(),
   wall: z.string().nullable(),
   amount: dollars,
   status: z.enum(EARNING_STATUSES),

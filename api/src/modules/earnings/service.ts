@@ -1,5 +1,5 @@
 import { findPayoutMethod } from '@rewards/shared/contracts/payout-methods';
-import type { Earning, EarningsPage, EarningStatus, ReversalRate } from '@rewards/shared/contracts/earnings-types';
+import type { Earning, EarningsPage, EarningStatus, EarningTitleKey, ReversalRate } from '@rewards/shared/contracts/earnings-types';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { EarningHolds } from '../../config-values';
 import type { Executor } from '../../db/executor';
@@ -8,12 +8,17 @@ import { overReversalRate, REVERSAL_WINDOW_DAYS } from '../holds/rules';
 import { type HistoryEntry, historyPage } from './repository';
 import { type HistoryRule, historyRuleOf } from './ledger-kinds';
 
+type Title = { title: string; key: EarningTitleKey | null };
+const own = (title: string, key: EarningTitleKey): Title => ({ title, key });
+/** A title from a note (an offer's name, an operator's reason), else the site's words. */
+const noteOr = (note: string | null | undefined, fallback: Title): Title => (note ? { title: note, key: null } : fallback);
+
 /** The name of a wall's offer in its credit's ledger note (`<wall>: <offer>`), when the wall or our catalog gave one. */
-export function offerTitle(note: string | null, wall: string | null): string {
+function offerName(note: string | null, wall: string | null): string | undefined {
   const prefix = wall === null ? undefined : `${wall}: `;
   const name = (prefix && note?.startsWith(prefix) ? note.slice(prefix.length) : note)?.trim();
   // Crediting writes `<wall>: conversion` when nothing named the offer.
-  return name && name !== 'conversion' ? name : 'Offer credit';
+  return name && name !== 'conversion' ? name : undefined;
 }
 
 /** The wall of a conversion's reference (`wall:txid`). */
@@ -22,29 +27,33 @@ function wallOf(reference: string | null): string | null {
   return colon > 0 ? reference!.slice(0, colon) : null;
 }
 
-function cashoutTitle(method: string | null, refund: boolean): string {
+function cashoutTitle(method: string | null, refund: boolean): Title {
   const title = method ? findPayoutMethod(method)?.title : undefined;
-  if (refund) return title ? `Refund of a cashout to ${title}` : 'Refund of a cashout';
-  return title ? `Cashout to ${title}` : 'Cashout';
+  if (refund) return own(title ? `Refund of a cashout to ${title}` : 'Refund of a cashout', 'cashout_refund');
+  return own(title ? `Cashout to ${title}` : 'Cashout', 'cashout');
 }
 
 type ShownRule = Exclude<HistoryRule, { show: false }>;
 
-function titleOf(entry: HistoryEntry, rule: ShownRule, wall: string | null): string {
+const OFFER_CREDIT = own('Offer credit', 'offer_credit');
+const REFERRAL_BONUS = own('Referral bonus', 'referral_bonus');
+const TICKET_CREDIT = own('Missing-credit ticket', 'ticket_credit');
+
+function titleOf(entry: HistoryEntry, rule: ShownRule, wall: string | null): Title {
   switch (rule.show) {
     case 'credit':
-      return offerTitle(entry.note, wall);
+      return noteOr(offerName(entry.note, wall), OFFER_CREDIT);
     case 'reversal':
-      if (rule.reverses === 'offer_credit') return offerTitle(entry.reversedNote, wall);
-      if (rule.reverses === 'referral_bonus') return 'Referral bonus';
-      return entry.reversedNote?.trim() || 'Missing-credit ticket';
+      if (rule.reverses === 'offer_credit') return noteOr(offerName(entry.reversedNote, wall), OFFER_CREDIT);
+      if (rule.reverses === 'referral_bonus') return REFERRAL_BONUS;
+      return noteOr(entry.reversedNote?.trim(), TICKET_CREDIT);
     case 'referral_bonus':
-      return 'Referral bonus';
+      return REFERRAL_BONUS;
     case 'manual_credit':
       // The operator's reason (users:credit --reason).
-      return entry.note?.trim() || 'Credit from support';
+      return noteOr(entry.note?.trim(), own('Credit from support', 'support_credit'));
     case 'ticket_credit':
-      return entry.note?.trim() || 'Missing-credit ticket';
+      return noteOr(entry.note?.trim(), TICKET_CREDIT);
     case 'cashout':
       return cashoutTitle(entry.cashoutMethod, false);
     case 'cashout_refund':
@@ -58,6 +67,8 @@ function statusOf(entry: HistoryEntry, rule: ShownRule): EarningStatus {
   return 'available';
 }
 
+const titleFields = ({ title, key }: Title) => ({ title, title_key: key });
+
 /** A ledger row as the history shows it; undefined for a row it does not show. */
 export function toEarning(entry: HistoryEntry): Earning | undefined {
   const rule = historyRuleOf(entry.kind);
@@ -67,7 +78,8 @@ export function toEarning(entry: HistoryEntry): Earning | undefined {
   return {
     id: entry.id,
     kind: rule.show,
-    title: titleOf(entry, rule, wall),
+    ...titleFields(titleOf(entry, rule, wall)),
+    payout_method: rule.show === 'cashout' || rule.show === 'cashout_refund' ? entry.cashoutMethod : null,
     wall,
     amount: coinsToDollarString(entry.coins),
     status,

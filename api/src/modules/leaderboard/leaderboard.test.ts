@@ -221,6 +221,7 @@ describe(`GET /api/leaderboard on ${kind}`, () => {
         code: 'validation_failed',
         message: 'The period must be one of daily, weekly, monthly.',
         errors: { period: ['The period must be one of daily, weekly, monthly.'] },
+        field_codes: { period: [{ code: 'invalid_value' }] },
       });
     });
   });

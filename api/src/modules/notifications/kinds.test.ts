@@ -1,5 +1,6 @@
 import { NOTIFICATION_KINDS, type NotificationKind } from '@rewards/shared/contracts/notifications';
-import { emailCategoryOf, NOTIFICATION_KIND_REGISTRY, type NotificationData, renderNotification, storedData } from './kinds';
+import { LOCALES } from '@rewards/shared/i18n/locales';
+import { causedByTheUser, emailCategoryOf, NOTIFICATION_KIND_REGISTRY, type NotificationData, renderNotification, storedData } from './kinds';
 
 /** How a kind's row reads, its facts first stored as notify() stores them. */
 function read<Kind extends NotificationKind>(kind: Kind, data: NotificationData<Kind>, link: string | null = null) {
@@ -134,6 +135,51 @@ describe('the registry of notification kinds', () => {
       new_sign_in: 'security',
       two_factor_changed: 'security',
       password_changed: 'always',
+    });
+  });
+
+  describe('in the reader’s language', () => {
+    /** Facts every kind takes, one example each. */
+    const EXAMPLES: { [Kind in NotificationKind]: NotificationData<Kind> } = {
+      credit: { coins: 123_450, offer: 'Dragon Forge', held_until: '2027-03-12T09:30:00.000Z' },
+      hold_released: { coins: 12_000, offer: 'Solitaire' },
+      reversal: { coins: 1500, offer: 'Dragon Forge', reason: 'Chargeback' },
+      referral_bonus: { coins: 500 },
+      cashout_approved: { cashout_id: 7, coins: 5000, method: 'paypal' },
+      cashout_paid: { cashout_id: 7, coins: 5000, method: 'paypal' },
+      cashout_rejected: { cashout_id: 7, coins: 5000, method: 'paypal', reason: 'The email bounced' },
+      ticket_answered: { ticket_id: 12, offer: 'Dragon Forge' },
+      ticket_accepted: { ticket_id: 12, offer: 'Dragon Forge', coins: 2000 },
+      ticket_declined: { ticket_id: 12, offer: 'Dragon Forge', reason: null },
+      new_sign_in: { user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', ip: '203.0.113.9' },
+      password_changed: {},
+      two_factor_changed: { method: 'email' },
+      email_verified: {},
+    };
+    const inLocale = (kind: NotificationKind, locale: (typeof LOCALES)[number]) =>
+      renderNotification(kind, storedData(kind, EXAMPLES[kind]), null, locale);
+
+    it.each(LOCALES.filter((locale) => locale !== 'en'))('every kind reads differently from English in %s, with the same link', (locale) => {
+      for (const kind of NOTIFICATION_KINDS) {
+        const english = inLocale(kind, 'en');
+        const translated = inLocale(kind, locale);
+        expect({ kind, title: translated.title === english.title, body: translated.body === english.body }).toEqual({ kind, title: false, body: false });
+        expect(translated.link).toBe(english.link);
+      }
+    });
+
+    it('writes German words, amounts and dates as German writes them', () => {
+      expect(inLocale('credit', 'de')).toMatchObject({ title: 'Du hast 123,45\u00a0$ verdient', body: '„Dragon Forge“: zurückgehalten bis 12.03.2027.' });
+      expect(inLocale('new_sign_in', 'de').body).toBe(
+        'Angemeldet mit Firefox auf Linux von 203.0.113.9. Wenn du das nicht warst, setze jetzt dein Passwort zurück.',
+      );
+      expect(renderNotification('new_sign_in', { user_agent: 'curl/8', ip: null }, null, 'fr').body).toMatch(/^Connexion avec un navigateur inconnu\./);
+      expect(inLocale('reversal', 'es').body).toBe('El socio retiró el crédito de «Dragon Forge». Motivo: Chargeback.');
+      expect(renderNotification('lottery_won', {}, null, 'pt-BR')).toEqual({ title: 'Novidade na sua conta', body: 'Algo mudou na sua conta.', link: null });
+    });
+
+    it('lets the request speak for the reader only of what the user’s own request causes', () => {
+      expect(NOTIFICATION_KINDS.filter(causedByTheUser).sort()).toEqual(['email_verified', 'new_sign_in', 'password_changed', 'two_factor_changed']);
     });
   });
 });

@@ -131,6 +131,42 @@ describe(`notifications of real events (${onPostgres ? 'PostgreSQL' : 'PGlite'})
     });
   });
 
+  describe('in the reader’s language', () => {
+    it('a German user reads the list, the live event and the email in German', async () => {
+      const user = await signUp(app);
+      const chosen = await app.inject({ method: 'PUT', url: '/api/user/language', headers: bearer(user.token), payload: { language: 'de' } });
+      expect(chosen.statusCode).toBe(200);
+      const id = await pendingCashout(user);
+      const live = await listen(user);
+      expect((await ops('cashouts:reject', String(id), '--reason', 'No such account')).code).toBe(0);
+
+      const german = {
+        kind: 'cashout_rejected',
+        title: 'Auszahlung abgelehnt',
+        body: 'Deine Auszahlung über 4,00\u00a0$ per PayPal wurde abgelehnt und deinem Guthaben wieder gutgeschrieben. Grund: No such account.',
+      };
+      const [pushed] = await live.nextCount(1);
+      expect(pushed).toMatchObject(german);
+      // The user's choice wins over the browser's: the list reads German whatever the request asks for.
+      const page = (await app.inject({ method: 'GET', url: '/api/notifications', headers: { ...bearer(user.token), 'accept-language': 'fr' } })).json().data;
+      expect(page.items).toEqual([pushed]);
+      expect(emailsTo(user.email)).toEqual([expect.objectContaining({ subject: 'Earnly: Auszahlung abgelehnt' })]);
+    });
+
+    it('a user who chose no language reads the list in the request’s language, and what others cause is pushed in English', async () => {
+      const user = await signUp(app);
+      const id = await pendingCashout(user);
+      const live = await listen(user);
+      expect((await ops('cashouts:reject', String(id), '--reason', 'no')).code).toBe(0);
+      expect(await live.nextCount(1)).toEqual([expect.objectContaining({ title: 'Cashout rejected' })]);
+      const inSpanish = await app.inject({ method: 'GET', url: '/api/notifications', headers: { ...bearer(user.token), 'accept-language': 'es-MX,es;q=0.9' } });
+      expect(inSpanish.json().data.items[0]).toMatchObject({ title: 'Retiro rechazado', body: expect.stringMatching(/^Tu retiro de 4,00\sUS\$ por PayPal/) });
+      const byCookie = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(user.token), cookies: { lang: 'pt-BR' } });
+      expect(byCookie.json().data.items[0]).toMatchObject({ title: 'Saque recusado' });
+      expect((await listOf(user)).items[0]).toMatchObject({ title: 'Cashout rejected' });
+    });
+  });
+
   it('cashout_paid (ops cashouts:approve of the manual rail: the operator paid it): in the list and live, and emailed', async () => {
     const user = await signUp(app);
     const id = await pendingCashout(user, 2.5);

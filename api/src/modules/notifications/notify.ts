@@ -1,4 +1,5 @@
 import type { NotificationItem, NotificationKind } from '@rewards/shared/contracts/notifications';
+import type { Locale } from '@rewards/shared/i18n/locales';
 import type { Executor } from '../../db/executor';
 import { type NotificationInput, renderNotification, storedData } from './kinds';
 import { insertNotifications, type NotificationRow } from './repository';
@@ -24,9 +25,9 @@ export async function notifyMany(db: Executor, inputs: readonly NotificationInpu
   );
 }
 
-/** What the list and the live event show of a stored row: rendered from its kind and facts now. */
-export function toNotificationItem(row: Pick<StoredNotification, 'id' | 'kind' | 'data' | 'link' | 'createdAt' | 'readAt'>): NotificationItem {
-  const { title, body, link } = renderNotification(row.kind, row.data, row.link);
+/** What the list and the live event show of a stored row: rendered from its kind and facts now, in the reader's language. */
+export function toNotificationItem(row: Pick<StoredNotification, 'id' | 'kind' | 'data' | 'link' | 'createdAt' | 'readAt'>, locale: Locale = 'en'): NotificationItem {
+  const { title, body, link } = renderNotification(row.kind, row.data, row.link, locale);
   return {
     id: row.id,
     // A retired kind's row reads as a plain update (renderNotification); its name is passed on as stored.

@@ -65,6 +65,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
         params: { hours: 24 },
         message: 'You can report this offer 24 hours after you started it.',
         errors: { offer_id: ['You can report this offer 24 hours after you started it.'] },
+        field_codes: { offer_id: [{ code: 'ticket_too_early', params: { hours: 24 } }] },
       });
     });
 
@@ -113,7 +114,7 @@ describe(`missing-credit tickets over HTTP on ${kind} (issue 29)`, () => {
       const { token } = await signUp(app());
       const response = await report(app(), token, wallReport(), [file]);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'error', code: 'ticket_screenshot_invalid', message: TICKET_MESSAGES.screenshot, errors: { screenshot: [TICKET_MESSAGES.screenshot] } });
+      expect(response.json()).toEqual({ status: 'error', code: 'ticket_screenshot_invalid', message: TICKET_MESSAGES.screenshot, errors: { screenshot: [TICKET_MESSAGES.screenshot] }, field_codes: { screenshot: [{ code: 'ticket_screenshot_invalid' }] } });
       expect((await get(token, '/api/tickets')).json().data).toEqual([]);
     });
 

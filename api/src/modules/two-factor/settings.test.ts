@@ -36,6 +36,7 @@ describe(`two-factor settings on ${kind}`, () => {
         code: 'invalid_code',
         message: 'Invalid code.',
         errors: { code: ['Invalid code.'] },
+        field_codes: { code: [{ code: 'invalid_code' }] },
       });
       const enabled = await post(token, '2fa/totp/enable', { code: clock.code(secret) });
       expect(enabled.statusCode).toBe(200);
@@ -67,7 +68,7 @@ describe(`two-factor settings on ${kind}`, () => {
       const { token, user, password } = await signUp(app());
       const { secret } = await turnOnTotp(app(), token, (s) => clock.code(s));
       const missing = await post(token, '2fa/disable', { code: clock.code(secret) });
-      expect(missing.json()).toEqual({ status: 'error', code: 'password_required', message: 'The password field is required.', errors: { password: ['The password field is required.'] } });
+      expect(missing.json()).toEqual({ status: 'error', code: 'password_required', message: 'The password field is required.', errors: { password: ['The password field is required.'] }, field_codes: { password: [{ code: 'password_required' }] } });
       // The code of the step that turned it on.
       expect((await post(token, '2fa/disable', { password, code: clock.code(secret) })).json().message).toBe('Invalid code.');
       expect((await post(token, '2fa/disable', { password: 'wrong password', code: clock.code(secret, 1) })).json().message).toBe('The password is incorrect.');

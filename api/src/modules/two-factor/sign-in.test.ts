@@ -74,7 +74,7 @@ describe(`two-factor sign-in on ${kind}`, () => {
     const code = clock.code(secret);
     expect((await secondStep(first.challenge, code, owner.device)).statusCode).toBe(200);
     const second = await challengeOf(owner, owner.device);
-    expect((await secondStep(second.challenge, code, owner.device)).json()).toEqual({ status: 'error', code: 'invalid_code', message: 'Invalid code.', errors: { code: ['Invalid code.'] } });
+    expect((await secondStep(second.challenge, code, owner.device)).json()).toEqual({ status: 'error', code: 'invalid_code', message: 'Invalid code.', errors: { code: ['Invalid code.'] }, field_codes: { code: [{ code: 'invalid_code' }] } });
     // Nor the code of the step before (already past).
     expect((await secondStep(second.challenge, clock.code(secret, -1), owner.device)).statusCode).toBe(422);
     clock.advance();

@@ -1,17 +1,16 @@
 import type { ApiError } from '@rewards/shared/api/api-error';
-import { firstFieldError } from '@rewards/shared/rules/error-messages';
-import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { refusalOf, useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { useT } from '../../messages';
 
 const noAnswer = (failure: ApiError) => failure.status === 'NETWORK_ERROR' || failure.status === 'TIMEOUT';
 
 /**
  * What a failed account call says, in the page's language (spec §8): the translation of the API's `code`,
- * else the API's own message (or its first field error), else what the status means.
+ * or of its first field's code, else the API's own message, else what the status means.
  */
 function useRefusalText() {
   const errorText = useApiErrorText();
-  return (failure: ApiError, fallback: string) => errorText({ code: failure.code, message: failure.message ?? firstFieldError(failure) }, fallback);
+  return (failure: ApiError, fallback: string) => errorText(refusalOf(failure), fallback);
 }
 
 /** Sign-in and its second step; `invalidData` is what a 422 without words says. */

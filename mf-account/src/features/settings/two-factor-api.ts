@@ -9,8 +9,7 @@ import type {
   TwoFactorDisablePayload,
   UserProfile,
 } from '@rewards/shared/contracts/api-types';
-import { firstFieldError } from '@rewards/shared/rules/error-messages';
-import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { refusalOf, useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { useT } from '../../messages';
 
 type UserAnswer = SuccessEnvelope<{ user: UserProfile }>;
@@ -74,6 +73,6 @@ export function useTwoFactorErrorText(): (error: unknown, fallback: string) => s
     let otherwise = fallback;
     if (failure.status === 'NETWORK_ERROR' || failure.status === 'TIMEOUT') otherwise = t('errors.network');
     else if (typeof failure.status === 'number' && failure.status >= 500) otherwise = t('errors.server');
-    return errorText(answered ? { code: failure.code, message: failure.message ?? firstFieldError(failure) } : null, otherwise);
+    return errorText(answered ? refusalOf(failure) : null, otherwise);
   };
 }

@@ -1,3 +1,4 @@
+import { formatDollars } from '@rewards/shared/rules/money';
 import type { RiskSignal } from '@rewards/shared/contracts/admin-types';
 import { useT, type AdminTranslate } from '../../messages';
 import { twoFactorWord } from '../../ui/account-words';
@@ -33,6 +34,9 @@ function shown(t: AdminTranslate, signal: RiskSignal): string {
   if (signal.key === 'two_factor' && typeof value === 'string') return twoFactorWord(t, value);
   if ((signal.key === 'status' || signal.key === 'referral_flagged') && typeof value === 'string') return statusWord(t, value);
   if (typeof value === 'boolean') return value ? t('admin.risk.yes') : t('admin.risk.no');
+  // Amounts come as the API's English dollars ("$12.50"): written again as the page's language writes money.
+  const amount = typeof value === 'string' ? /^(-?)\$(\d+(?:\.\d+)?)$/.exec(value) : null;
+  if (amount) return formatDollars(`${amount[1]}${amount[2]}`);
   return String(value);
 }
 

@@ -1,4 +1,6 @@
 import type { HourlyMoney } from '@rewards/shared/contracts/admin-types';
+import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
+import type { Locale } from '@rewards/shared/i18n/locales';
 import { formatDollars } from '@rewards/shared/rules/money';
 import type { t as translate } from '../../messages';
 
@@ -23,4 +25,27 @@ export function chartSummary(hourly: readonly HourlyMoney[], t: typeof translate
     reversals: reversalCount,
     reversalAmount: formatDollars(reversals / 1000),
   });
+}
+
+const DAY_SECONDS = 86_400;
+const utcDay = (seconds: number) => Math.floor(seconds / DAY_SECONDS);
+
+/**
+ * The time axis's labels in the page's language (UTC, as the hours are): hours (`14:00`, `2 PM`), the day's
+ * date above the first hour of each day; dates alone when the ticks are a day or more apart.
+ */
+export function timeAxisLabels(ticks: readonly number[], increment: number, locale: Locale = getDisplayLocale()): string[] {
+  const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const hour = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' });
+  return ticks.map((tick, index) => {
+    const date = new Date(tick * 1000);
+    if (increment >= DAY_SECONDS) return day.format(date);
+    const firstOfDay = index === 0 || utcDay(ticks[index - 1]!) !== utcDay(tick);
+    return firstOfDay ? `${hour.format(date)}\n${day.format(date)}` : hour.format(date);
+  });
+}
+
+/** One hour as the legend shows it while pointing at it: `Mar 5, 2025, 14:00` in the page's language (UTC). */
+export function hourLabel(seconds: number, locale: Locale = getDisplayLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(seconds * 1000));
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { HourlyMoney } from '@rewards/shared/contracts/admin-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { useT } from '../../messages';
-import { chartSeries } from './chart-series';
+import { chartSeries, hourLabel, timeAxisLabels } from './chart-series';
 import styles from './credits-chart.module.css';
 
 const HEIGHT = 240;
@@ -46,9 +46,12 @@ export function CreditsChart({ hourly }: { hourly: readonly HourlyMoney[] }) {
           height: HEIGHT,
           tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
           scales: { x: { time: true }, y: { range: (_chart, _min, max) => [0, Math.max(1, max * 1.1)] } },
-          axes: [axis, { ...axis, size: 60, values: (_chart, ticks) => ticks.map((tick) => formatDollars(tick)) }],
+          axes: [
+            { ...axis, values: (_chart, ticks, _axis, _space, increment) => timeAxisLabels(ticks, increment) },
+            { ...axis, size: 60, values: (_chart, ticks) => ticks.map((tick) => formatDollars(tick)) },
+          ],
           series: [
-            { label: labels.hour },
+            { label: labels.hour, value: (_chart, value) => (value == null ? '—' : hourLabel(value)) },
             { label: labels.credits, stroke: money, fill: `${money}cc`, paths: bars(-1), points: { show: false }, value: (_chart, value) => (value == null ? '—' : formatDollars(value)) },
             { label: labels.reversals, stroke: error, fill: `${error}cc`, paths: bars(1), points: { show: false }, value: (_chart, value) => (value == null ? '—' : formatDollars(value)) },
           ],
@@ -67,7 +70,7 @@ export function CreditsChart({ hourly }: { hourly: readonly HourlyMoney[] }) {
       stopped = true;
       dispose();
     };
-    // Drawn again in the new language when the page switches.
+    // Drawn again in the new language when the page switches (the labels change with it; dates and amounts follow).
   }, [hourly, labels.hour, labels.credits, labels.reversals]);
   return <div ref={frame} className={styles.chart} aria-hidden="true" />;
 }

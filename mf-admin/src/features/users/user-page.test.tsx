@@ -19,7 +19,7 @@ describe("A user's page", () => {
     const balances = screen.getByRole('region', { name: 'Balances' });
     expect(within(balances).getByText('Available').nextElementSibling).toHaveTextContent('$12.34');
     expect(within(balances).getByText('Held (pending)').nextElementSibling).toHaveTextContent('$2.00');
-    expect(await screen.findByRole('table', { name: 'Ledger entries, newest first' })).toHaveTextContent('offer_credit');
+    expect(await screen.findByRole('table', { name: 'Ledger entries, newest first' })).toHaveTextContent('Offer credit');
     expect(screen.getByRole('table', { name: 'Sessions, newest first' })).toHaveTextContent('Chrome on Windows');
     expect(within(screen.getByRole('table', { name: 'Partner callbacks, newest first' })).getByRole('link')).toHaveAttribute('href', '/admin/postbacks/55');
     expect(within(screen.getByRole('table', { name: 'Missing-credit tickets' })).getByRole('link', { name: 'Raid Legends' })).toHaveAttribute('href', '/admin/tickets/12');

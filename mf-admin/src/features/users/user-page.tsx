@@ -18,9 +18,27 @@ import styles from './user-page.module.css';
 
 const ROLE_LABELS = { support: 'admin.role.support', finance: 'admin.role.finance', admin: 'admin.role.admin' } as const;
 
+/** The ledger's kinds (api/src/db/schema.ts LEDGER_KINDS) in words; a kind this version does not know shows as the API names it. */
+const LEDGER_KIND_WORDS = {
+  offer_credit: 'admin.ledgerKind.offerCredit',
+  offer_reversal: 'admin.ledgerKind.offerReversal',
+  referral_bonus: 'admin.ledgerKind.referralBonus',
+  referral_reversal: 'admin.ledgerKind.referralReversal',
+  manual_credit: 'admin.ledgerKind.manualCredit',
+  cashout: 'admin.ledgerKind.cashout',
+  cashout_refund: 'admin.ledgerKind.cashoutRefund',
+  hold_release: 'admin.ledgerKind.holdRelease',
+  ticket_credit: 'admin.ledgerKind.ticketCredit',
+  ticket_reversal: 'admin.ledgerKind.ticketReversal',
+} as const;
+
+function ledgerKindWords(kind: string, t: AdminTranslate): string {
+  return Object.hasOwn(LEDGER_KIND_WORDS, kind) ? t(LEDGER_KIND_WORDS[kind as keyof typeof LEDGER_KIND_WORDS]) : kind;
+}
+
 const earningColumns = (t: AdminTranslate): TableColumn<LedgerRow>[] => [
   { id: 'at', header: t('admin.column.when'), rowHeader: true, sortValue: (row) => row.created_at, cell: (row) => formatTime(row.created_at) },
-  { id: 'kind', header: t('admin.column.kind'), sortValue: (row) => row.kind, cell: (row) => row.kind },
+  { id: 'kind', header: t('admin.column.kind'), sortValue: (row) => row.kind, cell: (row) => ledgerKindWords(row.kind, t) },
   { id: 'amount', header: t('admin.column.amount'), numeric: true, sortValue: (row) => row.amount_coins, cell: (row) => formatDollars(row.amount) },
   { id: 'held', header: t('admin.column.held'), numeric: true, sortValue: (row) => row.held_coins, cell: (row) => (row.held_coins ? formatDollars(row.held) : '—') },
   { id: 'reference', header: t('admin.column.reference'), cell: (row) => row.reference ?? '—' },

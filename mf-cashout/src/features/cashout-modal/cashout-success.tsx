@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SUCCESS_MODAL_MS } from '@rewards/shared/constants';
-import type { CashoutResult } from '@rewards/shared/contracts/cashout-types';
+import { CASHOUT_SUBMITTED_MESSAGE, type CashoutResult } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { useT } from '../../messages';
 import { CASHOUT_STATUS_LABELS } from './cashout-status-labels';
@@ -35,7 +35,8 @@ export function CashoutSuccess({ result, titleId, onDone }: Props) {
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
         {t('cashout.success.title')}
       </h2>
-      <p className={styles.successMessage}>{result.message}</p>
+      {/* The server's message; its usual one (the spec's English) in the page's language. */}
+      <p className={styles.successMessage}>{result.message === CASHOUT_SUBMITTED_MESSAGE ? t('cashout.success.submitted') : result.message}</p>
       <dl className={styles.receipt}>
         <div>
           <dt>{t('cashout.success.newBalance')}</dt>

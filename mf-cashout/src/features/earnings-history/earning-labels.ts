@@ -1,8 +1,9 @@
-import type { Earning, EarningKind, ReversalRate } from '@rewards/shared/contracts/earnings-types';
+import type { Earning, EarningKind, EarningTitleKey, ReversalRate } from '@rewards/shared/contracts/earnings-types';
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { formatDollars } from '@rewards/shared/rules/money';
 import type { HistoryTranslate } from '../../history/messages';
 import { formatDate } from '../../ui/format-date';
+import { methodTitle } from '../../ui/method-title';
 import { formatDecimal } from '../../ui/format-number';
 
 /** The status badge of a row: where its money stands, in the words of its kind. */
@@ -12,6 +13,28 @@ export function statusLabel({ kind, status }: Pick<Earning, 'kind' | 'status'>, 
   if (kind === 'cashout') return t('earnings.status.withdrawn');
   if (kind === 'cashout_refund') return t('earnings.status.refunded');
   return t('earnings.status.available');
+}
+
+/** The site's own titles (a row without an offer's name or an operator's reason) as message keys. */
+const OWN_TITLES = {
+  offer_credit: 'earnings.title.offerCredit',
+  referral_bonus: 'earnings.title.referralBonus',
+  ticket_credit: 'earnings.title.ticketCredit',
+  support_credit: 'earnings.title.supportCredit',
+} as const satisfies Record<Exclude<EarningTitleKey, 'cashout' | 'cashout_refund'>, string>;
+
+/**
+ * A row's title in the page's language: the site's own words by their key (a cashout with its method's name),
+ * an offer's name or an operator's reason as they came; the API's English for a key this version does not know.
+ */
+export function earningTitle({ title, title_key, payout_method }: Pick<Earning, 'title' | 'title_key' | 'payout_method'>, t: HistoryTranslate): string {
+  if (title_key === 'cashout' || title_key === 'cashout_refund') {
+    const refund = title_key === 'cashout_refund';
+    if (!payout_method) return t(refund ? 'earnings.title.cashoutRefund' : 'earnings.title.cashout');
+    const method = methodTitle(payout_method, t);
+    return t(refund ? 'earnings.title.cashoutRefundTo' : 'earnings.title.cashoutTo', { method });
+  }
+  return title_key && Object.hasOwn(OWN_TITLES, title_key) ? t(OWN_TITLES[title_key]) : title;
 }
 
 const KIND_CAPTIONS = {

@@ -42,4 +42,30 @@ describe('Earnings history in German', () => {
     expect(rate).toHaveTextContent('über 10 % (bei 5 oder mehr Stornierungen) werden neue Gutschriften 1 Tag zurückgehalten.');
     expect(rate).toHaveTextContent('Deine liegt derzeit darüber: Neue Gutschriften werden 1 Tag zurückgehalten.');
   });
+
+  it('words the site’s own row titles in German, offers’ names and operators’ reasons as they came', async () => {
+    const items = [
+      earning({ id: 6, kind: 'cashout_refund', title: 'Refund of a cashout to Visa virtual gift card', title_key: 'cashout_refund', payout_method: 'visa', wall: null }),
+      earning({ id: 5, kind: 'cashout', title: 'Cashout to PayPal', title_key: 'cashout', payout_method: 'paypal', wall: null, amount: '-1.00' }),
+      earning({ id: 4, kind: 'referral_bonus', title: 'Referral bonus', title_key: 'referral_bonus', wall: null }),
+      earning({ id: 3, title: 'Offer credit', title_key: 'offer_credit' }),
+      earning({ id: 2, kind: 'manual_credit', title: 'Compensation', wall: null }),
+      earning({ id: 1, title: 'A newer kind of row', title_key: 'lottery' as never }),
+    ];
+    fakeApi({ 'GET /user/earnings': () => jsonResponse({ status: 'success', data: { items, next_cursor: null, reversal_rate: reversalRate() } }) });
+    renderWithProviders(<EarningsHistory />, { preloadedState: signedInState(), route: '/Profile' });
+    const table = await screen.findByRole('table', { name: 'Deine Verdienste, neueste zuerst' });
+    const titles = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.querySelector('span')?.textContent);
+    expect(titles).toEqual([
+      'Erstattung einer Auszahlung an Virtuelle Visa-Geschenkkarte',
+      'Auszahlung an PayPal',
+      'Empfehlungsbonus',
+      'Angebotsgutschrift',
+      'Compensation',
+      'A newer kind of row',
+    ]);
+  });
 });

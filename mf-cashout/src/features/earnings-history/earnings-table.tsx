@@ -3,7 +3,7 @@ import { useT } from '../../history/messages';
 import { formatDate } from '../../ui/format-date';
 import { HistoryTable } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
-import { availableOn, kindCaption, signedAmount, statusLabel, wallName } from './earning-labels';
+import { availableOn, earningTitle, kindCaption, signedAmount, statusLabel, wallName } from './earning-labels';
 import styles from './earnings-history.module.css';
 
 const TONES: Record<Earning['status'], string | undefined> = {
@@ -35,7 +35,7 @@ function EarningRow({ item }: { item: Earning }) {
         <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
       </td>
       <td className={history.mainCell}>
-        <span className={styles.title}>{item.title}</span>
+        <span className={styles.title}>{earningTitle(item, t)}</span>
         {caption ? <span className={styles.kind}>{caption}</span> : null}
       </td>
       <td className={history.detailCell}>{wallName(item.wall)}</td>

@@ -1,26 +1,13 @@
 import type { Cashout } from '@rewards/shared/contracts/cashout-types';
 import { formatDollars } from '@rewards/shared/rules/money';
-import { useT, type HistoryTranslate } from '../../history/messages';
+import { useT } from '../../history/messages';
 import { formatDate } from '../../ui/format-date';
 import { HistoryTable } from '../../ui/history-parts';
 import history from '../../ui/history-table.module.css';
-import type { PayoutMethodName } from '@rewards/shared/contracts/cashout-types';
+import { methodTitle } from '../../ui/method-title';
 import { maskAccount } from './mask-account';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 import styles from './withdrawals-panel.module.css';
-
-/** Each method by its name for people (message keys); a name this version does not know is shown as it came. */
-const METHOD_TITLES = {
-  stake: 'withdrawals.method.stake',
-  visa: 'withdrawals.method.visa',
-  paypal: 'withdrawals.method.paypal',
-  letcoin: 'withdrawals.method.letcoin',
-  payeer: 'withdrawals.method.payeer',
-} as const satisfies Record<PayoutMethodName, string>;
-
-function methodTitle(name: string, t: HistoryTranslate): string {
-  return Object.hasOwn(METHOD_TITLES, name) ? t(METHOD_TITLES[name as PayoutMethodName]) : name;
-}
 
 const REFUNDED = new Set<Cashout['status']>(['rejected', 'returned', 'unclaimed']);
 

@@ -3,7 +3,7 @@ import { apiFailureOf } from './api-failure';
 import type { ApiError } from '@rewards/shared/contracts/api-error';
 import { PARTNER_WALLS } from '@rewards/shared/contracts/partner-walls';
 import { TICKET_LIMITS } from '@rewards/shared/contracts/ticket-types';
-import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { fieldRefusal, useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { useT } from '../../messages';
 import { formatNumber } from '../../ui/formats';
 import { useOpenTicketMutation } from './tickets-api';
@@ -41,10 +41,13 @@ export function ReportForm({ offer, onOpened, onReportOther }: Props) {
   const [errors, setErrors] = useState<ReportErrors>({});
   // The API's refusal, worded at each render (the page's language may change while it shows).
   const [failure, setFailure] = useState<{ refusal: ApiError | undefined } | null>(null);
-  const refusedFields = failure?.refusal?.status === 422 ? failure.refusal.errors : undefined;
+  const refused = failure?.refusal?.status === 422 ? failure.refusal : undefined;
   const errorOf = (field: ReportField): string | undefined => {
     const problem = errors[field];
-    return problem ? problemText(problem, t) : refusedFields?.[field]?.[0];
+    if (problem) return problemText(problem, t);
+    // The API's field error by its code, in the page's language; its English message when the code has no words.
+    const fieldProblem = fieldRefusal(refused, field);
+    return fieldProblem ? errorText(fieldProblem, fieldProblem.message) : undefined;
   };
   const formRef = useRef<HTMLFormElement>(null);
   const idPrefix = useId();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
 import { fakeApi, fail, networkDown } from '@rewards/shared/test/fake-api';
 import { switchLocale } from '@rewards/shared/translate/messages';
+import { provideErrorMessages } from '@rewards/shared/translate/api-errors';
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
 import contact from '../../../content/contact.json';
 import { ContactForm } from './contact-form';
@@ -104,6 +105,34 @@ describe('contact form (spec §2, §5, §8)', () => {
       expect(screen.getByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Vollständiger Name' })).toHaveFocus();
       expect(api.fetchMock).not.toHaveBeenCalled();
+    } finally {
+      await act(() => switchLocale('en'));
+    }
+  });
+
+  it("words the server's field errors by their codes in the page's language, else in the server's words", async () => {
+    // The shell's catalog of API error codes, as it provides it (here only the code this test needs).
+    provideErrorMessages(async (locale) => ({ too_long: locale === 'de' ? 'Verwende höchstens {max} Zeichen.' : 'Use at most {max} characters.' }));
+    await act(() => switchLocale('de'));
+    try {
+      fakeApi({
+        'POST /contact': fail(422, {
+          status: 'error',
+          code: 'validation_failed',
+          message: 'The subject may not be greater than 200 characters.',
+          errors: { subject: ['The subject may not be greater than 200 characters.'], message: ['The message has a character that is not allowed.'] },
+          field_codes: { subject: [{ code: 'too_long', params: { max: 200 } }], message: [{ code: 'not_a_code_this_page_knows' }] },
+        }),
+      });
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(<ContactForm content={CONTENT} />);
+      await user.type(screen.getByRole('textbox', { name: 'Vollständiger Name' }), VALID.name);
+      await user.type(screen.getByRole('textbox', { name: 'E-Mail' }), VALID.email);
+      await user.type(screen.getByRole('textbox', { name: 'Betreff' }), VALID.subject);
+      await user.type(screen.getByRole('textbox', { name: 'Nachricht' }), VALID.message);
+      await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+      expect(await screen.findByText('Verwende höchstens 200 Zeichen.', {}, { timeout: 3000 })).toBeInTheDocument();
+      expect(screen.getByText('The message has a character that is not allowed.')).toBeInTheDocument();
     } finally {
       await act(() => switchLocale('en'));
     }

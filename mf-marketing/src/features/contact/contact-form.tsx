@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '@rewards/shared/api/api-error';
 import type { ContactPayload } from '@rewards/shared/contracts/marketing-types';
 import type { ContactContent } from '@rewards/shared/content/content-schemas';
-import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { type FieldRefusal, fieldRefusal, useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { useT } from '../../pages/messages';
 import { useSendContactMessageMutation } from './contact-api';
 import { CONTACT_FIELDS, type ContactErrors, type ContactField, validateContact } from './contact-validation';
@@ -16,8 +16,8 @@ const LABELS = {
   message: 'contact.field.message',
 } as const satisfies Record<ContactField, string>;
 
-/** A field's problem: found here (a message key) or said by the API (its own words). */
-type FieldProblem = { key: NonNullable<ContactErrors[ContactField]> } | { text: string };
+/** A field's problem: found here (a message key) or said by the API (its code, worded at each render, and its own words). */
+type FieldProblem = { key: NonNullable<ContactErrors[ContactField]> } | { refusal: FieldRefusal };
 type FieldProblems = Partial<Record<ContactField, FieldProblem>>;
 
 /** Spec §2 Contact form, posting to the API: checked here first, 'Message Sent!' once stored. */
@@ -43,9 +43,16 @@ export function ContactForm({ content }: { content: ContactContent }) {
       setValues(EMPTY);
       setOutcome('sent');
     } catch (error) {
-      const serverErrors = isApiError(error) && error.status === 422 ? error.errors : undefined;
-      if (serverErrors) {
-        setErrors(Object.fromEntries(CONTACT_FIELDS.flatMap((field) => (serverErrors[field]?.[0] ? [[field, { text: serverErrors[field][0] }]] : []))));
+      const refused = isApiError(error) && error.status === 422 ? error : undefined;
+      if (refused?.errors) {
+        setErrors(
+          Object.fromEntries(
+            CONTACT_FIELDS.flatMap((field) => {
+              const refusal = fieldRefusal(refused, field);
+              return refusal ? [[field, { refusal }]] : [];
+            }),
+          ),
+        );
       }
       const tooMany = isApiError(error) && error.status === 429 && errorText(error, content.failed);
       setOutcome({ failure: tooMany || content.failed });
@@ -70,7 +77,7 @@ export function ContactForm({ content }: { content: ContactContent }) {
   const field = (name: ContactField, { multiline = false, wide = false }: { multiline?: boolean; wide?: boolean } = {}) => {
     const id = `contact-${name}`;
     const problem = errors[name];
-    const error = problem && ('key' in problem ? t(problem.key) : problem.text);
+    const error = problem && ('key' in problem ? t(problem.key) : errorText(problem.refusal, problem.refusal.message));
     const common = {
       id,
       name,

@@ -7,7 +7,7 @@ import { readReferral } from '@rewards/shared/rules/referral';
 import { useAppDispatch } from '@rewards/shared/store/hooks';
 import { refreshSession } from '@rewards/shared/store/session-thunks';
 import type { LandingContent } from '@rewards/shared/content/content-schemas';
-import { useApiErrorText } from '@rewards/shared/translate/api-errors';
+import { refusalOf, useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { useT } from '../../messages';
 import { RichText } from '../../ui/rich-text';
 import styles from './hero-form.module.css';
@@ -23,11 +23,6 @@ function storedReferral(): string | null {
   } catch {
     return null;
   }
-}
-
-/** The first thing the API said about a field (spec §8). Here, not from shared rules: the landing loads none of them. */
-function firstFieldError(error: ApiError): string | undefined {
-  return Object.values(error.errors ?? {}).find((messages) => messages[0])?.[0];
 }
 
 /** What the sign-up says when its own code cannot load either: spec §8's network problem. */
@@ -90,8 +85,8 @@ export function HeroForm({ content }: Props) {
   const t = useT();
   // The landing's first screen: the codes' words load only with a refusal to show.
   const errorText = useApiErrorText({ loadWhenShown: true });
-  // The server's code in the page's language, else its message or first field error, else spec §8's words.
-  const message = failure ? errorText(failure, firstFieldError(failure) ?? t(heroFailureKey(failure))) : null;
+  // The server's code (or its first field's) in the page's language, else its message or first field error, else spec §8's words.
+  const message = failure ? errorText(refusalOf(failure), t(heroFailureKey(failure))) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -5,6 +5,8 @@ import { renderWithProviders } from '@rewards/shared/test/render-with-providers.
 import { showAlert, type AlertType } from '@rewards/shared/store/ui-slice';
 import { sampleUser, signedInState } from '@rewards/shared/test/sample-user';
 import { LocationProbe } from '../../test/location-probe';
+import { provideErrorMessages } from '@rewards/shared/translate/api-errors';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { AlertModal } from './alert-modal';
 
 function renderModal(route = '/Earn') {
@@ -99,5 +101,23 @@ describe('alert modal', () => {
     expect(ok).toHaveFocus();
     await user.click(ok);
     expect(before).toHaveFocus();
+  });
+
+  describe('in German', () => {
+    beforeAll(() => provideErrorMessages((locale) => import(`../../errors/messages/${locale}.json`).then((module: { default: Record<string, string> }) => module.default)));
+    beforeEach(() => act(() => switchLocale('de')));
+    afterEach(() => act(() => switchLocale('en')));
+
+    it.each([
+      ['account_blocked', 'Dein Konto wurde gesperrt.'],
+      ['account_pending', 'Das Konto wurde vorübergehend deaktiviert.'],
+    ] as const)('words %s by its code, and the support line, in the page’s language', async (code, title) => {
+      jest.spyOn(console, 'info').mockImplementation(() => undefined);
+      const { store } = renderModal();
+      act(() => {
+        store.dispatch(showAlert(ACCOUNT_RESTRICTION_ALERTS[code]));
+      });
+      expect(await screen.findByRole('alertdialog', { name: title })).toHaveTextContent('Wenn du den Grund nicht kennst, wende dich an den Support.');
+    });
   });
 });

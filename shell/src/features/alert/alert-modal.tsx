@@ -3,6 +3,7 @@ import { useNavigate } from '@rewards/shared/router';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import { acknowledgeAlert } from '@rewards/shared/store/session-thunks';
 import { selectAlert, type AlertState } from '@rewards/shared/store/ui-slice';
+import { useApiErrorText } from '@rewards/shared/translate/api-errors';
 import { useModalFocus } from '@rewards/shared/ui/use-modal-focus';
 import { AlertIcon } from './alert-icon';
 import { useT } from '../../messages';
@@ -20,7 +21,12 @@ function AlertDialog({ alert }: { alert: AlertState }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const errorText = useApiErrorText();
   const acknowledge = () => void dispatch(acknowledgeAlert((path) => navigate(path)));
+  // A blocked or pending account: the code's words and the support line in the page's language.
+  const restricted = alert.code === 'account_blocked' || alert.code === 'account_pending';
+  const title = alert.code ? errorText({ code: alert.code, message: alert.title }, alert.title) : alert.title;
+  const message = restricted ? t('alert.restricted.support') : alert.message;
   useModalFocus(dialogRef, acknowledge);
 
   return (
@@ -38,10 +44,10 @@ function AlertDialog({ alert }: { alert: AlertState }) {
           <AlertIcon type={alert.type} className={styles.icon} />
         </span>
         <h2 id="alert-modal-title" className={styles.title}>
-          {alert.title}
+          {title}
         </h2>
         <p id="alert-modal-message" className={styles.message}>
-          {alert.message}
+          {message}
         </p>
         <button type="button" className={styles.ok} onClick={acknowledge} data-autofocus>
           {t('alert.ok')}

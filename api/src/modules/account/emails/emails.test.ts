@@ -1,7 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LOCALES } from '@rewards/shared/i18n/locales';
-import { NOTIFICATION_KIND_REGISTRY } from '../../notifications/kinds';
-import { EMAILED_KIND_TEXTS } from '../../notifications/email-text';
 import { codeEmail, type CodeEmailKind } from '../mailer';
 import { en } from './en';
 import { EMAIL_MESSAGES, emailDollars, emailLocale, emailText } from './render';
@@ -72,13 +70,5 @@ describe('the emails in every language', () => {
     expect(emailLocale(null, 'en-XA')).toBe('en');
     expect(emailLocale('xx', undefined)).toBe('en');
     expect(emailLocale(undefined, undefined)).toBe('en');
-  });
-
-  it('has every emailed notification kind translated', () => {
-    const emailed = Object.entries(NOTIFICATION_KIND_REGISTRY)
-      .filter(([, definition]) => 'email' in definition && definition.email !== undefined)
-      .map(([kind]) => kind)
-      .sort();
-    expect(Object.keys(EMAILED_KIND_TEXTS).sort()).toEqual(emailed);
   });
 });

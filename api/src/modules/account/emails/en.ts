@@ -45,6 +45,30 @@ export const en = {
   'notification.two_factor_changed.title': '{method, select, off {Two-factor authentication turned off} other {Two-factor authentication turned on}}',
   'notification.two_factor_changed.body':
     '{method, select, off {Signing in now needs only your password. If this was not you, reset your password now.} totp {Signing in now needs a code from your authenticator app too.} other {Signing in now needs a code we email you too.}}',
+
+  'notification.credit.title': 'You earned {amount}',
+  'notification.credit.bodyAvailable': '“{offer}”: available now.',
+  'notification.credit.bodyHeld': '“{offer}”: held until {date}.',
+  'notification.hold_released.title': '{amount} is available now',
+  'notification.hold_released.body': 'Your held earnings from “{offer}” can be cashed out.',
+  'notification.hold_released.bodyNoOffer': 'Your held earnings can be cashed out.',
+  'notification.reversal.title': '{amount} was reversed',
+  'notification.reversal.body': 'The partner took back the credit for “{offer}”.',
+  'notification.referral_bonus.title': 'Referral bonus: {amount}',
+  'notification.referral_bonus.body': "Your share of your friends' earnings is in your balance.",
+  'notification.cashout_approved.title': 'Cashout approved',
+  'notification.cashout_approved.body': 'Your {amount} {method} cashout was approved.',
+  'notification.ticket_accepted.title': 'Ticket accepted: {amount} credited',
+  'notification.ticket_accepted.body': 'Your missing credit for “{offer}” is in your balance.',
+  'notification.ticket_declined.title': 'Ticket declined',
+  'notification.ticket_declined.body': 'Your ticket about “{offer}” was declined.',
+  'notification.email_verified.title': 'Email verified',
+  'notification.email_verified.body': 'Your email address is confirmed.',
+  'notification.update.title': 'Account update',
+  'notification.update.body': 'Something changed in your account.',
+  'device.browserOnSystem': '{browser} on {system}',
+  'device.unknown': 'an unknown browser',
+  'device.unknownAlone': 'Unknown browser',
 } as const;
 
 export type EmailMessageKey = keyof typeof en;

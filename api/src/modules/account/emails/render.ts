@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { BRAND_NAME } from '@rewards/shared/brand';
+import { describeUserAgent } from '@rewards/shared/rules/user-agent';
 import { intlLocale, isLocale, type Locale } from '@rewards/shared/i18n/locales';
 import { localeOfCurrentRequest } from '../../../plugins/request-locale';
 import { de } from './de';
@@ -38,4 +39,15 @@ export function emailLocale(userLanguage: string | null | undefined, requestLoca
 /** "$1,234.50" in English, "1.234,50 $" in German: dollars as `Intl` writes them in the locale. */
 export function emailDollars(locale: Locale, dollars: number): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
+}
+
+/**
+ * "Chrome on Windows", "Chrome auf Windows": the device a User-Agent names, in the language; one it does not
+ * know is "an unknown browser" inside a sentence, "Unknown browser" `alone` (a list's cell).
+ */
+export function deviceInWords(locale: Locale, userAgent: string | null | undefined, { alone = false }: { alone?: boolean } = {}): string {
+  return describeUserAgent(userAgent, {
+    browserOnSystem: (browser, system) => emailText(locale, 'device.browserOnSystem', { browser, system }),
+    unknown: emailText(locale, alone ? 'device.unknownAlone' : 'device.unknown'),
+  });
 }
