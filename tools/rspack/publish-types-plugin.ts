@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import path from 'node:path';
 import type { Compiler } from '@rspack/core';
 
 const PUBLISH_TYPES = path.join(__dirname, '..', 'federation-types', 'published-types.cjs');
+/** `dist/@mf-types/`, as tools/federation-types/published-types.cjs writes it. */
+const TYPES_FOLDER = '@mf-types';
 
 /**
  * A remote's build publishes the types of what it exposes in `dist/@mf-types/` (tools/federation-types): tsc's
@@ -17,8 +20,14 @@ export class PublishTypesPlugin {
     compiler.hooks.beforeCompile.tap('PublishTypesPlugin', () => {
       publishing = this.publish();
     });
-    compiler.hooks.afterEmit.tapPromise('PublishTypesPlugin', async () => {
+    compiler.hooks.afterEmit.tapPromise('PublishTypesPlugin', async (compilation) => {
       await publishing;
+      // A release builds elsewhere (`--output-path`): each published version carries the types of its own sources.
+      const outputDir = compilation.outputOptions.path;
+      const typesDir = path.join(this.packageDir, 'dist', TYPES_FOLDER);
+      if (outputDir && path.resolve(outputDir) !== path.dirname(typesDir)) {
+        cpSync(typesDir, path.join(outputDir, TYPES_FOLDER), { recursive: true, filter: (source) => !path.basename(source).startsWith('.') });
+      }
     });
   }
 
