@@ -3,7 +3,8 @@ import type { RuntimeConfig } from './runtime-config';
 /**
  * Where remote code may come from: the page's own origin and the runtime config's `remoteOrigins`. The site
  * server fills that list from the remotes it names (`remoteOriginsOf`) and builds its Content-Security-Policy
- * from the same list; the shell's federation runtime refuses a manifest, entry or chunk from anywhere else.
+ * from the same list; the shell's federation runtime refuses a manifest, entry, script or preload from anywhere
+ * else (a remote's chunks load from its entry's origin: its publicPath is `auto`).
  */
 
 /** `https://cdn.example` for an http(s) origin written without path, userinfo, query or fragment; null otherwise. */
