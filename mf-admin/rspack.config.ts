@@ -1,13 +1,11 @@
+import federation from './federation.cjs';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createFederatedAppConfig(
     {
       packageDir: __dirname,
-      name: 'mf_admin',
-      exposes: {
-        './routes': './src/routes.tsx',
-      },
+      ...federation,
       devPort: 3005,
     },
     argv,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Compiler } from '@rspack/core';
+import federation from './federation.cjs';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
 import { formatProblems } from '@rewards/shared/content/content-check';
 import { checkContentFolder } from './src/content/content-folder';
@@ -21,8 +22,7 @@ export default (_env: unknown, argv: { mode?: string }) => {
   const config = createFederatedAppConfig(
     {
       packageDir: __dirname,
-      name: 'mf_marketing',
-      exposes: { './routes': './src/routes.tsx', './site-footer': './src/features/footer/site-footer.tsx' },
+      ...federation,
       devPort: 3004,
     },
     argv,

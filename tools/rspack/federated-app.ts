@@ -11,6 +11,7 @@ import { FederationRuntimeModulesPlugin } from './federation-runtime-modules-plu
 import { PrecompressPlugin } from './precompress-plugin';
 import { PreloadStartupPlugin } from './preload-startup-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
+import { PublishTypesPlugin } from './publish-types-plugin';
 import { SIGNED_IN_PRELOADS_FILE } from '../../shared/src/contracts/shell-preloads';
 import { sourceModule } from './source-module';
 import { sharedSingletons } from './shared-singletons';
@@ -43,6 +44,7 @@ function configInputs(packageDir: string): string[] {
   return [
     path.join(packageDir, 'rspack.config.ts'),
     path.join(packageDir, 'package.json'),
+    path.join(packageDir, 'federation.cjs'),
     path.join(REPOSITORY_ROOT, 'shared', 'package.json'),
     path.join(REPOSITORY_ROOT, 'pnpm-lock.yaml'),
     path.join(REPOSITORY_ROOT, 'tools', 'build-stamp', 'build-stamp.cjs'),
@@ -191,7 +193,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       }),
       // After the federation plugin: it replaces the aliases that plugin sets.
       new FederationRuntimeModulesPlugin(),
-      ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} })] : []),
+      ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} }), new PublishTypesPlugin(packageDir)] : []),
       ...(isProduction
         ? [
             new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS),

@@ -49,6 +49,14 @@ describe('the site policy', () => {
     expect(serializePolicy(directives)).not.toContain('evil');
   });
 
+  it("allows remote code from exactly the origins the shell's federation runtime accepts (remoteOriginsOf)", () => {
+    const remotes = [...builtIn.remotes, { name: 'mf_cdn', manifest: 'https://cdn.example.test/mf-manifest.json', routes: ['/cdn'] }];
+    const runtimeConfig = { ...builtIn, remotes, remoteOrigins: ['HTTPS://ASSETS.example.test', 'https://bad.example.test/path'] };
+    const directives = sitePolicyDirectives({ page, runtimeConfig, publicUrl: undefined, imageOrigins: [], wallSlugs: [] });
+    expect(directives['script-src']).toEqual(["'self'", 'https://assets.example.test', 'https://cdn.example.test']);
+    expect(directives['style-src']).toEqual(directives['script-src']);
+  });
+
   it('adds PUBLIC_URL for the absolute image links it makes', () => {
     const directives = sitePolicyDirectives({ page, runtimeConfig: builtIn, publicUrl: 'https://earnly.example/', imageOrigins: [], wallSlugs: ['bloomtask'] });
     expect(directives['img-src']).toEqual(["'self'", 'https://earnly.example']);

@@ -1,3 +1,4 @@
+import { remoteOriginsOf } from '@rewards/shared/contracts/remote-origins';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 
 /**
@@ -82,8 +83,8 @@ function wallSources(apiBase: string, slugs: readonly string[], page: PageOrigin
 }
 
 export function sitePolicyDirectives({ page, runtimeConfig, publicUrl, imageOrigins, wallSlugs, inlineScripts = [] }: SitePolicyInputs): Directives {
-  // A remote's manifest, entry, chunks, styles and assets all load from its manifest's origin.
-  const remoteOrigins = unique(runtimeConfig.remotes.map((remote) => foreignOrigin(remote.manifest)));
+  // A remote's manifest, entry, chunks, styles and assets: the origins the shell's federation runtime accepts.
+  const remoteOrigins = remoteOriginsOf(runtimeConfig);
   const apiOrigin = foreignOrigin(runtimeConfig.apiBase);
   const publicOrigin = publicUrl ? foreignOrigin(publicUrl) : undefined;
   const directives: Directives = {

@@ -63,6 +63,12 @@ export type RuntimeConfig = {
   verifyEmailBanner?: string;
   /** Absent (a document written before embeds were configurable): the built-in `EMBEDS`. */
   embeds?: EmbedSlots;
+  /**
+   * Origins besides the page's own that remote code (manifests, entries, chunks) may come from, e.g.
+   * `https://cdn.example`. The site server adds the origin of every manifest it lists (`remoteOriginsOf`) and
+   * builds its Content-Security-Policy from the same list; the shell refuses a remote file from anywhere else.
+   */
+  remoteOrigins?: string[];
   /** The languages the footer offers (`LOCALES`, and the pseudo-language `en-XA` in development); absent: `LOCALES`. */
   languages?: string[];
 };

@@ -2,6 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { provideRemoteModuleLoader } from '../contracts/federated-modules';
 import { Embed } from './embed';
 
+/** The published type of the embedded module, as a consumer names it. */
+type WallsModule = { default: typeof Walls };
+
 function Walls() {
   return <h2>Offer Partners</h2>;
 }
@@ -10,7 +13,7 @@ function renderHome() {
   return render(
     <main>
       <h1>Home</h1>
-      <Embed name="partnerWalls" label="Partner walls" />
+      <Embed<WallsModule> props={{}} name="partnerWalls" label="Partner walls" />
     </main>,
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SlotComponentProps } from '@rewards/shared/contracts/slots';
+import type { ExposedProps } from '@rewards/shared/contracts/exposed-module-types';
 import { useAppDispatch, useAppSelector } from '@rewards/shared/store/hooks';
 import {
   closeAuth,
@@ -16,13 +16,20 @@ import { FederatedModule } from '@rewards/shared/ui/federated-module.tsx';
 import { loadRemoteModule } from '../federation/federation-runtime';
 import { useT } from '../messages';
 import { useRuntimeConfig } from './runtime-config-context';
+// mf-account's published types (dist/@mf-types) of the modules the built-in runtime config puts in these slots.
+import type * as AuthModals from 'mf_account/auth-modals';
+import type * as InviteModal from 'mf_account/invite-modal';
+import type * as NotificationsPanel from 'mf_account/notifications-panel';
+import type * as SettingsModal from 'mf_account/settings-modal';
 
-type SlotProps = {
+type SlotProps<P> = {
   when: boolean;
   /** `remoteName/exposedModule`, from the runtime config. */
   exposed: string | undefined;
   /** What the user asked for, e.g. "Sign in", for the loading and failure notices. */
   label: string;
+  /** What the shell gives the module's component, typed by the component's published props. */
+  props: P;
   onClose: () => void;
 };
 
@@ -30,13 +37,13 @@ type SlotProps = {
  * Shows a remote's modal while `when` holds. A failure, or a slot the runtime config lacks, stays a small
  * notice the user can retry or dismiss.
  */
-function ModalSlot({ when, exposed, label, onClose }: SlotProps) {
+function ModalSlot<P extends object>({ when, exposed, label, props, onClose }: SlotProps<P>) {
   if (!when) return null;
   return (
-    <FederatedModule<SlotComponentProps>
+    <FederatedModule<P>
       exposed={exposed ?? ''}
       label={label}
-      props={{ onClose }}
+      props={props}
       placement="overlay"
       onDismiss={onClose}
       loader={loadRemoteModule}
@@ -56,21 +63,44 @@ export function ShellModals() {
   const inviteOpen = useAppSelector(selectInviteOpen);
   const notificationsOpen = useAppSelector(selectNotificationsOpen);
   const { modals } = useRuntimeConfig();
+  const closeAuthModal = () => dispatch(closeAuth());
+  const closeSettingsModal = () => dispatch(closeSettings());
+  const closeInviteModal = () => dispatch(closeInvite());
+  const closeNotificationsPanel = () => dispatch(closeNotifications());
   // Google's sign-in with two-factor on lands on `/#two-factor=…`: the sign-in modal takes the second step from there.
   useEffect(() => {
     if (window.location.hash.startsWith('#two-factor=')) dispatch(openAuth('signin'));
   }, [dispatch]);
   return (
     <>
-      <ModalSlot
+      <ModalSlot<ExposedProps<typeof AuthModals>>
         when={authModal !== null}
         exposed={modals.auth}
         label={authModal === 'signup' ? t('nav.signUp') : t('nav.signIn')}
-        onClose={() => dispatch(closeAuth())}
+        props={{ onClose: closeAuthModal }}
+        onClose={closeAuthModal}
       />
-      <ModalSlot when={settingsOpen} exposed={modals.settings} label={t('slots.settings')} onClose={() => dispatch(closeSettings())} />
-      <ModalSlot when={inviteOpen} exposed={modals.invite} label={t('nav.rewards.inviteFriends')} onClose={() => dispatch(closeInvite())} />
-      <ModalSlot when={notificationsOpen} exposed={modals.notifications} label={t('account.notifications.label')} onClose={() => dispatch(closeNotifications())} />
+      <ModalSlot<ExposedProps<typeof SettingsModal>>
+        when={settingsOpen}
+        exposed={modals.settings}
+        label={t('slots.settings')}
+        props={{ onClose: closeSettingsModal }}
+        onClose={closeSettingsModal}
+      />
+      <ModalSlot<ExposedProps<typeof InviteModal>>
+        when={inviteOpen}
+        exposed={modals.invite}
+        label={t('nav.rewards.inviteFriends')}
+        props={{ onClose: closeInviteModal }}
+        onClose={closeInviteModal}
+      />
+      <ModalSlot<ExposedProps<typeof NotificationsPanel>>
+        when={notificationsOpen}
+        exposed={modals.notifications}
+        label={t('account.notifications.label')}
+        props={{ onClose: closeNotificationsPanel }}
+        onClose={closeNotificationsPanel}
+      />
     </>
   );
 }

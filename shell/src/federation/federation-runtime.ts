@@ -7,6 +7,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { provideRemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { remoteOriginPlugin } from './remote-origin-plugin';
 
 /**
  * A remote that accepts the connection but never answers would hang the page: manifests and scripts
@@ -53,7 +54,8 @@ const REQUESTS_PER_LOAD = 3;
 let loadDeadlineMs: number | null = null;
 
 export function initFederation(config: RuntimeConfig): void {
-  registerPlugins([remoteDeadlinePlugin(config.remoteTimeoutMs)]);
+  // The origin check first: a refused address is never fetched.
+  registerPlugins([remoteOriginPlugin(config.remoteOrigins ?? []), remoteDeadlinePlugin(config.remoteTimeoutMs)]);
   registerRemotes(config.remotes.map((remote) => ({ name: remote.name, entry: remote.manifest })));
   loadDeadlineMs = config.remoteTimeoutMs * REQUESTS_PER_LOAD;
   // Remotes show each other's components (partner walls on the home page) through this same runtime, from

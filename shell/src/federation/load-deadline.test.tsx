@@ -83,7 +83,7 @@ describe('a remote that never answers', () => {
   });
 
   it("turns another remote's section's placeholder into its notice (the remote loads it through the shell)", async () => {
-    renderWithProviders(<Embed name="withdrawalsPanel" label="Withdrawals" />);
+    renderWithProviders(<Embed<{ default: () => null }> name="withdrawalsPanel" props={{}} label="Withdrawals" />);
     expect(screen.getByRole('status', { name: 'Loading Withdrawals' })).toBeInTheDocument();
     await waitMs(LOAD_DEADLINE_MS);
     expect(screen.getByText('Withdrawals could not be loaded. Please try again in a moment.')).toBeInTheDocument();

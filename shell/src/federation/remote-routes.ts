@@ -1,8 +1,16 @@
 import { matchRoutes } from '@rewards/shared/router';
-import type { RemoteRoute, RemoteRoutesModule } from '@rewards/shared/contracts/remote-routes';
+import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { isArrived } from '@rewards/shared/ui/lazy-page';
 import { markArrival } from '@rewards/shared/ui/module-loader.tsx';
 import { loadRemoteModule } from './federation-runtime';
+// The route tables the remotes publish (their dist/@mf-types): the shell reads any remote's as RemoteRoute[].
+import type * as AccountRoutes from 'mf_account/routes';
+import type * as AdminRoutes from 'mf_admin/routes';
+import type * as CashoutRoutes from 'mf_cashout/routes';
+import type * as EarnRoutes from 'mf_earn/routes';
+import type * as MarketingRoutes from 'mf_marketing/routes';
+
+type PublishedRouteTable = typeof AccountRoutes | typeof AdminRoutes | typeof CashoutRoutes | typeof EarnRoutes | typeof MarketingRoutes;
 
 const routeTables = new Map<string, Promise<RemoteRoute[]>>();
 
@@ -14,7 +22,7 @@ export function loadRemoteRoutes(remoteName: string): Promise<RemoteRoute[]> {
   const cached = routeTables.get(remoteName);
   if (cached) return cached;
   // Marked: a table preloaded before the remote's first visit shows its page without the skeleton's flash.
-  const loading = markArrival(loadRemoteModule<RemoteRoutesModule>(remoteName, 'routes').then((module) => module.default));
+  const loading = markArrival(loadRemoteModule<PublishedRouteTable>(remoteName, 'routes').then((module): RemoteRoute[] => module.default));
   routeTables.set(remoteName, loading);
   loading.catch(() => {
     if (routeTables.get(remoteName) === loading) routeTables.delete(remoteName);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { remoteOriginsOf } from '@rewards/shared/contracts/remote-origins';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { RUNTIME_CONFIG_PATH } from '@rewards/shared/contracts/runtime-config';
@@ -42,7 +43,8 @@ export const runtimeConfigRoutes: FastifyPluginAsync<RuntimeConfigOptions> = asy
     const states = await releases.statesFor(config);
     const canaryRunning = [...states.values()].some((state) => state?.canary);
     const served = withReleases(config, states, canaryRunning ? canaryBucket(request, reply) : null);
-    return forAudience(served, request, reply, options.isStaff);
+    // The shell loads remote code from these origins alone, and the CSP allows the same list.
+    return forAudience({ ...served, remoteOrigins: remoteOriginsOf(served) }, request, reply, options.isStaff);
   });
 };
 

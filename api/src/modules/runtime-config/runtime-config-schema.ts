@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EmbedName } from '@rewards/shared/contracts/embeds';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { LOCALES, PSEUDO_LOCALE } from '@rewards/shared/i18n/locales';
+import { normalizedOrigin } from '@rewards/shared/contracts/remote-origins';
 
 const path = z.string().startsWith('/', { message: 'must start with /' });
 const exposedModule = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*\/[\w./-]+$/, { message: 'must be remoteName/exposedModule' });
@@ -38,5 +39,6 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
       earningsHistory: exposedModule.optional(),
     } satisfies Record<EmbedName, z.ZodTypeAny>)
     .optional(),
+  remoteOrigins: z.array(z.string().refine((origin) => normalizedOrigin(origin) !== null, { message: 'must be an origin like https://cdn.example' })).optional(),
   languages: z.array(z.enum([...LOCALES, PSEUDO_LOCALE])).min(1).optional(),
 });

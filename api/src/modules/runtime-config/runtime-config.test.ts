@@ -109,8 +109,35 @@ describe('GET /runtime-config.json', () => {
     const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
     expect(response.statusCode).toBe(200);
     expect(response.json<RuntimeConfig>().remotes[1]?.manifest).toBe('https://earn.example/mf-manifest.json');
+    // The shell loads remote code from the page's origin and these alone: the manifest's origin is listed.
+    expect(response.json<RuntimeConfig>().remoteOrigins).toEqual(['https://earn.example']);
     await app.close();
   });
+
+  it("lists the file's remoteOrigins beside its manifests' origins, normalized, and nothing for a built-in document", async () => {
+    const file = join(folder, 'remote-origins.json');
+    const document = await defaultDocument();
+    document.remoteOrigins = ['HTTPS://CDN.example:443'];
+    document.remotes[2] = { name: 'mf_cashout', manifest: '//cashout.example:8443/mf-manifest.json', routes: ['/Cashout'] };
+    await writeFile(file, JSON.stringify(document));
+    const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
+    const response = await app.inject({ method: 'GET', url: '/runtime-config.json' });
+    expect(response.json<RuntimeConfig>().remoteOrigins).toEqual(['https://cdn.example', 'https://cashout.example:8443']);
+    const builtIn = await buildTestApp({ database: database() });
+    expect((await builtIn.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>().remoteOrigins).toEqual([]);
+    await Promise.all([app.close(), builtIn.close()]);
+  });
+
+  it.each([['https://cdn.example/path'], ['https://user@cdn.example'], ['javascript:alert(1)'], ['*'], ['cdn.example'], [42]])(
+    'refuses a file whose remoteOrigins lists %p',
+    async (origin) => {
+      const file = join(folder, 'bad-origin.json');
+      await writeFile(file, JSON.stringify({ ...(await defaultDocument()), remoteOrigins: [origin] }));
+      const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
+      expect((await app.inject({ method: 'GET', url: '/runtime-config.json' })).statusCode).toBe(500);
+      await app.close();
+    },
+  );
 
   it('refuses a file that breaks the contract, without showing why', async () => {
     const file = join(folder, 'broken.json');

@@ -1,5 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Embed } from '@rewards/shared/ui/embed.tsx';
+// mf-cashout's published types (dist/@mf-types): its components' props, checked where they are mounted.
+import type * as EarningsHistory from 'mf_cashout/earnings-history';
+import type * as WithdrawalsPanel from 'mf_cashout/withdrawals-panel';
 import { OffersInProgress } from './offers-in-progress';
 import { useT } from '../../messages';
 import styles from './profile.module.css';
@@ -66,9 +69,9 @@ export function ProfileTabs() {
         {active === 'inProgress' ? (
           <OffersInProgress />
         ) : active === 'history' ? (
-          <Embed name="earningsHistory" label={t('profile.tabs.history')} minHeight={HISTORY_HEIGHT_PX} />
+          <Embed<typeof EarningsHistory> name="earningsHistory" props={{}} label={t('profile.tabs.history')} minHeight={HISTORY_HEIGHT_PX} />
         ) : (
-          <Embed name="withdrawalsPanel" label={t('profile.tabs.withdrawals')} minHeight={WITHDRAWALS_HEIGHT_PX} />
+          <Embed<typeof WithdrawalsPanel> name="withdrawalsPanel" props={{}} label={t('profile.tabs.withdrawals')} minHeight={WITHDRAWALS_HEIGHT_PX} />
         )}
       </div>
     </section>

@@ -1,4 +1,7 @@
 import { Embed } from '@rewards/shared/ui/embed.tsx';
+// mf-earn's published types (dist/@mf-types): its components' props, checked where they are mounted.
+import type * as FeaturedSurveys from 'mf_earn/featured-surveys';
+import type * as PartnerWalls from 'mf_earn/partner-walls';
 import { useT } from '../../messages';
 
 type Props = { featuredSurveysHeight: number; partnerWallsHeight: number; placeholderClassName?: string };
@@ -12,8 +15,8 @@ export default function PartnerSections({ featuredSurveysHeight, partnerWallsHei
   const t = useT();
   return (
     <>
-      <Embed name="featuredSurveys" label={t('landing.embeds.featuredSurveys')} minHeight={featuredSurveysHeight} className={placeholderClassName} />
-      <Embed name="partnerWalls" label={t('landing.embeds.partnerWalls')} minHeight={partnerWallsHeight} className={placeholderClassName} />
+      <Embed<typeof FeaturedSurveys> name="featuredSurveys" props={{}} label={t('landing.embeds.featuredSurveys')} minHeight={featuredSurveysHeight} className={placeholderClassName} />
+      <Embed<typeof PartnerWalls> name="partnerWalls" props={{}} label={t('landing.embeds.partnerWalls')} minHeight={partnerWallsHeight} className={placeholderClassName} />
     </>
   );
 }
