@@ -3,7 +3,11 @@
 import { spawn } from 'node:child_process';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../config';
+import { type Config, loadConfig } from '../../config';
+import { runCommandLine } from '../../ops/command-line';
+import { COMMANDS } from '../../ops/commands';
+import { localInvocation } from '../../ops/run-ops';
+import type { VersionHealthAnswer } from '../../ops/telemetry';
 import { ReleaseError } from './release-changes';
 import { runReleaseCommand } from './release-cli';
 
@@ -34,9 +38,31 @@ function whoRuns(): string {
   }
 }
 
+/**
+ * The last hour's browser reports, read as `pnpm ops telemetry:health --json` reads them: in the running server
+ * when there is one (PGlite allows one process), else on the database itself.
+ */
+function readHealthThroughOps(config: Config) {
+  return async (): Promise<VersionHealthAnswer[]> => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCommandLine(['telemetry:health', '--json'], {
+      config,
+      commands: COMMANDS,
+      invocation: localInvocation(),
+      out: { line: (text = '') => void out.push(text) },
+      err: { line: (text = '') => void err.push(text) },
+    });
+    const answer = JSON.parse(out.join('\n') || '{}') as { ok?: boolean; result?: VersionHealthAnswer[]; error?: string };
+    if (code !== 0 || !answer.ok || !Array.isArray(answer.result)) throw new Error(answer.error ?? (err.join(' ') || `exit ${code}`));
+    return answer.result;
+  };
+}
+
 const config = loadConfig();
 process.exitCode = await runReleaseCommand(process.argv.slice(2), {
   releasesDir: config.releasesDir,
+  readHealth: process.argv[2] === 'releases' ? readHealthThroughOps(config) : undefined,
   repoRoot: config.repoRoot,
   build: buildWithRspack(config.repoRoot),
   actor: () => ({ at: new Date().toISOString(), by: whoRuns() }),

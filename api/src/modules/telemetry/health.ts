@@ -90,3 +90,17 @@ export async function remoteHealth(db: Executor, { remote, version, since, until
     clsP75: histogramPercentile('cls', histogram('cls'), 0.75),
   };
 }
+
+/** The remote and version pairs browsers reported since `since` (one remote's, or every remote's), by remote and version. */
+export async function reportedVersions(db: Executor, { remote, since }: { remote?: string; since: Date }): Promise<Array<{ remote: string; version: string }>> {
+  return db
+    .selectDistinct({ remote: telemetryMinutes.remote, version: telemetryMinutes.version })
+    .from(telemetryMinutes)
+    .where(
+      and(
+        gte(telemetryMinutes.minute, sql`date_trunc('minute', ${since.toISOString()}::timestamptz)`),
+        remote === undefined ? undefined : eq(telemetryMinutes.remote, telemetryRemoteName(remote)),
+      ),
+    )
+    .orderBy(telemetryMinutes.remote, telemetryMinutes.version);
+}
