@@ -1,9 +1,11 @@
 // `pnpm release`, `pnpm rollback` and `pnpm releases` (see release-cli.ts). Releases live in RELEASES_DIR,
 // which the server reads on every runtime config request: no restart, and the shell is never rebuilt.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '../../config';
+import { pgliteFolder } from '../../db/database';
 import { runCommandLine } from '../../ops/command-line';
 import { COMMANDS } from '../../ops/commands';
 import { localInvocation } from '../../ops/run-ops';
@@ -44,6 +46,8 @@ function whoRuns(): string {
  */
 function readHealthThroughOps(config: Config) {
   return async (): Promise<VersionHealthAnswer[]> => {
+    // No database yet (a fresh checkout): nothing was reported, and listing releases makes none.
+    if (!config.databaseUrl && !existsSync(join(pgliteFolder(config.dataDir), 'PG_VERSION'))) return [];
     const out: string[] = [];
     const err: string[] = [];
     const code = await runCommandLine(['telemetry:health', '--json'], {
@@ -52,6 +56,8 @@ function readHealthThroughOps(config: Config) {
       invocation: localInvocation(),
       out: { line: (text = '') => void out.push(text) },
       err: { line: (text = '') => void err.push(text) },
+      // A process holding PGlite that is no server (another command): say so rather than wait for it.
+      waitMs: 3000,
     });
     const answer = JSON.parse(out.join('\n') || '{}') as { ok?: boolean; result?: VersionHealthAnswer[]; error?: string };
     if (code !== 0 || !answer.ok || !Array.isArray(answer.result)) throw new Error(answer.error ?? (err.join(' ') || `exit ${code}`));
