@@ -1,14 +1,10 @@
 import { REMOTE_PACKAGES, VERSION_PATTERN } from '../remote-builds';
-import { remoteHealth, reportedVersions, type RemoteHealth } from '../modules/telemetry/health';
+import { DEFAULT_HEALTH_MINUTES, remoteHealth, reportedVersions, type VersionHealthAnswer } from '../modules/telemetry/health';
 import { SHELL_TELEMETRY_NAME, telemetryRemoteName, UNVERSIONED } from '../modules/telemetry/keys';
 import { defineCommand, UsageError } from './command';
 import { readOptions, type OptionReader } from './options';
 
-export const DEFAULT_HEALTH_MINUTES = 60;
 const MAX_HEALTH_MINUTES = 14 * 24 * 60;
-
-/** One version's health as `telemetry:health --json` prints it (and `pnpm releases` reads it). */
-export type VersionHealthAnswer = { remote: string; version: string } & RemoteHealth;
 
 const remoteName: OptionReader<string> = (value) => {
   const remote = telemetryRemoteName(value ?? '');

@@ -9,7 +9,8 @@ import { pgliteFolder } from '../../db/database';
 import { runCommandLine } from '../../ops/command-line';
 import { COMMANDS } from '../../ops/commands';
 import { localInvocation } from '../../ops/run-ops';
-import type { VersionHealthAnswer } from '../../ops/telemetry';
+import type { VersionHealthAnswer } from '../telemetry/health';
+import { releaseHealthLines } from '../telemetry/release-health';
 import { ReleaseError } from './release-changes';
 import { runReleaseCommand } from './release-cli';
 
@@ -68,7 +69,13 @@ function readHealthThroughOps(config: Config) {
 const config = loadConfig();
 process.exitCode = await runReleaseCommand(process.argv.slice(2), {
   releasesDir: config.releasesDir,
-  readHealth: process.argv[2] === 'releases' ? readHealthThroughOps(config) : undefined,
+  readHealth:
+    process.argv[2] === 'releases'
+      ? async () => {
+          const health = await readHealthThroughOps(config)();
+          return (remote, state) => releaseHealthLines(remote, state, health);
+        }
+      : undefined,
   repoRoot: config.repoRoot,
   build: buildWithRspack(config.repoRoot),
   actor: () => ({ at: new Date().toISOString(), by: whoRuns() }),

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRepoRoot } from '../../repo-root';
+import { releaseHealthLines } from '../telemetry/release-health';
 import { runReleaseCommand, type ReleaseCliDeps } from './release-cli';
 import { readReleaseState } from './release-state';
 
@@ -187,12 +188,13 @@ describe('pnpm release, rollback and releases', () => {
     await run('release', 'mf-marketing', '--canary', '10');
     const canary = publishedVersion();
     const health = { failedLoads: 0, errors: 0, failedLoadRate: 0, errorRate: 0, lcpP75Ms: null, inpP75Ms: null, clsP75: null };
-    deps.readHealth = async () => [
+    const reported = [
       { remote: 'mf-marketing', version: current, ...health, loads: 900, failedLoads: 9, failedLoadRate: 9 / 909, errors: 18, errorRate: 0.02, lcpP75Ms: 1843.4, inpP75Ms: 96 },
       { remote: 'mf-earn', version: 'unversioned', ...health, loads: 40 },
       // A version no longer served is not listed.
       { remote: 'mf-marketing', version: '0.9.0-cccccccccc', ...health, loads: 3 },
     ];
+    deps.readHealth = async () => (remote, state) => releaseHealthLines(remote, state, reported);
     expect(await run('releases')).toBe(0);
     expect(out.filter((line) => line.startsWith('    ') || line.startsWith('  browsers'))).toEqual([
       '  browsers, last 60 min:',

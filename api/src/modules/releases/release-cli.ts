@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { REMOTE_PACKAGES, VERSION_PATTERN } from '../../remote-builds';
 import { type Actor, ReleaseError } from './release-changes';
 import { type BuildRemote, describeReleases, promoteRemote, releaseRemote, rollbackRemote } from './release-operations';
-import { type ReadReleaseHealth, releaseHealthLines } from './release-health';
-import { MAX_CANARY_PERCENT, MIN_CANARY_PERCENT, readReleaseState, ReleaseStateError } from './release-state';
+import { MAX_CANARY_PERCENT, MIN_CANARY_PERCENT, readReleaseState, type ReleaseState, ReleaseStateError } from './release-state';
 
 export const RELEASE_USAGE = `Usage:
   pnpm release <remote> [--canary <percent>]  build <remote>, publish it as a new version and serve it to every
@@ -17,8 +16,11 @@ Remotes: ${REMOTE_PACKAGES.join(', ')}`;
 
 export type ReleaseCliDeps = {
   releasesDir: string;
-  /** What browsers reported of each version (`pnpm releases`); left out: the listing shows none. */
-  readHealth?: ReadReleaseHealth;
+  /**
+   * What browsers reported (`pnpm releases`): lines for a remote in its release state. Left out: the listing shows
+   * none. A rejection is said in one line.
+   */
+  readHealth?: () => Promise<(remote: string, state: ReleaseState) => string[]>;
   repoRoot: string;
   build: BuildRemote;
   actor: () => Actor;
@@ -83,7 +85,7 @@ async function list(args: string[], deps: ReleaseCliDeps): Promise<string[]> {
   const lines = await Promise.all(
     remotes.map(async (remote) => [
       ...(await describeReleases(deps.releasesDir, remote)),
-      ...(Array.isArray(health) ? releaseHealthLines(remote, await readReleaseState(deps.releasesDir, remote), health) : []),
+      ...(typeof health === 'function' ? health(remote, await readReleaseState(deps.releasesDir, remote)) : []),
     ]),
   );
   return [...lines.flat(), ...(health instanceof Error ? [`Browser reports could not be read: ${health.message}`] : [])];

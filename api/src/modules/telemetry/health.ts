@@ -4,6 +4,9 @@ import { telemetryMinutes } from '../../db/schema';
 import { emptyHistogram, histogramPercentile, type WebVital } from './histogram';
 import { telemetryRemoteName } from './keys';
 
+/** The window `pnpm releases` and `ops telemetry:health` show by default. */
+export const DEFAULT_HEALTH_MINUTES = 60;
+
 export type RemoteHealthQuery = {
   /** The remote: its package (`mf-earn`) or federation container name (`mf_earn`). */
   remote: string;
@@ -33,6 +36,9 @@ export type RemoteHealth = {
   /** p75 of Cumulative Layout Shift on pages it drew; null with no report. */
   clsP75: number | null;
 };
+
+/** One version's health as `ops telemetry:health --json` prints it (and `pnpm releases` reads it). */
+export type VersionHealthAnswer = { remote: string; version: string } & RemoteHealth;
 
 /**
  * What browsers reported about one version of a remote over a window (every route): the counts, the rates

@@ -1,13 +1,6 @@
-import type { VersionHealthAnswer } from '../../ops/telemetry';
-import { DEFAULT_HEALTH_MINUTES } from '../../ops/telemetry';
-import { UNVERSIONED } from '../telemetry/keys';
-import type { ReleaseState } from './release-state';
-
-/**
- * What browsers reported over the last hour, every remote version with reports (`pnpm ops telemetry:health
- * --json`, run in the running server when there is one); an Error when it could not be read.
- */
-export type ReadReleaseHealth = () => Promise<VersionHealthAnswer[]>;
+import type { ReleaseState } from '../releases/release-state';
+import { DEFAULT_HEALTH_MINUTES, type VersionHealthAnswer } from './health';
+import { UNVERSIONED } from './keys';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 3 : 1)}%`;
 const ms = (value: number | null) => (value === null ? 'no reports' : `${Math.round(value)} ms`);
