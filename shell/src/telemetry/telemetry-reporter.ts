@@ -37,7 +37,8 @@ export function routePattern(path: string, remotes: RemoteConfig[]): string {
  * script under the folder of the remote's manifest, or `/remotes/<package>/` for a remote this site serves.
  */
 export function remoteOfScript(error: unknown, source: string | undefined, remotes: RemoteConfig[], base = location.href): RemoteConfig | undefined {
-  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
+  // A chunk that did not load names its address in the message (the bundler's ChunkLoadError).
+  const stack = error instanceof Error ? `${error.message}\n${typeof error.stack === 'string' ? error.stack : ''}` : '';
   const text = `${source ?? ''}\n${stack}`;
   return remotes.find((remote) => {
     const manifest = new URL(remote.manifest, base);
@@ -82,7 +83,9 @@ export function startReporting(config: RuntimeConfig, seen: SeenEvent[], openedP
       if (typeof subject === 'object' && subject && loadFailures.has(subject)) return;
       const source = typeof extra === 'string' ? extra : undefined;
       const blamed = remoteOfScript(subject, source, remotes) ?? (type === 'caught' ? findRouteMatch(path, remotes)?.remote : undefined);
-      return add({ type: 'error', ...keyOf(blamed, path, remotes) });
+      // A lazy chunk of a remote's own that did not arrive is a failed load of that remote, not an error of its code.
+      const chunkMissing = subject instanceof Error && subject.name === 'ChunkLoadError' && blamed !== undefined;
+      return add({ type: chunkMissing ? 'load_failed' : 'error', ...keyOf(blamed, path, remotes) });
     }
     const module = String(subject);
     if (type === 'load_failed' && typeof extra === 'object' && extra) loadFailures.add(extra);

@@ -121,6 +121,16 @@ describe('the telemetry reporter', () => {
     ]);
   });
 
+  it("counts a remote's own lazy chunk that did not arrive as a failed load of that remote", () => {
+    const { report, events } = reporter();
+    const missing = new Error(`Loading chunk 412 failed.\n(error: http://localhost/remotes/mf-earn/${EARN_VERSION}/412.abc.js)`);
+    missing.name = 'ChunkLoadError';
+    missing.stack = 'ChunkLoadError: Loading chunk 412 failed.';
+    report(['caught', missing, undefined, '/offers']);
+    jest.advanceTimersByTime(FLUSH_EVERY_MS);
+    expect(events()).toEqual([{ type: 'load_failed', remote: 'mf_earn', version: EARN_VERSION, route: '/offers' }]);
+  });
+
   it('finds remotes by their manifest folder when another origin serves them', () => {
     const remotes = [{ name: 'mf_far', manifest: 'https://cdn.example.com/far/v2/mf-manifest.json', routes: ['/far'] }];
     const error = new Error('x');
