@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { savesData } from '../federation/preload-when-idle';
 import { whenPageSettled } from '../scheduling/when-page-settled';
 
 /**
@@ -31,9 +32,10 @@ let startReporter: (() => void) | undefined;
 /**
  * Draws this page's sample (runtime config `telemetry.sampleRate`, none without it); in it, keeps what happens
  * from now on and loads the reporter once the page settled, or at once on the first failure (the page may not last).
+ * A browser saving data (Save-Data, 2G) is left out: like the idle preloads, the reporter is nothing its user asked for.
  */
 export function startTelemetry(config: RuntimeConfig, load: () => Promise<ReporterModule>): void {
-  if (!(Math.random() < (config.telemetry?.sampleRate ?? 0))) return;
+  if (!(Math.random() < (config.telemetry?.sampleRate ?? 0)) || savesData()) return;
   const queue: SeenEvent[] = (seen = []);
   const openedPath = location.pathname;
   startReporter = () => {

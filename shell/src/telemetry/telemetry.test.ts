@@ -191,6 +191,20 @@ describe('what the page keeps until the reporter loads', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it('reports nothing from a browser saving data (Save-Data), like the idle preloads', () => {
+    random.mockReturnValue(0);
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
+    try {
+      const queue = freshQueue();
+      const load = jest.fn();
+      queue.startTelemetry(config, load);
+      queue.noteTelemetry('error', new Error('boom'));
+      expect(load).not.toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(navigator, 'connection', { configurable: true, value: undefined });
+    }
+  });
+
   it('without a telemetry setting reports nothing', () => {
     random.mockReturnValue(0);
     const queue = freshQueue();
