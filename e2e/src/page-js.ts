@@ -24,8 +24,8 @@ export async function measurePageJs(
   // The footer's choice, as a returning visitor's browser keeps it.
   if (language) await context.addCookies([{ name: 'lang', value: language, url: baseUrl }]);
   // The page's own JS: the shell's idle preload of the pages a signed-in user likely opens next (load + 2 s,
-  // then idle) is not its cost, and on a busy machine it starts before the network falls idle. Save-Data,
-  // which the shell honours, turns it off and nothing else.
+  // then idle) and its telemetry reporter (load + 3 s, then idle) are not its cost, and on a busy machine they
+  // start before the network falls idle. Save-Data, which the shell honours, turns them off and nothing else.
   await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
   const page: Page = await context.newPage();
   const scripts: Array<Promise<ScriptSize>> = [];

@@ -41,4 +41,5 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
     .optional(),
   remoteOrigins: z.array(z.string().refine((origin) => normalizedOrigin(origin) !== null, { message: 'must be an origin like https://cdn.example' })).optional(),
   languages: z.array(z.enum([...LOCALES, PSEUDO_LOCALE])).min(1).optional(),
+  telemetry: z.object({ sampleRate: z.number().min(0).max(1) }).optional(),
 });
