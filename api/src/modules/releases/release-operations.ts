@@ -127,3 +127,19 @@ export async function describeReleases(releasesDir: string, remote: string): Pro
   if (last) lines.push(`  last change: ${last.action} by ${last.by} at ${last.at}`);
   return lines;
 }
+
+/**
+ * A decision of the canary watch, made under the release lock on the state read again: `change` gets that
+ * state only while it still runs the watch `startedAt` began (an operator may have promoted, rolled back or
+ * released meanwhile); null when it does not, and nothing is written.
+ */
+export function applyWatchDecision(target: ReleaseTarget, startedAt: string, change: (state: ReleaseState) => ReleaseChange): Promise<string | null> {
+  return withReleaseLock(target, async () => {
+    const state = await readReleaseState(target.releasesDir, target.remote);
+    if (state.watch?.startedAt !== startedAt || state.canary === null) return null;
+    const { state: next, message } = change(state);
+    await assertServable(target, next);
+    await writeReleaseState(target.releasesDir, target.remote, next);
+    return message;
+  });
+}
