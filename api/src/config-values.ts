@@ -40,6 +40,12 @@ export function readWholeNumber(text: string, digits = 15): number {
   return Number(text);
 }
 
+/** Percentage points from 0 to 100 (at most 2 decimals), as a fraction: "2" → 0.02, "0.5" → 0.005. */
+export function readPercentagePoints(text: string): number {
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || Number(text) > 100) throw new InvalidValue(`must be percentage points from 0 to 100 like 2 or 0.5, got "${text}"`);
+  return Math.round(Number(text) * 100) / 10_000;
+}
+
 /** A positive dollar amount (at most 3 decimals) as integer coins, e.g. "500" → 500000. */
 export function readDollars(text: string): number {
   const coins = dollarsToCoins(text);
