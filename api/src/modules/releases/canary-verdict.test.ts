@@ -1,6 +1,7 @@
 import { canaryVerdict, compareRates, excessLowerBound, type VerdictInput, type VersionHealth, wilsonInterval } from './canary-verdict';
 
-const health = (loads: number, failedLoads: number, errorLoads: number): VersionHealth => ({ loads, failedLoads, errorLoads });
+/** `loads` that succeeded, `failedLoads` that did not, `errors` thrown on the ones that succeeded. */
+const health = (loads: number, failedLoads: number, errors: number): VersionHealth => ({ loads, failedLoads, errors });
 
 function verdict(overrides: Partial<VerdictInput>) {
   return canaryVerdict({ canary: health(0, 0, 0), current: health(0, 0, 0), margin: 0.02, minLoads: 100, windowEnded: false, promote: true, ...overrides });
@@ -48,13 +49,21 @@ describe('canaryVerdict', () => {
   });
 
   it('never decides on fewer loads than asked for, however bad they are', () => {
-    expect(verdict({ canary: health(4, 4, 4), current: health(20, 0, 0), minLoads: 5 }).decision).toBe('watch');
+    // 2 loads and 2 failed ones: 4 tries.
+    expect(verdict({ canary: health(2, 2, 2), current: health(20, 0, 0), minLoads: 5 }).decision).toBe('watch');
+    expect(verdict({ canary: health(3, 2, 3), current: health(20, 0, 0), minLoads: 5 }).decision).toBe('rollback');
   });
 
   it('rolls back on the failed-load rate alone', () => {
     const result = verdict({ canary: health(40, 10, 0), current: health(400, 2, 0), minLoads: 20 });
     expect(result.decision).toBe('rollback');
-    expect(result.reason).toMatch(/^failed-load rate 25\.0% \(10 of 40 loads\) against 0\.5% \(2 of 400\)/);
+    expect(result.reason).toMatch(/^failed-load rate 20\.0% \(10 of 50 loads\) against 0\.5% \(2 of 402\)/);
+  });
+
+  it('rolls back a canary that never loads at all', () => {
+    const result = verdict({ canary: health(0, 5, 0), current: health(50, 0, 0), minLoads: 5 });
+    expect(result.decision).toBe('rollback');
+    expect(result.reason).toMatch(/^failed-load rate 100\.0% \(5 of 5 loads\) against 0\.0% \(0 of 50\)/);
   });
 
   it('keeps watching a canary above the current version by the margin but not surely so (a small sample)', () => {
@@ -87,7 +96,7 @@ describe('canaryVerdict', () => {
     const result = verdict({ canary: health(120, 1, 1), current: health(900, 9, 9), windowEnded: true });
     expect(result.decision).toBe('promote');
     expect(result.reason).toBe(
-      'healthy for the whole watch: failed-load rate 0.8% (1 of 120 loads) against 1.0% (9 of 900); error rate 0.8% (1 of 120 loads) against 1.0% (9 of 900)',
+      'healthy for the whole watch: failed-load rate 0.8% (1 of 121 loads) against 1.0% (9 of 909); error rate 0.8% (1 of 120 loads) against 1.0% (9 of 900)',
     );
   });
 
@@ -115,16 +124,17 @@ describe('canaryVerdict', () => {
 
   it('reads a health report that makes no sense as no evidence', () => {
     const comparisons = compareRates(health(Number.NaN, 5, 5), health(-3, 1, 1));
-    expect(comparisons.map(({ canary, current }) => [canary.loads, canary.count, current.loads, current.count])).toEqual([
-      [0, 0, 0, 0],
+    // Only the failed loads are counts; no load succeeded, so no error counts.
+    expect(comparisons.map(({ canary, current }) => [canary.count, canary.loads, current.count, current.loads])).toEqual([
+      [5, 5, 1, 1],
       [0, 0, 0, 0],
     ]);
-    expect(verdict({ canary: health(Number.POSITIVE_INFINITY, 5, 5), current: health(10, 0, 0), minLoads: 1 }).decision).toBe('watch');
+    expect(verdict({ canary: health(Number.POSITIVE_INFINITY, Number.NaN, -1), current: health(10, 0, 0), minLoads: 1 }).decision).toBe('watch');
   });
 
-  it('counts more failures than loads as failing every load', () => {
-    const [failed, errors] = compareRates(health(3, 10, 2.7), health(10, 0, 0));
-    expect(failed?.canary).toEqual({ count: 3, loads: 3, rate: 1 });
-    expect(errors?.canary).toEqual({ count: 2, loads: 3, rate: 2 / 3 });
+  it('counts errors at most once a load, and whole counts only', () => {
+    const [failed, errors] = compareRates(health(3, 2.7, 10), health(10, 0, 0));
+    expect(failed?.canary).toEqual({ count: 2, loads: 5, rate: 0.4 });
+    expect(errors?.canary).toEqual({ count: 3, loads: 3, rate: 1 });
   });
 });

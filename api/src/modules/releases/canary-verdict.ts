@@ -2,8 +2,9 @@
  * Whether a watched canary is worse than the version everyone else runs. Pure: the watcher (canary-watch.ts)
  * gathers both versions' browser health since the watch started and acts on the verdict.
  *
- * The rule (docs/releasing.md, "A canary that watches itself"), for the failed-load rate and the error rate:
- * the canary is rolled back when it was loaded at least `minLoads` times and the lower end of a one-sided 95%
+ * The rule (docs/releasing.md, "A canary that watches itself"), for the failed-load rate (failed loads of all
+ * tries) and the error rate (errors per successful load, at most one a load): the canary is rolled back when
+ * browsers tried to load it at least `minLoads` times and the lower end of a one-sided 95%
  * confidence interval of (canary rate − current rate) is above `margin`. The interval is Newcombe's, from each
  * rate's Wilson score interval, so a handful of loads never trips it by chance, while a canary failing on most
  * of its loads trips it at once. At the window's end a canary with at least `minLoads` loads whose rates are
@@ -11,13 +12,14 @@
  * loads, or above by the margin but not surely so, stays a canary: nobody is given a version nobody could judge.
  */
 
-/** What browsers reported about one version of a remote since the watch started. */
+/** What browsers reported about one version of a remote since the watch started (telemetry's remoteHealth). */
 export type VersionHealth = {
+  /** Loads of the remote that succeeded. */
   loads: number;
-  /** Loads whose remote did not load (manifest, entry or a chunk failed). */
+  /** Loads that failed (its manifest, entry or a chunk): the failed-load rate is failedLoads of all tries. */
   failedLoads: number;
-  /** Loads on which the remote threw at least once (each load counts once, however many errors it threw). */
-  errorLoads: number;
+  /** Errors it threw on the loads that succeeded: the error rate is errors per load, counted at most once a load. */
+  errors: number;
 };
 
 export type WatchRule = {
@@ -70,24 +72,29 @@ export function excessLowerBound(canary: { count: number; loads: number }, curre
   return canaryRate - currentRate - Math.hypot(canaryRate - canaryLower, currentUpper - currentRate);
 }
 
-/** Counts from a health report made safe: whole, not negative, never more than the loads. */
-function counted(value: number, loads: number): number {
-  if (!Number.isFinite(value) || value <= 0) return 0;
-  return Math.min(Math.floor(value), loads);
+/** A count from a health report made safe: whole and not negative; anything else counts as none. */
+function counted(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }
 
-function loadsOf(health: VersionHealth): number {
-  return Number.isFinite(health.loads) && health.loads > 0 ? Math.floor(health.loads) : 0;
+/** Every load browsers tried, failed or not: what `minLoads` counts. */
+export function triedLoads(health: VersionHealth): number {
+  return counted(health.loads) + counted(health.failedLoads);
+}
+
+function side(count: number, loads: number) {
+  return { count, loads, rate: loads > 0 ? count / loads : 0 };
+}
+
+function sidesOf(rate: RateName, health: VersionHealth) {
+  const loads = counted(health.loads);
+  return rate === 'failed-load' ? side(counted(health.failedLoads), triedLoads(health)) : side(Math.min(counted(health.errors), loads), loads);
 }
 
 export function compareRates(canary: VersionHealth, current: VersionHealth): RateComparison[] {
-  const canaryLoads = loadsOf(canary);
-  const currentLoads = loadsOf(current);
-  const side = (count: number, loads: number) => ({ count, loads, rate: loads > 0 ? count / loads : 0 });
   return RATES.map((rate) => {
-    const field = rate === 'failed-load' ? 'failedLoads' : 'errorLoads';
-    const canarySide = side(counted(canary[field], canaryLoads), canaryLoads);
-    const currentSide = side(counted(current[field], currentLoads), currentLoads);
+    const canarySide = sidesOf(rate, canary);
+    const currentSide = sidesOf(rate, current);
     return { rate, canary: canarySide, current: currentSide, excessLowerBound: excessLowerBound(canarySide, currentSide) };
   });
 }
@@ -95,7 +102,7 @@ export function compareRates(canary: VersionHealth, current: VersionHealth): Rat
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const points = (margin: number) => `${Number((margin * 100).toFixed(2))} points`;
 
-/** "error rate 100.0% (6 of 6 loads) against 0.0% (0 of 14)": the figures a decision is made on. */
+/** "error rate 100.0% (6 of 6 loads) against 0.0% (0 of 14)": the figures a decision is made on (errors capped at one a load). */
 export function describeComparison({ rate, canary, current }: RateComparison): string {
   return `${rate} rate ${percent(canary.rate)} (${canary.count} of ${canary.loads} loads) against ${percent(current.rate)} (${current.count} of ${current.loads})`;
 }
@@ -111,7 +118,7 @@ export type VerdictInput = WatchRule & {
 
 export function canaryVerdict({ canary, current, margin, minLoads, windowEnded, promote }: VerdictInput): CanaryVerdict {
   const comparisons = compareRates(canary, current);
-  const loads = loadsOf(canary);
+  const loads = triedLoads(canary);
   const figures = comparisons.map(describeComparison).join('; ');
   if (loads >= minLoads) {
     const worse = comparisons.find((comparison) => comparison.excessLowerBound > margin);

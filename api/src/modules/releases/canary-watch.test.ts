@@ -37,7 +37,7 @@ describe('the canary watch', () => {
     }
     await writeReleaseState(releasesDir, 'mf-earn', watchedState());
     now = new Date('2026-11-27T10:00:30.000Z');
-    reported = { [CURRENT]: { loads: 40, failedLoads: 0, errorLoads: 0 }, [CANARY]: { loads: 0, failedLoads: 0, errorLoads: 0 } };
+    reported = { [CURRENT]: { loads: 40, failedLoads: 0, errors: 0 }, [CANARY]: { loads: 0, failedLoads: 0, errors: 0 } };
     queries = [];
     lockHeldElsewhere = false;
     warnings = [];
@@ -47,7 +47,7 @@ describe('the canary watch', () => {
       remotes: ['mf-earn', 'mf-cashout'],
       health: async (query) => {
         queries.push(query);
-        return reported[query.version] ?? { loads: 0, failedLoads: 0, errorLoads: 0 };
+        return reported[query.version] ?? { loads: 0, failedLoads: 0, errors: 0 };
       },
       decisionLock,
       now: () => now,
@@ -69,7 +69,7 @@ describe('the canary watch', () => {
   });
 
   it('rolls a failing canary back by itself and logs why, with the figures', async () => {
-    reported[CANARY] = { loads: 6, failedLoads: 0, errorLoads: 6 };
+    reported[CANARY] = { loads: 6, failedLoads: 0, errors: 6 };
     const [outcome] = await watchTick(deps);
     expect(outcome?.applied).toBe(`mf-earn now serves ${CURRENT}.`);
     const after = await state();
@@ -81,7 +81,7 @@ describe('the canary watch', () => {
       current: CURRENT,
       canary: null,
       reason: "error rate 100.0% (6 of 6 loads) against 0.0% (0 of 40): above the current version's by more than 2 points (95% sure, 6 canary loads ≥ 5)",
-      health: { canary: { loads: 6, failedLoads: 0, errorLoads: 6 }, current: { loads: 40, failedLoads: 0, errorLoads: 0 } },
+      health: { canary: { loads: 6, failedLoads: 0, errors: 6 }, current: { loads: 40, failedLoads: 0, errors: 0 } },
     });
     expect(warnings).toEqual([expect.stringMatching(/^canary watch: rollback mf-earn 1\.0\.0-bbbbbbbbbb: error rate 100\.0%/)]);
     // Decided once: the next tick finds no watch.
@@ -89,7 +89,7 @@ describe('the canary watch', () => {
   });
 
   it('promotes a healthy canary when the window ends, not before', async () => {
-    reported[CANARY] = { loads: 8, failedLoads: 0, errorLoads: 0 };
+    reported[CANARY] = { loads: 8, failedLoads: 0, errors: 0 };
     now = new Date(Date.parse(UNTIL) - 1);
     expect((await watchTick(deps))[0]?.verdict.decision).toBe('watch');
     now = new Date(UNTIL);
@@ -102,7 +102,7 @@ describe('the canary watch', () => {
 
   it('keeps a healthy canary as a canary with --no-promote, ending the watch', async () => {
     await writeReleaseState(releasesDir, 'mf-earn', watchedState({ ...WATCH, promote: false }));
-    reported[CANARY] = { loads: 8, failedLoads: 0, errorLoads: 0 };
+    reported[CANARY] = { loads: 8, failedLoads: 0, errors: 0 };
     now = new Date(UNTIL);
     const [outcome] = await watchTick(deps);
     expect(outcome?.applied).toBe(`mf-earn keeps ${CANARY} as a canary for 10% of browsers; its watch ended.`);
@@ -112,7 +112,7 @@ describe('the canary watch', () => {
   });
 
   it('decides at once on a window that ended while no server watched (a restart)', async () => {
-    reported[CANARY] = { loads: 2, failedLoads: 0, errorLoads: 0 };
+    reported[CANARY] = { loads: 2, failedLoads: 0, errors: 0 };
     now = new Date('2026-11-28T00:00:00.000Z');
     const [outcome] = await watchTick(deps);
     expect(outcome?.verdict.decision).toBe('keep');
@@ -120,7 +120,7 @@ describe('the canary watch', () => {
   });
 
   it('leaves the decision to the instance holding the lock', async () => {
-    reported[CANARY] = { loads: 6, failedLoads: 6, errorLoads: 0 };
+    reported[CANARY] = { loads: 6, failedLoads: 6, errors: 0 };
     lockHeldElsewhere = true;
     const [outcome] = await watchTick(deps);
     expect(outcome).toMatchObject({ verdict: { decision: 'rollback' }, applied: null });
@@ -128,7 +128,7 @@ describe('the canary watch', () => {
   });
 
   it('acts on nothing an operator changed meanwhile (the watch it judged is over)', async () => {
-    reported[CANARY] = { loads: 6, failedLoads: 6, errorLoads: 0 };
+    reported[CANARY] = { loads: 6, failedLoads: 6, errors: 0 };
     // Between the health read and the decision, an operator promotes the canary by hand.
     deps.decisionLock = async (_remote, work) => {
       const promoted: ReleaseState = { ...watchedState(), current: CANARY, canary: null, watch: null, previous: [CURRENT] };
@@ -141,7 +141,7 @@ describe('the canary watch', () => {
   });
 
   it('waits for a release command that holds the remote, and decides on a later tick', async () => {
-    reported[CANARY] = { loads: 6, failedLoads: 6, errorLoads: 0 };
+    reported[CANARY] = { loads: 6, failedLoads: 6, errors: 0 };
     // A live process (this one's parent) holds the release lock.
     await writeFile(join(releasesDir, 'mf-earn', '.lock'), String(process.ppid));
     expect(await watchTick(deps)).toEqual([]);
@@ -177,7 +177,7 @@ describe('the canary watch', () => {
       await watcher.tick();
       const atStart = queries.length;
       expect(atStart).toBeGreaterThanOrEqual(2);
-      reported[CANARY] = { loads: 6, failedLoads: 6, errorLoads: 0 };
+      reported[CANARY] = { loads: 6, failedLoads: 6, errors: 0 };
       await jest.advanceTimersByTimeAsync(5_000);
       await watcher.tick();
       expect((await state()).canary).toBeNull();

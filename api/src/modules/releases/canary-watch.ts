@@ -37,12 +37,10 @@ export type WatchOutcome = {
   applied: string | null;
 };
 
-function groundsOf(verdict: CanaryVerdict): Grounds {
-  const side = (which: 'canary' | 'current') => {
-    const [failed, errors] = verdict.comparisons;
-    return { loads: failed?.[which].loads ?? 0, failedLoads: failed?.[which].count ?? 0, errorLoads: errors?.[which].count ?? 0 };
-  };
-  return { reason: verdict.reason, health: { canary: side('canary'), current: side('current') } };
+/** The counts as reported, made whole (a report is not trusted to be). */
+function countsOf({ loads, failedLoads, errors }: VersionHealth): VersionHealth {
+  const whole = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+  return { loads: whole(loads), failedLoads: whole(failedLoads), errors: whole(errors) };
 }
 
 async function judge(deps: CanaryWatchDeps, remote: string, state: ReleaseState): Promise<WatchOutcome | null> {
@@ -64,7 +62,7 @@ async function judge(deps: CanaryWatchDeps, remote: string, state: ReleaseState)
   });
   if (verdict.decision === 'watch') return { remote, verdict, applied: null };
 
-  const grounds = groundsOf(verdict);
+  const grounds: Grounds = { reason: verdict.reason, health: { canary: countsOf(canaryHealth), current: countsOf(currentHealth) } };
   const actor = { at: now.toISOString(), by: WATCH_ACTOR };
   const target = { releasesDir: deps.releasesDir, remote, actor };
   const decided = await deps.decisionLock(remote, () =>

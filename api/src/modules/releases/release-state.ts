@@ -31,7 +31,7 @@ const watch = z.object({
   promote: z.boolean(),
 });
 
-const healthCounts = z.object({ loads: z.number().int().min(0), failedLoads: z.number().int().min(0), errorLoads: z.number().int().min(0) });
+const healthCounts = z.object({ loads: z.number().int().min(0), failedLoads: z.number().int().min(0), errors: z.number().int().min(0) });
 
 export const releaseStateSchema = z.object({
   /** The version every browser gets, except the canary's share. */
