@@ -896,3 +896,34 @@ export const staff = pgTable(
   },
   (table) => [check('staff_role_check', sql`${table.role} in ('support', 'finance', 'admin')`)],
 );
+
+/**
+ * What browsers report (`POST /api/telemetry`), counted per minute, remote, version and route pattern (the
+ * route is one of the site's known route patterns or `other`): successful remote loads, failed loads
+ * (manifest, entry, chunk), errors attributed to the remote, and the Web Vitals (LCP, INP, CLS) of pages
+ * the remote drew, as counts per fixed histogram bucket (telemetry/histogram.ts: the bounds, and p75).
+ * A report adds to its minute's row (INSERT ... ON CONFLICT add); rows older than 14 days are deleted.
+ * No user, address or full URL: nothing here is personal.
+ */
+export const telemetryMinutes = pgTable(
+  'telemetry_minutes',
+  {
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    /** The remote package (`mf-earn`), or `shell` for the host's own pages and errors. */
+    remote: text('remote').notNull(),
+    /** The remote's release version as the runtime config named it, `unversioned` when it named none. */
+    version: text('version').notNull(),
+    route: text('route').notNull(),
+    loads: integer('loads').notNull().default(0),
+    failedLoads: integer('failed_loads').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    lcpBuckets: integer('lcp_buckets').array().notNull(),
+    inpBuckets: integer('inp_buckets').array().notNull(),
+    clsBuckets: integer('cls_buckets').array().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.minute, table.remote, table.version, table.route] }),
+    // remoteHealth and `pnpm releases` read one remote's version over a window.
+    index('telemetry_minutes_remote_version_minute_idx').on(table.remote, table.version, table.minute),
+  ],
+);
