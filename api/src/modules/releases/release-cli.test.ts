@@ -146,6 +146,20 @@ describe('pnpm release, rollback and releases', () => {
     expect((await readReleaseState(releasesDir, 'mf-marketing')).watch).toBeNull();
   });
 
+  it('starts the watch\u2019s window once the build is done, not when the command started', async () => {
+    await run('release', 'mf-marketing');
+    pageText = 'Quests of the week';
+    let built = false;
+    const build = deps.build;
+    deps.build = async (remote, folder) => {
+      await build(remote, folder);
+      built = true;
+    };
+    deps.actor = () => ({ at: built ? '2026-11-23T10:03:00.000Z' : '2026-11-23T10:00:00.000Z', by: 'ada' });
+    expect(await run('release', 'mf-marketing', '--canary', '10', '--watch', '60s')).toBe(0);
+    expect((await readReleaseState(releasesDir, 'mf-marketing')).watch).toMatchObject({ startedAt: '2026-11-23T10:03:00.000Z', until: '2026-11-23T10:04:00.000Z' });
+  });
+
   it('takes a watch in seconds, and one that keeps the canary at its end', async () => {
     await run('release', 'mf-marketing');
     pageText = 'Quests of the week';

@@ -82,10 +82,9 @@ function releaseOptions(options: string[]): ReleaseOptions {
   return parsed;
 }
 
-function watchOf(options: ReleaseOptions, actor: Actor, rule: WatchRule): CanaryWatch | undefined {
-  if (options.watchSeconds === undefined) return undefined;
-  const until = new Date(Date.parse(actor.at) + options.watchSeconds * 1000).toISOString();
-  return { startedAt: actor.at, until, margin: rule.margin, minLoads: rule.minLoads, promote: options.promote };
+function watchStartingAt(startedAt: string, seconds: number, options: ReleaseOptions, rule: WatchRule): CanaryWatch {
+  const until = new Date(Date.parse(startedAt) + seconds * 1000).toISOString();
+  return { startedAt, until, margin: rule.margin, minLoads: rule.minLoads, promote: options.promote };
 }
 
 function describeWatch(remote: string, watch: CanaryWatch): string[] {
@@ -111,12 +110,15 @@ async function release(args: string[], deps: ReleaseCliDeps): Promise<string[]> 
   const target = { releasesDir: deps.releasesDir, remote, actor: deps.actor() };
   if (options.length === 1 && options[0] === '--promote') return promoteRemote(target);
   const parsed = releaseOptions(options);
-  const watch = watchOf(parsed, target.actor, deps.watchRule);
+  const { watchSeconds } = parsed;
+  let watch: CanaryWatch | undefined;
+  // Its window starts once the build is done and browsers can get the canary, not when the command started.
+  const startWatch = watchSeconds === undefined ? undefined : () => (watch = watchStartingAt(deps.actor().at, watchSeconds, parsed, deps.watchRule));
   const lines = await releaseRemote(target, {
     build: deps.build,
     packageVersion: await packageVersion(deps.repoRoot, remote),
     canaryPercent: parsed.percent,
-    watch,
+    watch: startWatch,
   });
   return [
     ...lines,

@@ -76,7 +76,18 @@ async function applyChange(target: ReleaseTarget, change: (state: ReleaseState) 
  */
 export async function releaseRemote(
   target: ReleaseTarget,
-  { build, packageVersion, canaryPercent, watch }: { build: BuildRemote; packageVersion: string; canaryPercent?: number; watch?: CanaryWatch },
+  {
+    build,
+    packageVersion,
+    canaryPercent,
+    watch,
+  }: {
+    build: BuildRemote;
+    packageVersion: string;
+    canaryPercent?: number;
+    /** The canary's watch, made once the build is done: its window starts when browsers can get the canary. */
+    watch?: () => CanaryWatch;
+  },
 ): Promise<string[]> {
   return withReleaseLock(target, async () => {
     const { releasesDir, remote, actor } = target;
@@ -93,7 +104,7 @@ export async function releaseRemote(
     const onDisk = await readReleaseState(releasesDir, remote);
     const state = withPublished(onDisk, version, actor.at);
     const { state: next, message } =
-      canaryPercent === undefined ? release(remote, state, version, actor) : startCanary(remote, state, version, canaryPercent, actor, watch ?? null);
+      canaryPercent === undefined ? release(remote, state, version, actor) : startCanary(remote, state, version, canaryPercent, actor, watch?.() ?? null);
     if (next !== onDisk) await writeReleaseState(releasesDir, remote, next);
     return [
       alreadyPublished
