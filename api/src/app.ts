@@ -26,6 +26,7 @@ import { canaryWatchPlugin } from './modules/releases/watch-plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { sitePolicySources } from './modules/runtime-config/site-policy-sources';
 import { siteMetadataRoutes } from './modules/site-metadata/routes';
+import { telemetryPlugin } from './modules/telemetry/plugin';
 import { ticketRoutes } from './modules/tickets/routes';
 import { wallRoutes } from './modules/walls/routes';
 import { authPlugin } from './plugins/auth';
@@ -66,6 +67,9 @@ export type AppOptions = {
   payoutTickMs?: number;
   /** Replaces the payout rails' fetch, timeout or clock (tests). */
   payoutTools?: Partial<RailTools>;
+  /** How often counted browser reports are written (default every 5 s) and old ones pruned (hourly); 0: never by themselves (tests). */
+  telemetryFlushEveryMs?: number;
+  telemetryPruneEveryMs?: number;
   /** How often the published content is re-read without a signal; defaults to every second (tests lengthen it). */
   contentRecheckMs?: number;
   /** How often watched canaries are judged; defaults to every 5 s (0: only by `app.canaryWatch.tick()`, tests). */
@@ -114,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(telemetryPlugin, { config, flushEveryMs: options.telemetryFlushEveryMs, pruneEveryMs: options.telemetryPruneEveryMs });
   await app.register(accountRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
   await app.register(twoFactorRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
   await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins, payouts: config.payouts, holds: config.earningHolds, onInstantCashout: () => app.payouts?.wake(), mailer, appSecret: config.appSecret });
@@ -153,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pusher: config.pusher,
     runtimeConfigFile: config.runtimeConfigFile,
     releasesDir: config.releasesDir,
+    telemetrySampleRate: config.telemetrySampleRate,
     isStaff: isActiveStaff(app.db),
     nodeEnv: config.nodeEnv,
   });

@@ -46,6 +46,12 @@ export function readPercentagePoints(text: string): number {
   return Math.round(Number(text) * 100) / 10_000;
 }
 
+/** A share from 0 to 1, e.g. "0.25" (at most 4 decimals). */
+export function readSampleRate(text: string): number {
+  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(text)) throw new InvalidValue(`must be a share from 0 to 1 such as 0.1, got "${text}"`);
+  return Number(text);
+}
+
 /** A positive dollar amount (at most 3 decimals) as integer coins, e.g. "500" → 500000. */
 export function readDollars(text: string): number {
   const coins = dollarsToCoins(text);

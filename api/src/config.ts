@@ -18,6 +18,7 @@ import {
   readPercentagePoints,
   readPort,
   readRateLimits,
+  readSampleRate,
   readTrustProxy,
   readUrl,
   readWallSecrets,
@@ -74,6 +75,8 @@ export type Config = {
   ticketWaitHours: number;
   /** NOTIFICATION_DAYS: how long a user's notifications are kept. */
   notificationDays: number;
+  /** TELEMETRY_SAMPLE_RATE: the share of browsers that report to `POST /api/telemetry` (built-in runtime config). */
+  telemetrySampleRate: number;
   demoWalls: boolean;
   /** Absolute path of the catalog seeded into an empty offers table; undefined when off. */
   offersSeedFile: string | undefined;
@@ -124,6 +127,8 @@ export type RateLimits = {
   contact_ip: RateLimit;
   /** Postback callbacks refused, malformed or for an unknown wall, from one IP (accepted ones are never counted). */
   postback_refused: RateLimit;
+  /** Browser reports (`POST /api/telemetry`) from one IP. */
+  telemetry_ip: RateLimit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -139,6 +144,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   two_factor_account: { max: 20, windowMs: 60 * 60_000 },
   contact_ip: { max: 5, windowMs: 60 * 60_000 },
   postback_refused: { max: 120, windowMs: 60_000 },
+  // A tab sends a report every 15 s and when hidden: 120 a minute is many tabs behind one address.
+  telemetry_ip: { max: 120, windowMs: 60_000 },
 };
 
 export type PusherConfig = {
@@ -323,7 +330,7 @@ export const ENV_SCHEMA = z.object({
     (value) => readRateLimits(value, DEFAULT_RATE_LIMITS),
     {
       description:
-        '`off`, or overrides of some of those windows, e.g. `login=3/1m` (`contact_ip`: contact form messages per IP; `two_factor_ip`: two-factor requests per IP; `two_factor_account`: wrong sign-in codes per account; `postback_refused`: refused, malformed and unknown-wall postback callbacks per IP, past it 429 and not stored)',
+        '`off`, or overrides of some of those windows, e.g. `login=3/1m` (`contact_ip`: contact form messages per IP; `two_factor_ip`: two-factor requests per IP; `two_factor_account`: wrong sign-in codes per account; `postback_refused`: refused, malformed and unknown-wall postback callbacks per IP, past it 429 and not stored; `telemetry_ip`: browser reports (`POST /api/telemetry`) per IP, past it 429 and not counted)',
     },
   ),
   CASHOUT_DAILY_LIMIT_DOLLARS: withDefault('500', readDollars, {
@@ -375,6 +382,10 @@ export const ENV_SCHEMA = z.object({
   }),
   NOTIFICATION_DAYS: withDefault('90', (value) => readCount(value, 6), {
     description: "how many days a user's notifications are kept (and at most the newest 500 per user); older ones are pruned every 10 minutes",
+  }),
+  TELEMETRY_SAMPLE_RATE: withDefault('1', readSampleRate, {
+    description:
+      "share of browsers (0 to 1, e.g. `0.1`) that report remote loads, errors and Web Vitals to `POST /api/telemetry` ([telemetry.md](telemetry.md)); `0` turns reporting off. The built-in runtime config's `telemetry.sampleRate`; a RUNTIME_CONFIG_FILE sets its own",
   }),
   DEMO_WALLS: optional(readFlag, {
     default: '`1` in development and test, else `0`',
@@ -540,6 +551,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
     earningHolds: env.EARNING_HOLDS,
     ticketWaitHours: env.TICKET_WAIT_HOURS,
     notificationDays: env.NOTIFICATION_DAYS,
+    telemetrySampleRate: env.TELEMETRY_SAMPLE_RATE,
     demoWalls: env.DEMO_WALLS ?? !production,
     offersSeedFile: env.OFFERS_SEED_FILE.toLowerCase() === 'off' ? undefined : fromRoot(env.OFFERS_SEED_FILE),
     liveFeed: { simulation: env.LIVE_FEED_SIMULATION ?? !production, simulationGapMs: env.LIVE_FEED_SIMULATION_GAP },

@@ -21,6 +21,9 @@ export const ERROR_CODES = {
   service_unavailable: 'Temporarily unavailable; please retry.',
   site_not_built: 'The site is not built yet',
 
+  // Browser reports (POST /api/telemetry).
+  telemetry_unknown_remote: 'The report names a remote or version this site does not serve.',
+
   // Account: sign-up, sign-in, password reset, email verification, sessions, language.
   invalid_credentials: 'Email or password is incorrect',
   email_taken: 'The email has already been taken.',

@@ -44,6 +44,12 @@ export type ModalSlots = {
  */
 export type EmbedSlots = Partial<Record<EmbedName, string>>;
 
+/** What browsers report to `POST /api/telemetry` (docs/telemetry.md). */
+export type TelemetryConfig = {
+  /** The share of browsers that report, 0 (none) to 1 (all); each page load draws once. */
+  sampleRate: number;
+};
+
 export type RuntimeConfig = {
   apiBase: string;
   remotes: RemoteConfig[];
@@ -65,6 +71,8 @@ export type RuntimeConfig = {
   embeds?: EmbedSlots;
   /** The languages the footer offers (`LOCALES`, and the pseudo-language `en-XA` in development); absent: `LOCALES`. */
   languages?: string[];
+  /** Absent: no browser reports (a document written before telemetry). */
+  telemetry?: TelemetryConfig;
 };
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

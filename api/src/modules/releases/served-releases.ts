@@ -43,6 +43,11 @@ export function withReleases(config: RuntimeConfig, states: ReadonlyMap<string, 
   return { ...config, remotes };
 }
 
+/** The remote package whose releases this server serves at `manifest`, if it is one of its own. */
+export function localRemotePackageOf(manifest: string): string | undefined {
+  return LOCAL_MANIFEST.exec(manifest)?.[1];
+}
+
 export function localRemotePackages(config: RuntimeConfig): string[] {
   return config.remotes.flatMap((remote) => LOCAL_MANIFEST.exec(remote.manifest)?.[1] ?? []);
 }

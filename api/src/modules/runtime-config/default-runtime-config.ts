@@ -9,7 +9,10 @@ import type { PusherConfig } from '../../config';
  * The document the shell reads at start when no RUNTIME_CONFIG_FILE overrides it. `development`: the footer
  * offers the pseudo-language too, to find text that is cut or not translated.
  */
-export function defaultRuntimeConfig(pusher: PusherConfig, { development = false }: { development?: boolean } = {}): RuntimeConfig {
+export function defaultRuntimeConfig(
+  pusher: PusherConfig,
+  { development = false, telemetrySampleRate = 1 }: { development?: boolean; telemetrySampleRate?: number } = {},
+): RuntimeConfig {
   return {
     apiBase: '/api',
     remotes: [
@@ -36,5 +39,6 @@ export function defaultRuntimeConfig(pusher: PusherConfig, { development = false
     verifyEmailBanner: DEFAULT_VERIFY_EMAIL_BANNER_SLOT,
     embeds: { ...EMBEDS },
     languages: development ? [...LOCALES, PSEUDO_LOCALE] : [...LOCALES],
+    telemetry: { sampleRate: telemetrySampleRate },
   };
 }

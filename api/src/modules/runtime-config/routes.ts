@@ -17,13 +17,18 @@ import { defaultRuntimeConfig } from './default-runtime-config';
 import { runtimeConfigSchema } from './runtime-config-schema';
 
 export type RuntimeConfigOptions = Pick<Config, 'pusher' | 'runtimeConfigFile' | 'releasesDir' | 'nodeEnv'> & {
+  /** TELEMETRY_SAMPLE_RATE, for the built-in document; 1 when left out. */
+  telemetrySampleRate?: number;
   /** Whether the request's session is an active staff member's; without it nobody is (no staff-only remote is listed). */
   isStaff?: (request: FastifyRequest) => Promise<boolean>;
 };
 
 /** `GET /runtime-config.json`: where the shell finds its remotes, the API and the realtime service. */
 export const runtimeConfigRoutes: FastifyPluginAsync<RuntimeConfigOptions> = async (app, options) => {
-  const builtIn = defaultRuntimeConfig(options.pusher, { development: !isProduction(options.nodeEnv) });
+  const builtIn = defaultRuntimeConfig(options.pusher, {
+    development: !isProduction(options.nodeEnv),
+    telemetrySampleRate: options.telemetrySampleRate,
+  });
   const file = options.runtimeConfigFile;
 
   const releases = new ServedReleases(options.releasesDir, app.log);

@@ -39,4 +39,5 @@ export const runtimeConfigSchema: z.ZodType<RuntimeConfig> = z.object({
     } satisfies Record<EmbedName, z.ZodTypeAny>)
     .optional(),
   languages: z.array(z.enum([...LOCALES, PSEUDO_LOCALE])).min(1).optional(),
+  telemetry: z.object({ sampleRate: z.number().min(0).max(1) }).optional(),
 });
