@@ -100,6 +100,18 @@ describe('the server watching a canary on browser telemetry', () => {
     expect(await earnVersionFor(90)).toBe(CANARY);
   });
 
+  it('is taken up by a server started during the watch: its first look decides a window that ended meanwhile', async () => {
+    await app.close();
+    await startWatch({ until: new Date(Date.now() - 1).toISOString() });
+    await report(CURRENT, { loads: 20 });
+    await report(CANARY, { loads: 20 });
+    app = await buildTestApp({ database: database(), env: { RELEASES_DIR: releasesDir } });
+    await app.ready();
+    const deadline = Date.now() + 10_000;
+    while ((await readReleaseState(releasesDir, 'mf-earn')).canary !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readReleaseState(releasesDir, 'mf-earn')).toMatchObject({ current: CANARY, canary: null, watch: null });
+  });
+
   it('ignores telemetry of other remotes and versions', async () => {
     await startWatch({ until: new Date(Date.now() - 1).toISOString() });
     await addTelemetryCounts(database().db, [
