@@ -8,6 +8,7 @@ import '@rewards/shared/styles/base.css';
 import { App } from './app/app';
 import { initFederation } from './federation/federation-runtime';
 import { loadRuntimeConfig } from './federation/runtime-config';
+import { noteError, startTelemetry } from './telemetry/telemetry-queue';
 import { StartupFailure } from './app/startup-failure';
 import { PrerenderedPageContext, takePrerenderedPage } from './app/prerendered-page';
 import { yieldToBrowser } from './app/yield-to-browser';
@@ -21,7 +22,13 @@ import '@rewards/shared/ui/ui-messages';
 async function start() {
   const container = document.getElementById('root')!;
   const prerendered = takePrerenderedPage(container);
-  const root = createRoot(container);
+  // Errors a boundary caught (a remote's page or component showing its failure) count for telemetry.
+  const root = createRoot(container, {
+    onCaughtError: (error) => {
+      noteError(error, true);
+      console.error(error);
+    },
+  });
   try {
     // The server wrote the visitor's language in <html lang> (the pseudo-language only in development); its
     // messages load beside the runtime config, so the first render is already in it.
@@ -31,6 +38,7 @@ async function start() {
     setApiBase(config.apiBase);
     setOfferedLanguages(config.languages);
     initFederation(config);
+    startTelemetry(config, () => import(/* webpackChunkName: "telemetry" */ './telemetry/telemetry-reporter'));
     // Each phase its own task: the visitor can already scroll and select the page the server painted.
     await yieldToBrowser();
     const store = makeStore();

@@ -7,6 +7,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { provideRemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import { noteModuleLoad } from '../telemetry/telemetry-queue';
 
 /**
  * A remote that accepts the connection but never answers would hang the page: manifests and scripts
@@ -65,9 +66,16 @@ export function initFederation(config: RuntimeConfig): void {
 export async function loadRemoteModule<T>(remoteName: string, exposedModule: string): Promise<T> {
   const name = `${remoteName}/${exposedModule}`;
   // The module registers its package's messages as it loads; they load before it first renders.
-  const loaded = await withinDeadline(loadRemote<T>(name).then(async (module) => (await catalogsReady(), module)), loadDeadlineMs, name);
-  if (!loaded) throw new Error(`Remote module ${name} is unavailable`);
-  return loaded;
+  try {
+    const loaded = await withinDeadline(loadRemote<T>(name).then(async (module) => (await catalogsReady(), module)), loadDeadlineMs, name);
+    if (!loaded) throw new Error(`Remote module ${name} is unavailable`);
+    noteModuleLoad(name);
+    return loaded;
+  } catch (error) {
+    // Its manifest, entry or a chunk failed, or it came too late: one failed load for telemetry.
+    noteModuleLoad(name, error);
+    throw error;
+  }
 }
 
 function withinDeadline<T>(loading: Promise<T>, deadlineMs: number | null, name: string): Promise<T> {
