@@ -60,6 +60,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ CANARY_WATCH_MIN_LOADS: loads }, root)).toThrow(`CANARY_WATCH_MIN_LOADS must be a whole number of at least 1, got "${loads}"`);
     }
   });
+
+  it('reads the telemetry sample rate as a share from 0 to 1', () => {
+    expect(loadConfig({ TELEMETRY_SAMPLE_RATE: '0.25' }, root).telemetrySampleRate).toBe(0.25);
+    expect(loadConfig({ TELEMETRY_SAMPLE_RATE: '0' }, root).telemetrySampleRate).toBe(0);
+    expect(loadConfig({ TELEMETRY_SAMPLE_RATE: '1.0' }, root).telemetrySampleRate).toBe(1);
+    for (const wrong of ['1.5', '-0.1', 'half', '0.12345', 'NaN']) {
+      expect(() => loadConfig({ TELEMETRY_SAMPLE_RATE: wrong }, root)).toThrow('TELEMETRY_SAMPLE_RATE must be a share from 0 to 1');
+    }
+  });
 });
 
 describe('account settings', () => {
@@ -170,6 +179,7 @@ describe('the schema', () => {
       ticketWaitHours: 24,
       earningHolds: { largeCredit: { minCoins: 10_000, days: 7 }, reversals: { percent: 10, minReversals: 5, days: 14 }, walls: {} },
       notificationDays: 90,
+      telemetrySampleRate: 1,
       demoWalls: true,
       offersSeedFile: join(root, 'api', 'data', 'offers.sample.json'),
       liveFeed: { simulation: true, simulationGapMs: { min: 4000, max: 9000 } },

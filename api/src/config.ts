@@ -287,7 +287,7 @@ export const ENV_SCHEMA = z.object({
   RUNTIME_CONFIG_FILE: optional(text, {
     default: 'unset',
     description:
-      'a JSON file served as `/runtime-config.json` instead of the built-in one (remote URLs, owned paths, `staffOnly` for a remote listed to signed-in staff only, API base, realtime, the optional `footer` module and `embeds`), read on every request',
+      'a JSON file served as `/runtime-config.json` instead of the built-in one (remote URLs, owned paths, `staffOnly` for a remote listed to signed-in staff only, API base, realtime, the optional `footer` module and `embeds`, `telemetry.sampleRate`), read on every request',
   }),
   PUSHER_APP_ID: withDefault('rewards-dev', text, { description: 'realtime app id' }),
   PUSHER_KEY: withDefault('rewards-dev-key', text, { description: 'realtime public key pusher-js connects with' }),

@@ -47,8 +47,9 @@ export async function startSite(extraEnv: Record<string, string> = {}, port?: nu
   const child = spawn(process.execPath, [path.join(repositoryRoot, 'scripts', 'start.mjs')], {
     cwd: repositoryRoot,
     // Its own releases folder too: remotes released on this machine must not change what the tests see.
-    // Every test user signs up from this machine's address, so sign-ups per address are let through.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RELEASES_DIR: path.join(workDir, 'releases'), NODE_ENV: 'test', DATABASE_URL: '', RATE_LIMITS: 'register_ip=1000/1h', ...extraEnv },
+    // Every test user signs up from this machine's address, so sign-ups per address are let through, and so
+    // are the telemetry reports of every page the tests open.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RELEASES_DIR: path.join(workDir, 'releases'), NODE_ENV: 'test', DATABASE_URL: '', RATE_LIMITS: 'register_ip=1000/1h,telemetry_ip=10000/1m', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -8,7 +8,7 @@ import '@rewards/shared/styles/base.css';
 import { App } from './app/app';
 import { initFederation } from './federation/federation-runtime';
 import { loadRuntimeConfig } from './federation/runtime-config';
-import { noteError, startTelemetry } from './telemetry/telemetry-queue';
+import { noteTelemetry, startTelemetry } from './telemetry/telemetry-queue';
 import { StartupFailure } from './app/startup-failure';
 import { PrerenderedPageContext, takePrerenderedPage } from './app/prerendered-page';
 import { yieldToBrowser } from './app/yield-to-browser';
@@ -25,7 +25,7 @@ async function start() {
   // Errors a boundary caught (a remote's page or component showing its failure) count for telemetry.
   const root = createRoot(container, {
     onCaughtError: (error) => {
-      noteError(error, true);
+      noteTelemetry('caught', error);
       console.error(error);
     },
   });

@@ -12,10 +12,11 @@ import { ticketsAccept, ticketsDecline, ticketsList, ticketsReply, ticketsShow, 
 import { usersShow, usersStatus, usersVerifyEmail } from './users';
 import { payoutsList, payoutsReconcile, payoutsRetry } from './payouts';
 import { staffAdd, staffList, staffRemove } from './staff';
+import { telemetryHealth } from './telemetry';
 
 /** Every operator command; a new one is a file with defineCommand(...) and a line here. */
 export const COMMANDS: readonly OpsCommand[] = [usersShow, usersStatus, usersVerifyEmail, cashoutsList, cashoutsApprove, cashoutsReject,
   payoutsList, payoutsRetry, payoutsReconcile,
   usersCredit, ledgerVerify, offersImport, postbackSimulate, postbacksList, postbacksReplay, referralsList, referralsDecide,
   contactList, holdsList, holdsRelease, ticketsList, ticketsShow, ticketsReply, ticketsAccept, ticketsDecline, ticketsStats, contentPublish, contentVersions, contentRestore, audit, auditVerify,
-  staffAdd, staffRemove, staffList];
+  staffAdd, staffRemove, staffList, telemetryHealth];

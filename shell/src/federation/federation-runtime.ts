@@ -7,7 +7,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { provideRemoteModuleLoader } from '@rewards/shared/contracts/federated-modules';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
-import { noteModuleLoad } from '../telemetry/telemetry-queue';
+import { noteTelemetry } from '../telemetry/telemetry-queue';
 
 /**
  * A remote that accepts the connection but never answers would hang the page: manifests and scripts
@@ -69,11 +69,11 @@ export async function loadRemoteModule<T>(remoteName: string, exposedModule: str
   try {
     const loaded = await withinDeadline(loadRemote<T>(name).then(async (module) => (await catalogsReady(), module)), loadDeadlineMs, name);
     if (!loaded) throw new Error(`Remote module ${name} is unavailable`);
-    noteModuleLoad(name);
+    noteTelemetry('load', name);
     return loaded;
   } catch (error) {
     // Its manifest, entry or a chunk failed, or it came too late: one failed load for telemetry.
-    noteModuleLoad(name, error);
+    noteTelemetry('load_failed', name, error);
     throw error;
   }
 }

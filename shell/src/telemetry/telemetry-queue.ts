@@ -2,62 +2,57 @@ import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { whenPageSettled } from '../scheduling/when-page-settled';
 
 /**
- * What happened, as the page saw it: turned into a report (remote, version, route pattern) by the reporter,
- * which loads once the page settled. Only this small part loads with the page (docs/telemetry.md).
+ * What the page saw, kept as it came (a tuple: this part loads with every page, so it stays small) for the
+ * reporter, which makes reports of it once the page settled (docs/telemetry.md):
+ * - `load`, module (`mf_earn/routes`): a federated module loaded;
+ * - `load_failed`, module, error: its manifest, entry or a chunk failed, or it came too late;
+ * - `caught`, error: an error boundary caught it (a failed load's error too: the reporter counts that once);
+ * - `error`, error, script address: nothing caught it.
+ * The last item is the page's path then.
  */
-export type SeenEvent = { path: string } & (
-  | { type: 'load' | 'load_failed'; module: string }
-  /** `caught`: an error boundary caught it (else uncaught); `source`: the script of an uncaught error. */
-  | { type: 'error'; error: unknown; caught: boolean; source?: string }
-);
+export type SeenEvent =
+  | [type: 'load', module: string, unused: undefined, path: string]
+  | [type: 'load_failed', module: string, error: unknown, path: string]
+  | [type: 'caught', error: unknown, unused: undefined, path: string]
+  | [type: 'error', error: unknown, source: string | undefined, path: string];
 
 export type Reporter = (event: SeenEvent) => void;
+export type ReporterModule = { startReporting(config: RuntimeConfig, seen: SeenEvent[], openedPath: string): Reporter };
 
 /** The reporter loads this long after the page's load, once idle: nothing of it competes with the first screen. */
 const REPORTER_DELAY_MS = 3000;
+/** Events kept until the reporter is there. */
+const MAX_SEEN = 200;
 
-let seen: SeenEvent[] | null = null;
+let seen: SeenEvent[] | undefined;
 let report: Reporter | undefined;
 let startReporter: (() => void) | undefined;
-const loadFailures = new WeakSet<object>();
 
 /**
- * Draws this page's sample (runtime config `telemetry.sampleRate`); when in it, keeps what happens from now on
- * and loads the reporter once the page settled, or at once on the first failure (the page may not last).
+ * Draws this page's sample (runtime config `telemetry.sampleRate`, none without it); in it, keeps what happens
+ * from now on and loads the reporter once the page settled, or at once on the first failure (the page may not last).
  */
-export function startTelemetry(
-  config: RuntimeConfig,
-  load: () => Promise<{ startReporting(config: RuntimeConfig, seen: SeenEvent[], openedPath: string): Reporter }>,
-): void {
-  if (!(Math.random() < (config.telemetry?.sampleRate ?? 0)) || !navigator.sendBeacon) return;
-  seen = [];
+export function startTelemetry(config: RuntimeConfig, load: () => Promise<ReporterModule>): void {
+  if (!(Math.random() < (config.telemetry?.sampleRate ?? 0))) return;
+  const queue: SeenEvent[] = (seen = []);
   const openedPath = location.pathname;
-  let started = false;
   startReporter = () => {
-    if (started) return;
-    started = true;
-    void load().then((reporter) => (report = reporter.startReporting(config, seen!, openedPath)));
+    startReporter = undefined;
+    void load().then((reporter) => (report = reporter.startReporting(config, queue, openedPath)));
   };
-  whenPageSettled(startReporter, REPORTER_DELAY_MS);
-  addEventListener('error', (event) => noteError(event.error, false, event.filename));
-  addEventListener('unhandledrejection', (event) => noteError(event.reason, false));
+  whenPageSettled(() => startReporter?.(), REPORTER_DELAY_MS);
+  addEventListener('error', (event) => noteTelemetry('error', event.error, event.filename));
+  addEventListener('unhandledrejection', (event) => noteTelemetry('error', event.reason));
 }
 
-function note(event: SeenEvent): void {
+/** Notes an event (see SeenEvent); nothing outside the sample. */
+export function noteTelemetry(type: 'load', module: string): void;
+export function noteTelemetry(type: 'load_failed', module: string, error: unknown): void;
+export function noteTelemetry(type: 'caught', error: unknown): void;
+export function noteTelemetry(type: 'error', error: unknown, source?: string): void;
+export function noteTelemetry(type: SeenEvent[0], subject: unknown, extra?: unknown): void {
+  const event = [type, subject, extra, location.pathname] as SeenEvent;
   if (report) report(event);
-  else if (seen && seen.length < 200) seen.push(event);
-  if (event.type !== 'load') startReporter?.();
-}
-
-/** A federated module (`mf_earn/routes`) loaded, or failed to (its error is then not counted again as an error). */
-export function noteModuleLoad(module: string, error?: unknown): void {
-  if (error === undefined) return note({ type: 'load', module, path: location.pathname });
-  if (typeof error === 'object' && error) loadFailures.add(error);
-  note({ type: 'load_failed', module, path: location.pathname });
-}
-
-/** An error an error boundary caught (`caught`), or one nothing caught; a module's failed load is not one. */
-export function noteError(error: unknown, caught: boolean, source?: string): void {
-  if (typeof error === 'object' && error && loadFailures.has(error)) return;
-  note({ type: 'error', error, caught, source, path: location.pathname });
+  else if (seen && seen.length < MAX_SEEN) seen.push(event);
+  if (type !== 'load') startReporter?.();
 }

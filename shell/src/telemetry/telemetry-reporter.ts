@@ -58,7 +58,7 @@ function keyOf(remote: RemoteConfig | undefined, path: string, remotes: RemoteCo
  * page's later events go to.
  */
 export function startReporting(config: RuntimeConfig, seen: SeenEvent[], openedPath: string, options: ReporterOptions = {}): Reporter {
-  const { send = (body: string) => navigator.sendBeacon(TELEMETRY_URL, body), flushEveryMs = FLUSH_EVERY_MS, vitals = { onLCP, onINP, onCLS } } = options;
+  const { send = (body: string) => navigator.sendBeacon?.(TELEMETRY_URL, body), flushEveryMs = FLUSH_EVERY_MS, vitals = { onLCP, onINP, onCLS } } = options;
   const remotes = config.remotes;
   const loaded = new Set<string>();
   let pending: TelemetryEvent[] = [];
@@ -75,20 +75,26 @@ export function startReporting(config: RuntimeConfig, seen: SeenEvent[], openedP
     if (pending.length >= MAX_EVENTS_PER_REPORT || document.visibilityState === 'hidden') flush();
   };
 
-  const report: Reporter = (event) => {
-    if (event.type === 'error') {
-      const blamed = remoteOfScript(event.error, event.source, remotes) ?? (event.caught ? findRouteMatch(event.path, remotes)?.remote : undefined);
-      return add({ type: 'error', ...keyOf(blamed, event.path, remotes) });
+  // A failed load's error, which a boundary then catches too: counted once, as the failed load.
+  const loadFailures = new WeakSet<object>();
+  const report: Reporter = ([type, subject, extra, path]) => {
+    if (type === 'caught' || type === 'error') {
+      if (typeof subject === 'object' && subject && loadFailures.has(subject)) return;
+      const source = typeof extra === 'string' ? extra : undefined;
+      const blamed = remoteOfScript(subject, source, remotes) ?? (type === 'caught' ? findRouteMatch(path, remotes)?.remote : undefined);
+      return add({ type: 'error', ...keyOf(blamed, path, remotes) });
     }
-    const remote = remotes.find(({ name }) => name === event.module.split('/')[0]);
+    const module = String(subject);
+    if (type === 'load_failed' && typeof extra === 'object' && extra) loadFailures.add(extra);
+    const remote = remotes.find(({ name }) => name === module.split('/')[0]);
     // A module of a remote the document does not list (none today) has nothing to be counted under.
     if (!remote) return;
-    if (event.type === 'load') {
+    if (type === 'load') {
       // A module counts once a page: showing it again reuses what loaded.
-      if (loaded.has(event.module)) return;
-      loaded.add(event.module);
+      if (loaded.has(module)) return;
+      loaded.add(module);
     }
-    add({ type: event.type, ...keyOf(remote, event.path, remotes) });
+    add({ type, ...keyOf(remote, path, remotes) });
   };
 
   // The vitals of the page as it was opened: the remote that drew it and its route.

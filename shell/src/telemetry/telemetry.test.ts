@@ -51,8 +51,8 @@ describe('the telemetry reporter', () => {
 
   it('batches events and sends them every interval as one report, no sooner', () => {
     const { report, sent, events } = reporter();
-    report({ type: 'load', module: 'mf_earn/routes', path: '/Earn' });
-    report({ type: 'load_failed', module: 'mf_cashout/withdrawals-panel', path: '/Earn' });
+    report(['load', 'mf_earn/routes', undefined, '/Earn']);
+    report(['load_failed', 'mf_cashout/withdrawals-panel', new Error('down'), '/Earn']);
     expect(sent).toEqual([]);
     jest.advanceTimersByTime(FLUSH_EVERY_MS);
     expect(sent).toHaveLength(1);
@@ -66,13 +66,13 @@ describe('the telemetry reporter', () => {
 
   it('sends at once when a batch is full, and when the page is hidden or left', () => {
     const { report, sent } = reporter();
-    for (let n = 0; n < MAX_EVENTS_PER_REPORT; n++) report({ type: 'error', error: new Error(`e${n}`), caught: false, path: '/Earn' });
+    for (let n = 0; n < MAX_EVENTS_PER_REPORT; n++) report(['error', new Error(`e${n}`), undefined, '/Earn']);
     expect(sent).toHaveLength(1);
-    report({ type: 'load', module: 'mf_earn/routes', path: '/Earn' });
+    report(['load', 'mf_earn/routes', undefined, '/Earn']);
     setVisibility('hidden');
     expect(sent).toHaveLength(2);
     setVisibility('visible');
-    report({ type: 'load', module: 'mf_earn/partner-walls', path: '/Earn' });
+    report(['load', 'mf_earn/partner-walls', undefined, '/Earn']);
     window.dispatchEvent(new Event('pagehide'));
     expect(sent).toHaveLength(3);
   });
@@ -82,7 +82,7 @@ describe('the telemetry reporter', () => {
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
     const { vitals } = fakeVitals();
     const report = startReporting(config, [], '/offers/42', { vitals });
-    report({ type: 'load', module: 'mf_earn/routes', path: '/offers/42?email=someone%40example.com&token=abc' });
+    report(['load', 'mf_earn/routes', undefined, '/offers/42?email=someone%40example.com&token=abc']);
     jest.advanceTimersByTime(FLUSH_EVERY_MS);
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [url, body] = sendBeacon.mock.calls[0] as unknown as [string, string];
@@ -92,23 +92,26 @@ describe('the telemetry reporter', () => {
     expect(body).not.toMatch(/example|token|42/);
   });
 
-  it('counts a module once a page, every failed attempt', () => {
+  it('counts a module once a page, every failed attempt, and a failed load a boundary then catches once', () => {
     const { report, events } = reporter();
-    for (let n = 0; n < 3; n++) report({ type: 'load', module: 'mf_earn/routes', path: '/Earn' });
-    report({ type: 'load_failed', module: 'mf_earn/partner-walls', path: '/Earn' });
-    report({ type: 'load_failed', module: 'mf_earn/partner-walls', path: '/Earn' });
-    report({ type: 'load', module: 'mf_nowhere/x', path: '/Earn' });
+    const down = new Error('manifest 503');
+    report(['load_failed', 'mf_cashout/withdrawals-panel', down, '/Earn']);
+    report(['caught', down, undefined, '/Earn']);
+    for (let n = 0; n < 3; n++) report(['load', 'mf_earn/routes', undefined, '/Earn']);
+    report(['load_failed', 'mf_earn/partner-walls', new Error('down'), '/Earn']);
+    report(['load_failed', 'mf_earn/partner-walls', new Error('down'), '/Earn']);
+    report(['load', 'mf_nowhere/x', undefined, '/Earn']);
     jest.advanceTimersByTime(FLUSH_EVERY_MS);
-    expect(events().map((event) => event.type)).toEqual(['load', 'load_failed', 'load_failed']);
+    expect(events().map((event) => event.type)).toEqual(['load_failed', 'load', 'load_failed', 'load_failed']);
   });
 
   it('blames an error on the remote whose chunk threw, by the script address, whatever the page', () => {
     const { report, events } = reporter();
-    report({ type: 'error', error: remoteScriptError(), caught: false, path: '/Cashout' });
-    report({ type: 'error', error: 'a string', caught: false, source: `http://localhost/remotes/mf-earn/${EARN_VERSION}/remoteEntry.js`, path: '/' });
+    report(['error', remoteScriptError(), undefined, '/Cashout']);
+    report(['error', 'a string', `http://localhost/remotes/mf-earn/${EARN_VERSION}/remoteEntry.js`, '/']);
     // Nothing points at a remote: a boundary's catch is the page's remote, an uncaught one the shell's.
-    report({ type: 'error', error: new Error('no stack'), caught: true, path: '/Profile/settings' });
-    report({ type: 'error', error: new Error('from the shell'), caught: false, source: 'http://localhost/main.js', path: '/Profile' });
+    report(['caught', new Error('no stack'), undefined, '/Profile/settings']);
+    report(['error', new Error('from the shell'), 'http://localhost/main.js', '/Profile']);
     jest.advanceTimersByTime(FLUSH_EVERY_MS);
     expect(events()).toEqual([
       { type: 'error', remote: 'mf_earn', version: EARN_VERSION, route: '/Cashout' },
@@ -141,7 +144,7 @@ describe('the telemetry reporter', () => {
   });
 
   it('sends what happened before it started first', () => {
-    const seen: SeenEvent[] = [{ type: 'load', module: 'mf_marketing/routes', path: '/' }];
+    const seen: SeenEvent[] = [['load', 'mf_marketing/routes', undefined, '/']];
     const { events } = reporter(seen, '/');
     expect(seen).toEqual([]);
     jest.advanceTimersByTime(FLUSH_EVERY_MS);
@@ -165,7 +168,6 @@ describe('what the page keeps until the reporter loads', () => {
     return queue!;
   }
   const random = jest.spyOn(Math, 'random');
-  beforeEach(() => Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: jest.fn(() => true) }));
   afterAll(() => random.mockRestore());
 
   it('outside the sample keeps nothing and never loads the reporter', async () => {
@@ -173,8 +175,8 @@ describe('what the page keeps until the reporter loads', () => {
     const queue = freshQueue();
     const load = jest.fn();
     queue.startTelemetry({ ...config, telemetry: { sampleRate: 0.4 } }, load);
-    queue.noteModuleLoad('mf_earn/routes', new Error('down'));
-    queue.noteError(new Error('boom'), true);
+    queue.noteTelemetry('load_failed', 'mf_earn/routes', new Error('down'));
+    queue.noteTelemetry('caught', new Error('boom'));
     await Promise.resolve();
     expect(load).not.toHaveBeenCalled();
   });
@@ -184,36 +186,43 @@ describe('what the page keeps until the reporter loads', () => {
     const queue = freshQueue();
     const load = jest.fn();
     queue.startTelemetry({ ...config, telemetry: undefined }, load);
-    queue.noteError(new Error('boom'), false);
+    queue.noteTelemetry('error', new Error('boom'));
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('in the sample keeps events, loads the reporter at the first failure and hands them over, a failed load counted once', async () => {
+  it('in the sample keeps events, loads the reporter at the first failure and hands them over, then reports as they come', async () => {
     random.mockReturnValue(0.5);
     const queue = freshQueue();
-    const handed: SeenEvent[][] = [];
+    const handed: Array<{ seen: SeenEvent[]; openedPath: string }> = [];
     const later: SeenEvent[] = [];
     const load = jest.fn(async () => ({
       startReporting: (_config: RuntimeConfig, seen: SeenEvent[], openedPath: string) => {
-        handed.push([...seen, { type: 'load', module: `opened ${openedPath}`, path: openedPath }]);
+        handed.push({ seen: [...seen], openedPath });
         return (event: SeenEvent) => void later.push(event);
       },
     }));
     queue.startTelemetry({ ...config, telemetry: { sampleRate: 0.6 } }, load);
-    queue.noteModuleLoad('mf_earn/routes');
+    queue.noteTelemetry('load', 'mf_earn/routes');
     expect(load).not.toHaveBeenCalled();
     const down = new Error('manifest 503');
-    queue.noteModuleLoad('mf_cashout/withdrawals-panel', down);
-    // The boundary then catches the same failure: not an error of its own.
-    queue.noteError(down, true);
+    queue.noteTelemetry('load_failed', 'mf_cashout/withdrawals-panel', down);
+    queue.noteTelemetry('caught', down);
     expect(load).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(handed[0]!.map((event) => event.type === 'error' ? 'error' : `${event.type} ${event.module}`)).toEqual([
-      'load mf_earn/routes',
-      'load_failed mf_cashout/withdrawals-panel',
-      `load opened ${location.pathname}`,
+    const path = location.pathname;
+    expect(handed).toEqual([
+      {
+        seen: [
+          ['load', 'mf_earn/routes', undefined, path],
+          ['load_failed', 'mf_cashout/withdrawals-panel', down, path],
+          ['caught', down, undefined, path],
+        ],
+        openedPath: path,
+      },
     ]);
-    window.dispatchEvent(new ErrorEvent('error', { error: remoteScriptError(), filename: 'http://localhost/remotes/mf-earn/x.js' }));
-    expect(later).toEqual([expect.objectContaining({ type: 'error', caught: false, source: 'http://localhost/remotes/mf-earn/x.js' })]);
+    const thrown = remoteScriptError();
+    window.dispatchEvent(new ErrorEvent('error', { error: thrown, filename: 'http://localhost/remotes/mf-earn/x.js' }));
+    expect(later).toEqual([['error', thrown, 'http://localhost/remotes/mf-earn/x.js', path]]);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

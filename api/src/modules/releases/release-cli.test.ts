@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findRepoRoot } from '../../repo-root';
+import { releaseHealthLines } from '../telemetry/release-health';
 import { runReleaseCommand, type ReleaseCliDeps } from './release-cli';
 import { readReleaseState, writeReleaseState } from './release-state';
 
@@ -250,6 +251,37 @@ describe('pnpm release, rollback and releases', () => {
       'mf-account: never released; it serves its working build (mf-account/dist).',
       'mf-admin: never released; it serves its working build (mf-admin/dist).',
     ]);
+  });
+
+  it('lists what browsers reported of the current and canary versions over the last hour', async () => {
+    await run('release', 'mf-marketing');
+    const current = publishedVersion();
+    pageText = 'Quests, renamed';
+    await run('release', 'mf-marketing', '--canary', '10');
+    const canary = publishedVersion();
+    const health = { failedLoads: 0, errors: 0, failedLoadRate: 0, errorRate: 0, lcpP75Ms: null, inpP75Ms: null, clsP75: null };
+    const reported = [
+      { remote: 'mf-marketing', version: current, ...health, loads: 900, failedLoads: 9, failedLoadRate: 9 / 909, errors: 18, errorRate: 0.02, lcpP75Ms: 1843.4, inpP75Ms: 96 },
+      { remote: 'mf-earn', version: 'unversioned', ...health, loads: 40 },
+      // A version no longer served is not listed.
+      { remote: 'mf-marketing', version: '0.9.0-cccccccccc', ...health, loads: 3 },
+    ];
+    deps.readHealth = async () => (remote, state) => releaseHealthLines(remote, state, reported);
+    expect(await run('releases')).toBe(0);
+    expect(out.filter((line) => line.startsWith('    ') || line.startsWith('  browsers'))).toEqual([
+      '  browsers, last 60 min:',
+      `    ${current} (current): 900 loads, 1.0% failed loads, 2.0% errors, p75 LCP 1843 ms, p75 INP 96 ms`,
+      `    ${canary} (canary 10%): no reports`,
+      '  browsers, last 60 min:',
+      '    unversioned (working build): 40 loads, 0.0% failed loads, 0.0% errors, p75 LCP no reports, p75 INP no reports',
+      ...['mf-cashout', 'mf-account', 'mf-admin'].flatMap(() => ['  browsers, last 60 min:', '    unversioned (working build): no reports']),
+    ]);
+
+    deps.readHealth = async () => {
+      throw new Error('The PGlite database is in use by another process');
+    };
+    expect(await run('releases', 'mf-marketing')).toBe(0);
+    expect(out.at(-1)).toBe('Browser reports could not be read: The PGlite database is in use by another process');
   });
 
   it('accepts the package name and the federation container name', async () => {

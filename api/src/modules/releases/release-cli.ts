@@ -4,7 +4,7 @@ import { REMOTE_PACKAGES, VERSION_PATTERN } from '../../remote-builds';
 import { type Actor, ReleaseError } from './release-changes';
 import { type BuildRemote, describeReleases, promoteRemote, releaseRemote, rollbackRemote } from './release-operations';
 import type { WatchRule } from './canary-verdict';
-import { type CanaryWatch, MAX_CANARY_PERCENT, MIN_CANARY_PERCENT, ReleaseStateError } from './release-state';
+import { type CanaryWatch, MAX_CANARY_PERCENT, MIN_CANARY_PERCENT, readReleaseState, type ReleaseState, ReleaseStateError } from './release-state';
 
 export const RELEASE_USAGE = `Usage:
   pnpm release <remote> [--canary <percent>]  build <remote>, publish it as a new version and serve it to every
@@ -20,6 +20,11 @@ Remotes: ${REMOTE_PACKAGES.join(', ')}`;
 
 export type ReleaseCliDeps = {
   releasesDir: string;
+  /**
+   * What browsers reported (`pnpm releases`): lines for a remote in its release state. Left out: the listing shows
+   * none. A rejection is said in one line.
+   */
+  readHealth?: () => Promise<(remote: string, state: ReleaseState) => string[]>;
   repoRoot: string;
   build: BuildRemote;
   actor: () => Actor;
@@ -139,8 +144,14 @@ async function rollback(args: string[], deps: ReleaseCliDeps): Promise<string[]>
 async function list(args: string[], deps: ReleaseCliDeps): Promise<string[]> {
   if (args.length > 1) throw new UsageError(`Unexpected "${args.slice(1).join(' ')}".`);
   const remotes = args.length === 1 ? [remotePackage(args[0])] : [...REMOTE_PACKAGES];
-  const lines = await Promise.all(remotes.map((remote) => describeReleases(deps.releasesDir, remote)));
-  return lines.flat();
+  const health = deps.readHealth ? await deps.readHealth().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) : undefined;
+  const lines = await Promise.all(
+    remotes.map(async (remote) => [
+      ...(await describeReleases(deps.releasesDir, remote)),
+      ...(typeof health === 'function' ? health(remote, await readReleaseState(deps.releasesDir, remote)) : []),
+    ]),
+  );
+  return [...lines.flat(), ...(health instanceof Error ? [`Browser reports could not be read: ${health.message}`] : [])];
 }
 
 const COMMANDS: Record<string, (args: string[], deps: ReleaseCliDeps) => Promise<string[]>> = { release, rollback, releases: list };

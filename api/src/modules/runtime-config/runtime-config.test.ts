@@ -148,6 +148,20 @@ describe('GET /runtime-config.json', () => {
     await app.close();
   });
 
+  it('tells browsers the telemetry sample rate: TELEMETRY_SAMPLE_RATE, or a file’s own (checked)', async () => {
+    const sampled = await buildTestApp({ database: database(), env: { TELEMETRY_SAMPLE_RATE: '0.1' } });
+    expect((await sampled.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>().telemetry).toEqual({ sampleRate: 0.1 });
+    await sampled.close();
+
+    const file = join(folder, 'telemetry.json');
+    const app = await buildTestApp({ database: database(), env: { RUNTIME_CONFIG_FILE: file } });
+    await writeFile(file, JSON.stringify({ ...(await defaultDocument()), telemetry: { sampleRate: 0.5 } }));
+    expect((await app.inject({ method: 'GET', url: '/runtime-config.json' })).json<RuntimeConfig>().telemetry).toEqual({ sampleRate: 0.5 });
+    await writeFile(file, JSON.stringify({ ...(await defaultDocument()), telemetry: { sampleRate: 2 } }));
+    expect((await app.inject({ method: 'GET', url: '/runtime-config.json' })).statusCode).toBe(500);
+    await app.close();
+  });
+
   it('serves the languages a file lists, and a file without languages as it is', async () => {
     const file = join(folder, 'chosen-languages.json');
     const { languages: _languages, ...withoutLanguages } = await defaultDocument();

@@ -4,6 +4,9 @@ import { telemetryMinutes } from '../../db/schema';
 import { emptyHistogram, histogramPercentile, type WebVital } from './histogram';
 import { telemetryRemoteName } from './keys';
 
+/** The window `pnpm releases` and `ops telemetry:health` show by default. */
+export const DEFAULT_HEALTH_MINUTES = 60;
+
 export type RemoteHealthQuery = {
   /** The remote: its package (`mf-earn`) or federation container name (`mf_earn`). */
   remote: string;
@@ -33,6 +36,9 @@ export type RemoteHealth = {
   /** p75 of Cumulative Layout Shift on pages it drew; null with no report. */
   clsP75: number | null;
 };
+
+/** One version's health as `ops telemetry:health --json` prints it (and `pnpm releases` reads it). */
+export type VersionHealthAnswer = { remote: string; version: string } & RemoteHealth;
 
 /**
  * What browsers reported about one version of a remote over a window (every route): the counts, the rates
@@ -89,4 +95,18 @@ export async function remoteHealth(db: Executor, { remote, version, since, until
     inpP75Ms: histogramPercentile('inp', histogram('inp'), 0.75),
     clsP75: histogramPercentile('cls', histogram('cls'), 0.75),
   };
+}
+
+/** The remote and version pairs browsers reported since `since` (one remote's, or every remote's), by remote and version. */
+export async function reportedVersions(db: Executor, { remote, since }: { remote?: string; since: Date }): Promise<Array<{ remote: string; version: string }>> {
+  return db
+    .selectDistinct({ remote: telemetryMinutes.remote, version: telemetryMinutes.version })
+    .from(telemetryMinutes)
+    .where(
+      and(
+        gte(telemetryMinutes.minute, sql`date_trunc('minute', ${since.toISOString()}::timestamptz)`),
+        remote === undefined ? undefined : eq(telemetryMinutes.remote, telemetryRemoteName(remote)),
+      ),
+    )
+    .orderBy(telemetryMinutes.remote, telemetryMinutes.version);
 }

@@ -140,6 +140,15 @@ describe('POST /api/telemetry', () => {
     });
   });
 
+  it('writes what it counted when the server closes', async () => {
+    const closing = await buildTestApp({ database: database(), mailer: captureMailer(), env: { RATE_LIMITS: 'off', RELEASES_DIR: releasesDir } });
+    expect((await post(report([earn({ type: 'load' }), earn({ type: 'load' })]), { to: closing })).statusCode).toBe(204);
+    expect(await db().select().from(telemetryMinutes)).toEqual([]);
+    await closing.close();
+    const rows = await db().select().from(telemetryMinutes);
+    expect(rows.reduce((sum, row) => sum + row.loads, 0)).toBe(2);
+  });
+
   it('limits reports per address: past the limit 429 rate_limited, and not counted', async () => {
     const from = freshAddress();
     for (let n = 0; n < 3; n++) expect((await post(report([earn({ type: 'load' })]), { from, to: limited })).statusCode).toBe(204);
