@@ -107,7 +107,7 @@ describe('the server watching a canary on browser telemetry', () => {
     await report(CANARY, { loads: 20 });
     app = await buildTestApp({ database: database(), env: { RELEASES_DIR: releasesDir } });
     await app.ready();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 20_000;
     while ((await readReleaseState(releasesDir, 'mf-earn')).canary !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await readReleaseState(releasesDir, 'mf-earn')).toMatchObject({ current: CANARY, canary: null, watch: null });
   });
