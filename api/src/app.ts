@@ -22,6 +22,7 @@ import { liveFeedPlugin } from './modules/live-feed/plugin';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { channelAuthRoutes } from './modules/realtime/auth-routes';
 import { realtimeOptionsOf, realtimePlugin } from './modules/realtime/plugin';
+import { canaryWatchPlugin } from './modules/releases/watch-plugin';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes';
 import { sitePolicySources } from './modules/runtime-config/site-policy-sources';
 import { siteMetadataRoutes } from './modules/site-metadata/routes';
@@ -71,6 +72,8 @@ export type AppOptions = {
   telemetryPruneEveryMs?: number;
   /** How often the published content is re-read without a signal; defaults to every second (tests lengthen it). */
   contentRecheckMs?: number;
+  /** How often watched canaries are judged; defaults to every 5 s (0: only by `app.canaryWatch.tick()`, tests). */
+  canaryWatchTickMs?: number;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -159,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isStaff: isActiveStaff(app.db),
     nodeEnv: config.nodeEnv,
   });
+  await app.register(canaryWatchPlugin, { releasesDir: config.releasesDir, tickMs: options.canaryWatchTickMs });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
     await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db) });

@@ -40,6 +40,12 @@ export function readWholeNumber(text: string, digits = 15): number {
   return Number(text);
 }
 
+/** Percentage points from 0 to 100 (at most 2 decimals), as a fraction: "2" → 0.02, "0.5" → 0.005. */
+export function readPercentagePoints(text: string): number {
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || Number(text) > 100) throw new InvalidValue(`must be percentage points from 0 to 100 like 2 or 0.5, got "${text}"`);
+  return Math.round(Number(text) * 100) / 10_000;
+}
+
 /** A share from 0 to 1, e.g. "0.25" (at most 4 decimals). */
 export function readSampleRate(text: string): number {
   if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(text)) throw new InvalidValue(`must be a share from 0 to 1 such as 0.1, got "${text}"`);

@@ -49,6 +49,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, root)).toThrow('PORT must be a port number');
   });
 
+  it('reads the canary watch rule in percentage points and loads', () => {
+    expect(loadConfig({ CANARY_WATCH_MARGIN: '0.5', CANARY_WATCH_MIN_LOADS: '3' }, root).canaryWatch).toEqual({ margin: 0.005, minLoads: 3 });
+    expect(loadConfig({ CANARY_WATCH_MARGIN: '0' }, root).canaryWatch.margin).toBe(0);
+    expect(loadConfig({ CANARY_WATCH_MARGIN: '100' }, root).canaryWatch.margin).toBe(1);
+    for (const margin of ['-1', '101', '2%', '0.125', 'two', '1e1']) {
+      expect(() => loadConfig({ CANARY_WATCH_MARGIN: margin }, root)).toThrow(`CANARY_WATCH_MARGIN must be percentage points from 0 to 100 like 2 or 0.5, got "${margin}"`);
+    }
+    for (const loads of ['0', '-3', '1.5', '99999999']) {
+      expect(() => loadConfig({ CANARY_WATCH_MIN_LOADS: loads }, root)).toThrow(`CANARY_WATCH_MIN_LOADS must be a whole number of at least 1, got "${loads}"`);
+    }
+  });
+
   it('reads the telemetry sample rate as a share from 0 to 1', () => {
     expect(loadConfig({ TELEMETRY_SAMPLE_RATE: '0.25' }, root).telemetrySampleRate).toBe(0.25);
     expect(loadConfig({ TELEMETRY_SAMPLE_RATE: '0' }, root).telemetrySampleRate).toBe(0);
@@ -174,6 +186,7 @@ describe('the schema', () => {
       redisPrefix: 'rewards:',
       gateway: DEFAULT_GATEWAY_LIMITS,
       releasesDir: join(root, '.releases'),
+      canaryWatch: { margin: 0.02, minLoads: 100 },
       opsToken: undefined,
       opsSocket: join(root, '.data', 'ops.sock'),
       payouts: {

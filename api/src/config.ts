@@ -15,6 +15,7 @@ import {
   readFlag,
   readOneOf,
   readOpsToken,
+  readPercentagePoints,
   readPort,
   readRateLimits,
   readSampleRate,
@@ -85,6 +86,8 @@ export type Config = {
   gateway: GatewayLimits;
   /** Absolute path of the folder of published remote versions and their release.json pointers. */
   releasesDir: string;
+  /** CANARY_WATCH_MARGIN (a fraction) and CANARY_WATCH_MIN_LOADS: how a watched canary is judged. */
+  canaryWatch: { margin: number; minLoads: number };
   /** OPS_TOKEN; unset: a generated development token file in DATA_DIR (none in production). */
   opsToken: string | undefined;
   /** Absolute path of the operator API's unix socket. */
@@ -432,6 +435,13 @@ export const ENV_SCHEMA = z.object({
   RELEASES_DIR: withDefault('./.releases', text, {
     description: 'published versions of the remotes and which one each serves (`pnpm release`, see [Releasing a remote](releasing.md))',
   }),
+  CANARY_WATCH_MARGIN: withDefault('2', readPercentagePoints, {
+    description:
+      'percentage points a watched canary (`pnpm release <remote> --canary N --watch M`) may do worse than the current version on failed loads or errors before it is rolled back (surely worse: see [A canary that watches itself](releasing.md#a-canary-that-watches-itself)); read by `pnpm release` when the watch starts',
+  }),
+  CANARY_WATCH_MIN_LOADS: withDefault('100', (value) => readCount(value, 7), {
+    description: 'loads of a watched canary needed before the watch rolls it back or promotes it; read by `pnpm release` when the watch starts',
+  }),
   OPS_TOKEN: optional(readOpsToken, {
     default: 'unset: a generated `DATA_DIR/ops-token` (mode 0600) in development and test',
     description:
@@ -557,6 +567,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
       pongTimeoutMs: env.REALTIME_PONG_TIMEOUT * 1000,
     },
     releasesDir: fromRoot(env.RELEASES_DIR),
+    canaryWatch: { margin: env.CANARY_WATCH_MARGIN, minLoads: env.CANARY_WATCH_MIN_LOADS },
     opsToken: env.OPS_TOKEN,
     opsSocket: fromRoot(env.OPS_SOCKET ?? join(env.DATA_DIR, 'ops.sock')),
     payouts: {

@@ -22,6 +22,8 @@ export type TestAppOptions = {
   payoutTickMs?: number;
   payoutTools?: AppOptions['payoutTools'];
   contentRecheckMs?: number;
+  /** Default 0: watched canaries are judged only when a test calls app.canaryWatch.tick(). */
+  canaryWatchTickMs?: number;
   /** Browser reports are written when a test calls app.telemetry.flush() unless set; never pruned by themselves. */
   telemetryFlushEveryMs?: number;
 };
@@ -39,13 +41,14 @@ export function buildTestApp({
   payoutTickMs = 0,
   payoutTools,
   contentRecheckMs,
+  canaryWatchTickMs = 0,
   telemetryFlushEveryMs = 0,
 }: TestAppOptions): Promise<FastifyInstance> {
   // A releases folder nobody writes: releases made on this machine must not change what tests see.
   const noReleases = join(tmpdir(), `rewards-test-no-releases-${process.pid}`);
   // No simulated feed entries unless a test asks: they would land among the events tests wait for.
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RELEASES_DIR: noReleases, LIVE_FEED_SIMULATION: 'off', ...env });
-  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs, notificationPruneIntervalMs, onRoute, payoutTickMs, payoutTools, contentRecheckMs, telemetryFlushEveryMs, telemetryPruneEveryMs: 0 });
+  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs, notificationPruneIntervalMs, onRoute, payoutTickMs, payoutTools, contentRecheckMs, telemetryFlushEveryMs, telemetryPruneEveryMs: 0, canaryWatchTickMs });
 }
 
 /**

@@ -79,6 +79,7 @@ process.exitCode = await runReleaseCommand(process.argv.slice(2), {
   repoRoot: config.repoRoot,
   build: buildWithRspack(config.repoRoot),
   actor: () => ({ at: new Date().toISOString(), by: whoRuns() }),
+  watchRule: config.canaryWatch,
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 });

@@ -1,4 +1,4 @@
-import type { Canary, ReleaseAction, ReleaseState } from './release-state';
+import type { Canary, CanaryWatch, ReleaseAction, ReleaseLogEntry, ReleaseState } from './release-state';
 
 /** A change an operator asked for that cannot be made; the state is left as it was. */
 export class ReleaseError extends Error {}
@@ -7,15 +7,18 @@ export type Actor = { at: string; by: string };
 export type ReleaseChange = { state: ReleaseState; message: string };
 
 type Pointers = Pick<ReleaseState, 'current' | 'canary' | 'previous'>;
+/** What the canary watch adds to the log entry of its decision: why, and the figures. */
+export type Grounds = Pick<ReleaseLogEntry, 'reason' | 'health'>;
 
 function describeCanary(canary: Canary | null): string {
   return canary ? `, and ${canary.version} to ${canary.percent}% of browsers` : '';
 }
 
-function changed(remote: string, state: ReleaseState, action: ReleaseAction, actor: Actor, next: Pointers): ReleaseChange {
-  const entry = { at: actor.at, by: actor.by, action, current: next.current, canary: next.canary };
+/** Any change of the pointers ends a running watch: a watch belongs to the canary it started with. */
+function changed(remote: string, state: ReleaseState, action: ReleaseAction, actor: Actor, next: Pointers, grounds: Grounds = {}, watch: CanaryWatch | null = null): ReleaseChange {
+  const entry: ReleaseLogEntry = { at: actor.at, by: actor.by, action, current: next.current, canary: next.canary, ...(watch ? { watch } : {}), ...grounds };
   return {
-    state: { ...state, ...next, log: [...state.log, entry] },
+    state: { ...state, ...next, watch, log: [...state.log, entry] },
     message: `${remote} now serves ${next.current}${describeCanary(next.canary)}.`,
   };
 }
@@ -37,22 +40,32 @@ export function release(remote: string, state: ReleaseState, version: string, ac
   return changed(remote, state, 'release', actor, { current: version, canary: null, previous: forwardTo(state, version) });
 }
 
-/** `percent` of browsers, the same ones on every visit, get `version`; the others keep the current one. */
-export function startCanary(remote: string, state: ReleaseState, version: string, percent: number, actor: Actor): ReleaseChange {
+/**
+ * `percent` of browsers, the same ones on every visit, get `version`; the others keep the current one. With a
+ * watch, the server judges the canary until the watch's end (canary-watch.ts).
+ */
+export function startCanary(remote: string, state: ReleaseState, version: string, percent: number, actor: Actor, watch: CanaryWatch | null = null): ReleaseChange {
   if (state.current === null) {
     throw new ReleaseError(`${remote} has no release yet for the other browsers to keep: release it first (pnpm release ${remote}).`);
   }
   if (state.current === version) {
     throw new ReleaseError(`${version} is what ${remote} already serves: a canary needs a changed build.`);
   }
-  return changed(remote, state, 'canary', actor, { current: state.current, canary: { version, percent }, previous: state.previous });
+  return changed(remote, state, 'canary', actor, { current: state.current, canary: { version, percent }, previous: state.previous }, {}, watch);
 }
 
 /** The canary's version goes to every browser. */
-export function promoteCanary(remote: string, state: ReleaseState, actor: Actor): ReleaseChange {
+export function promoteCanary(remote: string, state: ReleaseState, actor: Actor, grounds: Grounds = {}): ReleaseChange {
   if (state.canary === null) throw new ReleaseError(`${remote} has no canary to promote.`);
   const version = state.canary.version;
-  return changed(remote, state, 'promote', actor, { current: version, canary: null, previous: forwardTo(state, version) });
+  return changed(remote, state, 'promote', actor, { current: version, canary: null, previous: forwardTo(state, version) }, grounds);
+}
+
+/** A canary's watch ended without moving anyone: it stays a canary, and the log says why. */
+export function endWatch(remote: string, state: ReleaseState, actor: Actor, grounds: Grounds): ReleaseChange {
+  if (state.watch === null || state.canary === null) throw new ReleaseError(`${remote} has no watched canary.`);
+  const { state: next } = changed(remote, state, 'watch-end', actor, { current: state.current, canary: state.canary, previous: state.previous }, grounds);
+  return { state: next, message: `${remote} keeps ${state.canary.version} as a canary for ${state.canary.percent}% of browsers; its watch ended.` };
 }
 
 /**
@@ -60,10 +73,10 @@ export function promoteCanary(remote: string, state: ReleaseState, actor: Actor)
  * current version); else the version served before the current one was released returns, one release
  * further back each time. With a version: that published version, wherever it is.
  */
-export function rollback(remote: string, state: ReleaseState, actor: Actor, version?: string): ReleaseChange {
+export function rollback(remote: string, state: ReleaseState, actor: Actor, version?: string, grounds: Grounds = {}): ReleaseChange {
   if (state.current === null) throw new ReleaseError(`${remote} has no release to roll back.`);
   if (version === undefined) {
-    if (state.canary !== null) return changed(remote, state, 'rollback', actor, { current: state.current, canary: null, previous: state.previous });
+    if (state.canary !== null) return changed(remote, state, 'rollback', actor, { current: state.current, canary: null, previous: state.previous }, grounds);
     const back = state.previous.at(-1);
     if (back === undefined) throw new ReleaseError(`${remote} serves its first release (${state.current}): there is nothing before it to go back to.`);
     return changed(remote, state, 'rollback', actor, { current: back, canary: null, previous: state.previous.slice(0, -1) });

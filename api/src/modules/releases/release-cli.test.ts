@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { findRepoRoot } from '../../repo-root';
 import { releaseHealthLines } from '../telemetry/release-health';
 import { runReleaseCommand, type ReleaseCliDeps } from './release-cli';
-import { readReleaseState } from './release-state';
+import { readReleaseState, writeReleaseState } from './release-state';
 
 const PAGE_CHUNK = 'page.0123456789.js';
 
@@ -38,6 +38,7 @@ describe('pnpm release, rollback and releases', () => {
         await writeFile(join(folder, '.build-inputs.json'), '{}');
       },
       actor: () => ({ at: '2026-11-23T10:00:00.000Z', by: 'ada' }),
+      watchRule: { margin: 0.02, minLoads: 100 },
       out: (line) => out.push(line),
       err: (line) => err.push(line),
     };
@@ -119,6 +120,77 @@ describe('pnpm release, rollback and releases', () => {
     expect(out[1]).toBe(`mf-marketing now serves ${current}, and ${canary} to 20% of browsers.`);
     expect(await run('release', 'mf-marketing', '--promote')).toBe(0);
     expect(out).toEqual([`mf-marketing now serves ${canary}.`]);
+  });
+
+  it('starts a watched canary: the watch, with the configured rule, is in release.json and the log', async () => {
+    await run('release', 'mf-marketing');
+    const current = publishedVersion();
+    pageText = 'Quests of the week';
+    expect(await run('release', 'mf-marketing', '--canary', '10', '--watch', '30')).toBe(0);
+    const canary = publishedVersion();
+    const watch = { startedAt: '2026-11-23T10:00:00.000Z', until: '2026-11-23T10:30:00.000Z', margin: 0.02, minLoads: 100, promote: true };
+    const state = await readReleaseState(releasesDir, 'mf-marketing');
+    expect(state).toMatchObject({ current, canary: { version: canary, percent: 10 }, watch });
+    expect(state.log.at(-1)).toMatchObject({ action: 'canary', watch });
+    expect(out.slice(1)).toEqual([
+      `mf-marketing now serves ${current}, and ${canary} to 10% of browsers.`,
+      'Pages load it on their next visit; pages already open keep the version they started with.',
+      "The server watches the canary until 2026-11-23T10:30:00.000Z: rolled back by itself when its failed-load or error rate is surely more than 2 points above the current version's (once 100 canary loads are seen), promoted at the end when healthy.",
+      'This command may end; the running server decides, and `pnpm releases mf-marketing` shows what it decided and why.',
+      'To undo: pnpm rollback mf-marketing',
+    ]);
+    expect(await run('releases', 'mf-marketing')).toBe(0);
+    expect(out).toContain('  watched until 2026-11-23T10:30:00.000Z (margin 2 points, 100 loads needed, then promoted when healthy)');
+
+    // A hand-made change of the pointers ends the watch.
+    expect(await run('rollback', 'mf-marketing')).toBe(0);
+    expect((await readReleaseState(releasesDir, 'mf-marketing')).watch).toBeNull();
+  });
+
+  it('starts the watch\u2019s window once the build is done, not when the command started', async () => {
+    await run('release', 'mf-marketing');
+    pageText = 'Quests of the week';
+    let built = false;
+    const build = deps.build;
+    deps.build = async (remote, folder) => {
+      await build(remote, folder);
+      built = true;
+    };
+    deps.actor = () => ({ at: built ? '2026-11-23T10:03:00.000Z' : '2026-11-23T10:00:00.000Z', by: 'ada' });
+    expect(await run('release', 'mf-marketing', '--canary', '10', '--watch', '60s')).toBe(0);
+    expect((await readReleaseState(releasesDir, 'mf-marketing')).watch).toMatchObject({ startedAt: '2026-11-23T10:03:00.000Z', until: '2026-11-23T10:04:00.000Z' });
+  });
+
+  it('takes a watch in seconds, and one that keeps the canary at its end', async () => {
+    await run('release', 'mf-marketing');
+    pageText = 'Quests of the week';
+    expect(await run('release', 'mf-marketing', '--watch', '90s', '--no-promote', '--canary', '5')).toBe(0);
+    expect((await readReleaseState(releasesDir, 'mf-marketing')).watch).toEqual({
+      startedAt: '2026-11-23T10:00:00.000Z',
+      until: '2026-11-23T10:01:30.000Z',
+      margin: 0.02,
+      minLoads: 100,
+      promote: false,
+    });
+    expect(out).toContain(
+      "The server watches the canary until 2026-11-23T10:01:30.000Z: rolled back by itself when its failed-load or error rate is surely more than 2 points above the current version's (once 100 canary loads are seen), kept as a canary at the end (--no-promote).",
+    );
+  });
+
+  it('says what the watch decided and why', async () => {
+    await run('release', 'mf-marketing');
+    pageText = 'Quests of the week';
+    await run('release', 'mf-marketing', '--canary', '10', '--watch', '5');
+    const state = await readReleaseState(releasesDir, 'mf-marketing');
+    const reason = 'error rate 100.0% (6 of 6 loads) against 0.0% (0 of 40): above the current version\'s by more than 2 points';
+    await writeReleaseState(releasesDir, 'mf-marketing', {
+      ...state,
+      canary: null,
+      watch: null,
+      log: [...state.log, { at: '2026-11-23T10:01:00.000Z', by: 'canary watch', action: 'rollback', current: state.current, canary: null, reason }],
+    });
+    expect(await run('releases', 'mf-marketing')).toBe(0);
+    expect(out.at(-1)).toBe(`  last change: rollback by canary watch at 2026-11-23T10:01:00.000Z: ${reason}`);
   });
 
   it('stops a canary with rollback', async () => {
@@ -228,6 +300,17 @@ describe('pnpm release, rollback and releases', () => {
     [['release', 'mf-marketing', '--canary'], '--canary takes a whole percentage of browsers from 1 to 99, not "".'],
     [['release', 'mf-marketing', '--force'], 'Unexpected "--force".'],
     [['release', 'mf-marketing', '--canary', '10', '--now'], 'Unexpected "--now".'],
+    ...['0', '-5', '0s', '9s', '10081', '604801s', '99999999999', '1e3', '1.5', 'abc', '2m', ' 5', '--no-promote'].map(
+      (value) =>
+        [
+          ['release', 'mf-marketing', '--canary', '10', '--watch', value],
+          `--watch takes whole minutes from 1 to 10080 (a week), or seconds from 10 written like 90s, not "${value}".`,
+        ] as [string[], string],
+    ),
+    [['release', 'mf-marketing', '--canary', '10', '--watch'], '--watch takes whole minutes from 1 to 10080 (a week), or seconds from 10 written like 90s, not "".'],
+    [['release', 'mf-marketing', '--watch', '5'], '--watch watches a canary: give --canary <percent> too.'],
+    [['release', 'mf-marketing', '--canary', '10', '--no-promote'], '--no-promote goes with --watch.'],
+    [['release', 'mf-marketing', '--canary', '10', '--watch', '5', '--watch', '6'], '--watch is given twice.'],
     [['rollback', 'mf-marketing', '../1.0.0-aaaaaaaaaa'], '"../1.0.0-aaaaaaaaaa" is not a version like 1.0.0-3f2a9c0b1d.'],
     [['rollback', 'mf-marketing', '1.0.0-aaaaaaaaaa', 'extra'], 'Unexpected "extra".'],
     [['deploy', 'mf-marketing'], 'Unknown command "deploy".'],

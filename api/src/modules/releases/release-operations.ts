@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { publishBuild } from './publish';
 import { type Actor, promoteCanary, release, ReleaseError, type ReleaseChange, rollback, startCanary, withPublished } from './release-changes';
-import { readReleaseState, type ReleaseState, remoteReleasesDir, writeReleaseState } from './release-state';
+import { type CanaryWatch, readReleaseState, type ReleaseState, remoteReleasesDir, writeReleaseState } from './release-state';
 
 const LOCK_FILE = '.lock';
 
@@ -76,7 +76,18 @@ async function applyChange(target: ReleaseTarget, change: (state: ReleaseState) 
  */
 export async function releaseRemote(
   target: ReleaseTarget,
-  { build, packageVersion, canaryPercent }: { build: BuildRemote; packageVersion: string; canaryPercent?: number },
+  {
+    build,
+    packageVersion,
+    canaryPercent,
+    watch,
+  }: {
+    build: BuildRemote;
+    packageVersion: string;
+    canaryPercent?: number;
+    /** The canary's watch, made once the build is done: its window starts when browsers can get the canary. */
+    watch?: () => CanaryWatch;
+  },
 ): Promise<string[]> {
   return withReleaseLock(target, async () => {
     const { releasesDir, remote, actor } = target;
@@ -93,7 +104,7 @@ export async function releaseRemote(
     const onDisk = await readReleaseState(releasesDir, remote);
     const state = withPublished(onDisk, version, actor.at);
     const { state: next, message } =
-      canaryPercent === undefined ? release(remote, state, version, actor) : startCanary(remote, state, version, canaryPercent, actor);
+      canaryPercent === undefined ? release(remote, state, version, actor) : startCanary(remote, state, version, canaryPercent, actor, watch?.() ?? null);
     if (next !== onDisk) await writeReleaseState(releasesDir, remote, next);
     return [
       alreadyPublished
@@ -123,7 +134,28 @@ export async function describeReleases(releasesDir: string, remote: string): Pro
     const marks = [version === state.current ? 'current' : '', version === state.canary?.version ? 'canary' : ''].filter(Boolean);
     lines.push(`  ${version}  published ${publishedAt}${marks.length ? `  (${marks.join(', ')})` : ''}`);
   }
+  if (state.watch) {
+    const { until, margin, minLoads, promote } = state.watch;
+    const end = promote ? 'then promoted when healthy' : 'then kept as a canary';
+    lines.push(`  watched until ${until} (margin ${Number((margin * 100).toFixed(2))} points, ${minLoads} loads needed, ${end})`);
+  }
   const last = state.log.at(-1);
-  if (last) lines.push(`  last change: ${last.action} by ${last.by} at ${last.at}`);
+  if (last) lines.push(`  last change: ${last.action} by ${last.by} at ${last.at}${last.reason ? `: ${last.reason}` : ''}`);
   return lines;
+}
+
+/**
+ * A decision of the canary watch, made under the release lock on the state read again: `change` gets that
+ * state only while it still runs the watch `startedAt` began (an operator may have promoted, rolled back or
+ * released meanwhile); null when it does not, and nothing is written.
+ */
+export function applyWatchDecision(target: ReleaseTarget, startedAt: string, change: (state: ReleaseState) => ReleaseChange): Promise<string | null> {
+  return withReleaseLock(target, async () => {
+    const state = await readReleaseState(target.releasesDir, target.remote);
+    if (state.watch?.startedAt !== startedAt || state.canary === null) return null;
+    const { state: next, message } = change(state);
+    await assertServable(target, next);
+    await writeReleaseState(target.releasesDir, target.remote, next);
+    return message;
+  });
 }

@@ -16,28 +16,59 @@ export const MAX_CANARY_PERCENT = 99;
 const version = z.string().regex(VERSION_PATTERN, { message: 'must be a version like 1.0.0-3f2a9c0b1d' });
 const canary = z.object({ version, percent: z.number().int().min(MIN_CANARY_PERCENT).max(MAX_CANARY_PERCENT) });
 
-export const RELEASE_ACTIONS = ['release', 'canary', 'promote', 'rollback'] as const;
+/** `watch-end`: a watched canary's window ended and it stays a canary (see canary-watch.ts). */
+export const RELEASE_ACTIONS = ['release', 'canary', 'promote', 'rollback', 'watch-end'] as const;
+
+/** A watched canary (`pnpm release <remote> --canary N --watch M`): the server judges it until `until`. */
+const watch = z.object({
+  startedAt: z.iso.datetime(),
+  until: z.iso.datetime(),
+  /** How far (0–1 of loads) the canary's failed-load or error rate may be above the current version's. */
+  margin: z.number().min(0).max(1),
+  /** Canary loads needed before anything is decided. */
+  minLoads: z.number().int().min(1),
+  /** Promote it at `until` when healthy; false keeps it a canary. */
+  promote: z.boolean(),
+});
+
+const healthCounts = z.object({ loads: z.number().int().min(0), failedLoads: z.number().int().min(0), errors: z.number().int().min(0) });
 
 export const releaseStateSchema = z.object({
   /** The version every browser gets, except the canary's share. */
   current: version.nullable(),
   /** A newer version for `percent` of browsers (sticky per browser), or none. */
   canary: canary.nullable(),
+  /** The canary's watch while one runs; any change of the pointers ends it. Absent in files written before watches. */
+  watch: watch.nullable().default(null),
   /** What `current` was before each release, most recent last: where `pnpm rollback` goes back to. */
   previous: z.array(version),
   /** Every published version, oldest first. */
   published: z.array(z.object({ version, publishedAt: z.string() })),
   /** Every change of `current` or `canary`, oldest first: who, when, and what browsers got after it. */
   log: z.array(
-    z.object({ at: z.string(), by: z.string(), action: z.enum(RELEASE_ACTIONS), current: version.nullable(), canary: canary.nullable() }),
+    z.object({
+      at: z.string(),
+      by: z.string(),
+      action: z.enum(RELEASE_ACTIONS),
+      current: version.nullable(),
+      canary: canary.nullable(),
+      /** The watch a canary started with. */
+      watch: watch.optional(),
+      /** Why the canary watch decided what it did, with the figures. */
+      reason: z.string().optional(),
+      /** Both versions' health the decision was made on. */
+      health: z.object({ canary: healthCounts, current: healthCounts }).optional(),
+    }),
   ),
 });
 
 export type ReleaseState = z.infer<typeof releaseStateSchema>;
 export type Canary = NonNullable<ReleaseState['canary']>;
+export type CanaryWatch = NonNullable<ReleaseState['watch']>;
+export type ReleaseLogEntry = ReleaseState['log'][number];
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
-export const NO_RELEASES: ReleaseState = { current: null, canary: null, previous: [], published: [], log: [] };
+export const NO_RELEASES: ReleaseState = { current: null, canary: null, watch: null, previous: [], published: [], log: [] };
 
 export function remoteReleasesDir(releasesDir: string, remotePackage: string): string {
   return join(releasesDir, remotePackage);
