@@ -22,8 +22,13 @@ export function remoteOriginPlugin(allowedOrigins: readonly string[], pageUrl: (
   return {
     name: 'remote-origin',
     // Returning nothing leaves the fetch (and the entry's load) to the next plugin and the runtime.
-    async fetch(url) {
-      check(url);
+    // A refusal as a rejected fetch; nothing (not a promise of nothing, which the hook's type refuses) otherwise.
+    fetch(url) {
+      try {
+        check(url);
+      } catch (refused) {
+        return Promise.reject(refused as Error);
+      }
       return undefined;
     },
     async loadEntry({ remoteInfo }) {
