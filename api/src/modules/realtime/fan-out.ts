@@ -71,6 +71,8 @@ export class FrameFanOut {
   private readonly sharedFrame: Buffer;
   private readonly targets: RealtimeClient[] = [];
   private threadsFailed = false;
+  /** Frames written straight to a descriptor, and those of them a write could not finish (left to the stream). */
+  readonly counts = { direct: 0, unfinished: 0 };
 
   private readonly threadCount: number;
   private readonly log: FastifyBaseLogger | undefined;
@@ -106,6 +108,11 @@ export class FrameFanOut {
     if (useThreads) this.writeWithThreads(frame, count);
     else this.writeHere(frame, 0, count);
     this.settle(frame, count);
+  }
+
+  /** Fan-out threads started (they start with the first channel of MIN_MEMBERS_FOR_THREADS members). */
+  threadsRunning(): number {
+    return this.threadsFailed ? 0 : this.threads.length;
   }
 
   close(): void {
@@ -154,11 +161,13 @@ export class FrameFanOut {
 
   /** What the direct writes left: the rest of a frame, a whole frame for a full socket, a broken socket. */
   private settle(frame: Buffer, count: number) {
-    const { results, targets } = this;
+    const { results, targets, counts } = this;
+    counts.direct += count;
     for (let i = 0; i < count; i++) {
       const written = results[i]!;
       const client = targets[i]!;
       if (written === frame.length) continue;
+      counts.unfinished += 1;
       if (written >= 0) client.sendFrame(frame.subarray(written));
       else if (written === EAGAIN) client.sendFrame(frame);
       else if (written !== NOT_WRITTEN) client.dropAfterWriteError?.(written);
