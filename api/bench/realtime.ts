@@ -164,6 +164,8 @@ function startGatewayServer(extraEnv: Record<string, string>, sockets: number): 
     // Every bench socket comes from 127.0.0.1.
     REALTIME_MAX_CONNECTIONS: String(sockets + 100),
     REALTIME_MAX_CONNECTIONS_PER_IP: String(sockets + 100),
+    // To compare: REALTIME_FANOUT_THREADS=0 pnpm bench:realtime writes from the server's main thread only.
+    ...(process.env.REALTIME_FANOUT_THREADS === undefined ? {} : { REALTIME_FANOUT_THREADS: process.env.REALTIME_FANOUT_THREADS }),
     ...extraEnv,
   }, { nodeArgs: ['--inspect=127.0.0.1:0'] });
 }
@@ -500,6 +502,7 @@ async function main() {
   const limit = openFileLimits().soft;
   console.log(
     `bench:realtime: ${requested.join(', ')} sockets on ${LEADS_CHANNEL}, ${events} events, every ${readEvery}th socket read live;` +
+      ` REALTIME_FANOUT_THREADS ${process.env.REALTIME_FANOUT_THREADS ?? 'default'};` +
       ` open-file limit (ulimit -n) ${limit}; load average ${load()}`,
   );
   for (const wanted of requested) {
