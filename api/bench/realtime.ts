@@ -5,7 +5,11 @@
 // the moment the last socket has it. Then the same across two instances fanning out through Redis (REDIS_URL,
 // default redis://127.0.0.1:6379), the sockets split evenly. The sockets are opened by this process: on a small
 // machine it shares the CPU with the server, which the figures include; they are minimal clients
-// (feed-socket.ts) so that the harness takes as little of it as it can.
+// (feed-socket.ts) so that the harness takes as little of it as it can, and only a sample of them reads as events
+// come (`--read-every 10`: the last subscribed batch and every 10th before it). The others read after the run,
+// from their kernel buffers, and every socket must then have had every event, in order; after each event the
+// server's written bytes (/proc/<pid>/io) show that it wrote the frame to all its sockets. `--pin`: the server on
+// CPU 0, this process on CPU 1.
 //
 // OS limits: each socket is a file descriptor in this process and one in the server (N + 256 each). Node raises
 // its soft open-file limit (`ulimit -n`) to the hard one (`ulimit -Hn`) itself; when even the hard limit is too
