@@ -128,6 +128,7 @@ describe('live feed and realtime gateway settings', () => {
         REALTIME_MAX_BUFFERED_BYTES: '65536',
         REALTIME_ACTIVITY_TIMEOUT: '30',
         REALTIME_PONG_TIMEOUT: '10',
+        REALTIME_FANOUT_THREADS: '0',
       },
       root,
     ).gateway;
@@ -140,8 +141,10 @@ describe('live feed and realtime gateway settings', () => {
       maxBufferedBytes: 65536,
       activityTimeoutMs: 30_000,
       pongTimeoutMs: 10_000,
+      fanOutThreads: 0,
     });
     expect(() => loadConfig({ REALTIME_MAX_CONNECTIONS: 'lots' }, root)).toThrow('REALTIME_MAX_CONNECTIONS must be a whole number');
+    expect(() => loadConfig({ REALTIME_FANOUT_THREADS: '-1' }, root)).toThrow('REALTIME_FANOUT_THREADS must be a whole number');
     expect(() => loadConfig({ REALTIME_MESSAGE_RATE: '10 per second' }, root)).toThrow('REALTIME_MESSAGE_RATE must look like 40/10s');
   });
 

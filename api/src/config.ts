@@ -178,6 +178,8 @@ export type GatewayLimits = {
   /** Silence after which the gateway pings (also told to pusher-js as `activity_timeout`); whole seconds. */
   activityTimeoutMs: number;
   pongTimeoutMs: number;
+  /** Threads beside the main one writing an event to a large channel's sockets; 0 writes from the main thread only. */
+  fanOutThreads: number;
 };
 
 export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
@@ -189,6 +191,7 @@ export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   maxBufferedBytes: 1024 * 1024,
   activityTimeoutMs: 120_000,
   pongTimeoutMs: 30_000,
+  fanOutThreads: 1,
 };
 
 /** Development and test defaults only: the server refuses to start in production with them (or without a value). */
@@ -432,6 +435,10 @@ export const ENV_SCHEMA = z.object({
   REALTIME_PONG_TIMEOUT: withDefault(String(DEFAULT_GATEWAY_LIMITS.pongTimeoutMs / 1000), readCount, {
     description: 'seconds a pinged socket has to answer before it is closed',
   }),
+  REALTIME_FANOUT_THREADS: withDefault(String(DEFAULT_GATEWAY_LIMITS.fanOutThreads), (value) => readWholeNumber(value, 2), {
+    description:
+      "threads beside the main one that write an event to a channel of 256 sockets or more (each its share of the sockets); `0` writes from the main thread only. One fewer than the machine's cores is the most that helps",
+  }),
   RELEASES_DIR: withDefault('./.releases', text, {
     description: 'published versions of the remotes and which one each serves (`pnpm release`, see [Releasing a remote](releasing.md))',
   }),
@@ -565,6 +572,7 @@ export function configOf(env: Environment, repoRoot: string): Config {
       maxBufferedBytes: env.REALTIME_MAX_BUFFERED_BYTES,
       activityTimeoutMs: env.REALTIME_ACTIVITY_TIMEOUT * 1000,
       pongTimeoutMs: env.REALTIME_PONG_TIMEOUT * 1000,
+      fanOutThreads: env.REALTIME_FANOUT_THREADS,
     },
     releasesDir: fromRoot(env.RELEASES_DIR),
     canaryWatch: { margin: env.CANARY_WATCH_MARGIN, minLoads: env.CANARY_WATCH_MIN_LOADS },

@@ -44,4 +44,18 @@ describe('ChannelRegistry.deliver', () => {
     registry.deliver({ channels: ['fake-leads', 'private-user-1'], event: 'x', data: '{}' });
     expect(member.frames).toHaveLength(0);
   });
+
+  it('keeps every other member when one leaves from the middle, and counts a repeated subscription once', () => {
+    const registry = new ChannelRegistry();
+    const members = ['1.1', '2.2', '3.3', '4.4'].map(client);
+    for (const member of members) registry.subscribe(member, 'fake-leads');
+    registry.subscribe(members[3]!, 'fake-leads');
+    registry.unsubscribe(members[1]!, 'fake-leads');
+    registry.unsubscribe(members[1]!, 'fake-leads');
+    registry.deliver({ channels: ['fake-leads'], event: 'x', data: '{}' });
+    expect(members.map((member) => member.frames.length)).toEqual([1, 0, 1, 1]);
+    registry.unsubscribe(members[0]!, 'fake-leads');
+    registry.deliver({ channels: ['fake-leads'], event: 'x', data: '{}' });
+    expect(members.map((member) => member.frames.length)).toEqual([1, 0, 2, 2]);
+  });
 });

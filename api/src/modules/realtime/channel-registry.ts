@@ -1,3 +1,4 @@
+import { FrameFanOut } from './fan-out';
 import { channelEventFrame } from './protocol';
 
 /** One event for one or more channels, as the HTTP events API receives it. */
@@ -13,29 +14,48 @@ export type BroadcastEvent = {
 export type RealtimeClient = {
   readonly socketId: string;
   readonly channels: Set<string>;
-  /** A complete WebSocket frame (`channelEventFrame`), the same bytes for every member of the channel. */
+  /** A complete WebSocket frame (`channelEventFrame`), the same bytes for every member of the channel, queued behind what waits. */
   sendFrame(frame: Buffer): void;
+  /**
+   * Where a frame of `bytes` may go now: the socket's file descriptor when nothing waits to be sent before it
+   * (FrameFanOut writes it there directly), THROUGH_STREAM, or NOWHERE (closed, or dropped for its backlog).
+   */
+  frameTarget?(bytes: number): number;
+  /** A direct write failed with `errno` (the peer reset, the socket broke). */
+  dropAfterWriteError?(errno: number): void;
 };
+
+/**
+ * A channel's members as a flat array, iterated once per event, in subscription order: a leaving member's slot
+ * is closed up (indexOf and splice, microseconds at 10,000), so the newest subscribers are written to last,
+ * which bench:realtime's timing of its last-subscribed sockets relies on.
+ */
+type Members = RealtimeClient[];
 
 /** Who listens to which channel, in this process. */
 export class ChannelRegistry {
-  private readonly channels = new Map<string, Set<RealtimeClient>>();
+  private readonly channels = new Map<string, Members>();
+
+  constructor(private readonly fanOut: FrameFanOut = new FrameFanOut({ threads: 0, capacity: 0 })) {}
 
   subscribe(client: RealtimeClient, channel: string): void {
+    if (client.channels.has(channel)) return;
     let members = this.channels.get(channel);
     if (!members) {
-      members = new Set();
+      members = [];
       this.channels.set(channel, members);
     }
-    members.add(client);
+    members.push(client);
     client.channels.add(channel);
   }
 
   unsubscribe(client: RealtimeClient, channel: string): void {
+    if (!client.channels.delete(channel)) return;
     const members = this.channels.get(channel);
-    members?.delete(client);
-    if (members?.size === 0) this.channels.delete(channel);
-    client.channels.delete(channel);
+    const slot = members?.indexOf(client) ?? -1;
+    if (!members || slot < 0) return;
+    members.splice(slot, 1);
+    if (members.length === 0) this.channels.delete(channel);
   }
 
   remove(client: RealtimeClient): void {
@@ -47,10 +67,7 @@ export class ChannelRegistry {
       const members = this.channels.get(channel);
       if (!members) continue;
       // Serialised and framed once for every member: at 10,000 sockets any work per socket shows.
-      const frame = channelEventFrame(event, channel, data);
-      for (const client of members) {
-        if (client.socketId !== exceptSocketId) client.sendFrame(frame);
-      }
+      this.fanOut.write(channelEventFrame(event, channel, data), members, exceptSocketId);
     }
   }
 }

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from '../../config';
 import { ChannelRegistry } from './channel-registry';
 import { clientAddressResolver } from './client-address';
+import { FrameFanOut } from './fan-out';
 import { attachGateway, type Gateway } from './gateway';
 import { CLOSE_BAD_REQUEST, CLOSE_RATE_LIMITED } from './protocol';
 import { signChannelAuth } from './signature';
@@ -18,12 +19,14 @@ type Frame = { event: string; channel?: string; data?: string };
 /** A gateway with its own limits on a bare HTTP server: what the API mounts, without the rest of the API. */
 async function startGateway(limits: Partial<GatewayLimits> = {}, clientAddress?: (request: IncomingMessage) => string) {
   const server: Server = createServer((_request, response) => response.end('ok'));
-  const registry = new ChannelRegistry();
+  const gatewayLimits = { ...DEFAULT_GATEWAY_LIMITS, ...limits };
+  // Events written as the server writes them: straight to idle sockets, through the stream behind a backlog.
+  const registry = new ChannelRegistry(new FrameFanOut({ threads: 0, capacity: gatewayLimits.maxConnections }));
   const gateway: Gateway = attachGateway(server, {
     credentials,
     registry,
     log: Fastify({ logger: false }).log,
-    limits: { ...DEFAULT_GATEWAY_LIMITS, ...limits },
+    limits: gatewayLimits,
     publicChannels: new Set(PUBLIC),
     clientAddress: clientAddress ?? clientAddressResolver(false),
   });

@@ -6,6 +6,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { GatewayLimits } from '../../config';
 import { rateLimitAddress } from '../../plugins/rate-limit';
 import type { ChannelRegistry, RealtimeClient } from './channel-registry';
+import { NOWHERE, THROUGH_STREAM } from './fan-out';
 import {
   authOf,
   CLOSE_BAD_REQUEST,
@@ -40,6 +41,9 @@ export type Gateway = {
 
 /** The sockets one client address holds; one record per address, shared by its sockets. */
 type AddressHold = { readonly address: string; sockets: number };
+
+/** The parts of a TCP socket's libuv handle a direct write needs (Node's TCPWrap, `socket._handle`). */
+type SocketHandle = { fd?: number; writeQueueSize?: number };
 
 /** What every socket of one gateway needs to know, kept once: each connection points at it. */
 type Shared = { limits: GatewayLimits; log: FastifyBaseLogger };
@@ -79,6 +83,24 @@ class Connection implements RealtimeClient {
    */
   sendFrame(frame: Buffer): void {
     if (this.hasRoomFor(frame.length)) this.socket.write(frame);
+  }
+
+  /**
+   * The file descriptor a shared frame may be written to straight away: a plain TCP socket (not TLS) with
+   * nothing waiting before it, neither in ws nor in the stream nor in libuv's queue.
+   */
+  frameTarget(bytes: number): number {
+    if (!this.hasRoomFor(bytes)) return NOWHERE;
+    const socket = this.socket as Duplex & { _handle?: SocketHandle | null; encrypted?: boolean };
+    const handle = socket._handle;
+    if (this.ws.bufferedAmount > 0 || socket.encrypted || !handle || handle.writeQueueSize !== 0) return THROUGH_STREAM;
+    const { fd } = handle;
+    return typeof fd === 'number' && fd >= 0 ? fd : THROUGH_STREAM;
+  }
+
+  dropAfterWriteError(errno: number): void {
+    this.shared.log.debug(`realtime: closed socket ${this.socketId}, a write failed (errno ${errno})`);
+    this.ws.terminate();
   }
 
   private hasRoomFor(bytes: number): boolean {

@@ -4,6 +4,7 @@ import { LEADS_CHANNEL } from '@rewards/shared/contracts/realtime';
 import type { Config, GatewayLimits, PusherConfig } from '../../config';
 import { createLocalBroker, createRedisBroker } from './broker';
 import { ChannelRegistry } from './channel-registry';
+import { FrameFanOut } from './fan-out';
 import { clientAddressResolver } from './client-address';
 import { eventsApiRoutes } from './events-api';
 import { attachGateway } from './gateway';
@@ -39,7 +40,9 @@ const PUBLIC_CHANNELS: ReadonlySet<string> = new Set([LEADS_CHANNEL]);
 /** The realtime gateway (WebSocket `/app/:key`), its HTTP events API, and `app.realtime` to publish with. */
 export const realtimePlugin = fp<RealtimeOptions>(
   async (app, options) => {
-    const registry = new ChannelRegistry();
+    const fanOut = new FrameFanOut({ threads: options.gateway.fanOutThreads, capacity: options.gateway.maxConnections, log: app.log });
+    app.addHook('onClose', async () => fanOut.close());
+    const registry = new ChannelRegistry(fanOut);
     const broker = options.redisUrl
       ? await createRedisBroker(options.redisUrl, options.redisPrefix, registry, app.log)
       : createLocalBroker(registry);
