@@ -1,5 +1,5 @@
 import { Console } from 'node:console';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -106,6 +106,11 @@ export type FederatedAppOptions = {
   devEntry?: string;
 };
 
+/** A remote that declares its exposes in `federation.cjs` (every remote of the site) publishes their types. */
+function publishesTypes(packageDir: string): PublishTypesPlugin[] {
+  return existsSync(path.join(packageDir, 'federation.cjs')) ? [new PublishTypesPlugin(packageDir)] : [];
+}
+
 export function createFederatedAppConfig(options: FederatedAppOptions, argv: { mode?: string } = {}): Configuration {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   const isProduction = mode === 'production';
@@ -193,7 +198,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       }),
       // After the federation plugin: it replaces the aliases that plugin sets.
       new FederationRuntimeModulesPlugin(),
-      ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} }), new PublishTypesPlugin(packageDir)] : []),
+      ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} }), ...publishesTypes(packageDir)] : []),
       ...(isProduction
         ? [
             new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS),
