@@ -148,6 +148,30 @@ describe('site serving', () => {
       }
     });
 
+    it("preloads the verify-email banner's files for a user whose email is not verified, and for nobody else", async () => {
+      await site.write(
+        'mf-account/dist/mf-manifest.json',
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [{ path: './verify-email-banner', assets: { js: { sync: ['banner.0e1ff9f6a4.js'] }, css: { sync: ['banner.a5177c03d5.css'] } } }],
+        }),
+      );
+      const bannerFiles = (html: string) => [...html.matchAll(/<link rel="preload" href="(\/remotes\/mf-account\/[^"]*)" as="(\w+)"[^>]*fetchpriority="low"/g)].map(([, href, as]) => `${as} ${href}`);
+      const { token } = await signUp(app);
+      expect(bannerFiles((await get('/Earn', { accept: 'text/html', cookie: `auth_token=${token}` })).body)).toEqual([
+        'fetch /remotes/mf-account/mf-manifest.json',
+        'script /remotes/mf-account/remoteEntry.js',
+        'script /remotes/mf-account/banner.0e1ff9f6a4.js',
+        'style /remotes/mf-account/banner.a5177c03d5.css',
+      ]);
+      // /Profile is mf-account's own page: its manifest and entry once, at the route's priority.
+      const profile = (await get('/Profile', { accept: 'text/html', cookie: `auth_token=${token}` })).body;
+      expect(profile.match(/href="\/remotes\/mf-account\/remoteEntry.js"/g)).toHaveLength(1);
+      expect(bannerFiles(profile)).toEqual(['script /remotes/mf-account/banner.0e1ff9f6a4.js', 'style /remotes/mf-account/banner.a5177c03d5.css']);
+      expect(bannerFiles((await get('/Earn', { accept: 'text/html' })).body)).toEqual([]);
+      expect(bannerFiles((await get('/Earn', { accept: 'text/html', cookie: 'auth_token=abc' })).body)).toEqual([]);
+    });
+
     it('carries nothing for a visitor, an unknown or malformed session, or a signed-out session, and keeps their cache rules', async () => {
       const { token } = await signUp(app);
       await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `auth_token=${token}` } });

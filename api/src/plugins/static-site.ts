@@ -10,7 +10,7 @@ import { intlLocale } from '@rewards/shared/i18n/locales';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
-import { routePreloads, signedInPreloads, withPreloads, type LocateFile } from './route-preload';
+import { type Preload, routePreloads, signedInPreloads, slotPreloads, withPreloads, type LocateFile } from './route-preload';
 import { type ContentPreview, prerenderedPage, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
 import { requestLocale, varyWith, withHtmlLang } from './request-locale';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
@@ -188,18 +188,34 @@ async function sendShellPage(
   // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first
   // (a staff member's preview shows the first screen as a visitor would see it).
   const page = signedIn && !preview ? null : await prerenderedPage(path, runtimeConfig, locate, published, locale);
-  const preloads = [...(await routePreloads(path, runtimeConfig, locate)), ...(signedIn ? await signedInPreloads(shellDist) : [])];
   // Only where the page's API is this server's own (`apiBase` on this origin): another API's answer could differ.
   // Not in a staff member's preview, which shows the page as a visitor sees it.
   const sessionAnswer = await sessionUser;
   const user = runtimeConfig.apiBase === SAME_ORIGIN_API_BASE && !preview ? sessionAnswer : null;
   if (user) reply.header('cache-control', 'private, no-store');
+  // A user whose email is not verified sees the banner above every page, painted before the page's own content.
+  const bannerPreloads = user?.email_verified === false ? await slotPreloads(runtimeConfig.verifyEmailBanner, runtimeConfig, locate) : [];
+  const preloads = withoutRepeats([
+    ...(await routePreloads(path, runtimeConfig, locate)),
+    ...(signedIn ? await signedInPreloads(shellDist) : []),
+    ...bannerPreloads,
+  ]);
   const shellPage = withSessionAnswer(withPublishedContent(withPreloads(html, preloads), published?.dataBlock ?? null), user);
   const withPage = withPrerenderedPage(shellPage, page);
   if (withPage === shellPage) return reply.send(shellPage);
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
   if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);
   return reply.send(withStartAfterPaint(withPage));
+}
+
+/** Each file once, as first named (the route's remote may be the banner's too: its entry keeps the route's priority). */
+function withoutRepeats(preloads: Preload[]): Preload[] {
+  const seen = new Set<string>();
+  return preloads.filter((preload) => {
+    if (seen.has(preload.href)) return false;
+    seen.add(preload.href);
+    return true;
+  });
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {
