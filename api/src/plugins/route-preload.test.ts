@@ -25,7 +25,18 @@ describe('preloads of a slot every page shows (the verify-email banner)', () => 
   const listed = (preloads: Awaited<ReturnType<typeof slotPreloads>>) => preloads.map(({ href, as, fetchPriority }) => `${as} ${fetchPriority} ${href}`);
 
   it("names the remote's manifest, entry and the module's own scripts and styles, of the version the config names, at low priority", async () => {
-    await manifest({ js: { sync: ['banner.0e1ff9f6a4.js', 'messages.e27d41b3ea.js'], async: ['later.js'] }, css: { sync: ['banner.a5177c03d5.css'] } });
+    await manifest({
+      js: { sync: ['banner.0e1ff9f6a4.js', 'messages.e27d41b3ea.js'], async: ['later.js', 'messages-account-en-json.1111111111.js', 'messages-account-pt-BR-json.2222222222.js'] },
+      css: { sync: ['banner.a5177c03d5.css'] },
+    });
+    expect(listed(await slotPreloads('mf_account/verify-email-banner', config(), locate, 'pt-BR'))).toEqual([
+      'fetch low /remotes/mf-account/1.2.3/mf-manifest.json',
+      'script low /remotes/mf-account/1.2.3/remoteEntry.js',
+      'script low /remotes/mf-account/1.2.3/banner.0e1ff9f6a4.js',
+      'script low /remotes/mf-account/1.2.3/messages.e27d41b3ea.js',
+      'style low /remotes/mf-account/1.2.3/banner.a5177c03d5.css',
+      'script low /remotes/mf-account/1.2.3/messages-account-pt-BR-json.2222222222.js',
+    ]);
     expect(listed(await slotPreloads('mf_account/verify-email-banner', config(), locate))).toEqual([
       'fetch low /remotes/mf-account/1.2.3/mf-manifest.json',
       'script low /remotes/mf-account/1.2.3/remoteEntry.js',
@@ -46,10 +57,13 @@ describe('preloads of a slot every page shows (the verify-email banner)', () => 
 
   it('puts nothing of a hostile manifest into the page: no markup, no path out of the folder, no other origin', async () => {
     await manifest({
-      js: { sync: ['"><script>alert(1)</script>', '../../etc/passwd', '/abs.js', 'https://evil.example/x.js', 'a b.js', 7, null, 'ok.1234567890.js'] },
+      js: {
+        sync: ['"><script>alert(1)</script>', '../../etc/passwd', '/abs.js', 'https://evil.example/x.js', 'a b.js', 7, null, 'ok.1234567890.js'],
+        async: ['../x-en-json.js', '"><script>-en-json.js'],
+      },
       css: { sync: 'x.css' },
     });
-    const preloads = await slotPreloads('mf_account/verify-email-banner', config(), locate);
+    const preloads = await slotPreloads('mf_account/verify-email-banner', config(), locate, 'en');
     expect(listed(preloads)).toEqual([
       'fetch low /remotes/mf-account/1.2.3/mf-manifest.json',
       'script low /remotes/mf-account/1.2.3/remoteEntry.js',

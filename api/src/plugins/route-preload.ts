@@ -8,7 +8,7 @@ import { SIGNED_IN_PRELOADS_FILE } from '@rewards/shared/contracts/shell-preload
 /** The parts of a remote's `mf-manifest.json` a page needs before the remote's route table or a module of it runs. */
 type Manifest = {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
+  exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown } } }>;
 };
 
 /** Low: a file the page needs only after its first render (the shell's own start-up files are low too). */
@@ -46,7 +46,7 @@ export async function routePreloads(pathname: string, config: RuntimeConfig, loc
  * largest text of a signed-in page until the page's own content arrives). Such a slot shows nothing when it
  * cannot load and has no Retry, so its files may be preloaded. Nothing for a slot or remote the config lacks.
  */
-export async function slotPreloads(exposed: string | undefined, config: RuntimeConfig, locate: LocateFile): Promise<Preload[]> {
+export async function slotPreloads(exposed: string | undefined, config: RuntimeConfig, locate: LocateFile, locale?: string): Promise<Preload[]> {
   const parts = exposed ? parseExposed(exposed) : null;
   const remote = parts ? config.remotes.find((candidate) => candidate.name === parts[0]) : undefined;
   if (!parts || !remote || remote.staffOnly) return [];
@@ -64,6 +64,11 @@ export async function slotPreloads(exposed: string | undefined, config: RuntimeC
     if (!Array.isArray(files)) continue;
     for (const file of files) if (typeof file === 'string' && isFileName(file)) preloads.push({ href: `${base}${file}`, as, fetchPriority: 'low' });
   }
+  // The page's language's messages, which the module loads once it runs (`import(\`./${locale}.json\`)`, named
+  // `…-<locale>-json.<hash>.js` by the build): the last link before it renders.
+  const asyncFiles = module?.assets?.js?.async;
+  const messages = locale && Array.isArray(asyncFiles) ? asyncFiles.find((file) => typeof file === 'string' && file.includes(`-${locale}-json.`)) : undefined;
+  if (typeof messages === 'string' && isFileName(messages)) preloads.push({ href: `${base}${messages}`, as: 'script', fetchPriority: 'low' });
   return preloads.filter((preload) => isSafeRelativeUrl(preload.href));
 }
 

@@ -194,7 +194,7 @@ async function sendShellPage(
   const user = runtimeConfig.apiBase === SAME_ORIGIN_API_BASE && !preview ? sessionAnswer : null;
   if (user) reply.header('cache-control', 'private, no-store');
   // A user whose email is not verified sees the banner above every page, painted before the page's own content.
-  const bannerPreloads = user?.email_verified === false ? await slotPreloads(runtimeConfig.verifyEmailBanner, runtimeConfig, locate) : [];
+  const bannerPreloads = user?.email_verified === false ? await slotPreloads(runtimeConfig.verifyEmailBanner, runtimeConfig, locate, locale) : [];
   const preloads = withoutRepeats([
     ...(await routePreloads(path, runtimeConfig, locate)),
     ...(signedIn ? await signedInPreloads(shellDist) : []),
