@@ -3,7 +3,8 @@
 // Then route switches signed in (e2e/src/route-switch.ts): clicking the header's links from /Earn to /Cashout, back,
 // to /Profile and back, the time from the click until the target's heading shows, on a first visit to its remote
 // (with and without the shell's idle preload before) and once it is loaded. Median of 3 runs.
-// Then Lighthouse (mobile defaults) on / as a visitor and /Earn signed in, median of 3 runs each.
+// Then Lighthouse (mobile defaults) on / as a visitor and /Earn, /Cashout and /Profile signed in, median of 3 runs
+// each; `--pages=/Earn,/Profile` measures only those.
 // `--lang=de` measures every page in that language (the `lang` cookie). `--list` names every script of each page; `--no-lighthouse` skips Lighthouse; `--switches-only` measures only
 // the route switches; `--lighthouse-only` only Lighthouse; `--lighthouse-runs=N` runs Lighthouse N times per page
 // (its score moved by 20 points between runs of one build here: more runs, a median that says more), and every
@@ -25,10 +26,20 @@ const PAGES = [
   { path: '/Cashout', signedIn: true },
 ];
 const RUNS = 3;
-const LIGHTHOUSE_PAGES = [
+const ALL_LIGHTHOUSE_PAGES = [
   { path: '/', signedIn: false },
   { path: '/Earn', signedIn: true },
+  { path: '/Cashout', signedIn: true },
+  { path: '/Profile', signedIn: true },
 ];
+const pagesArgument = process.argv.find((argument) => argument.startsWith('--pages='));
+const chosenPaths = pagesArgument?.slice('--pages='.length).split(',');
+const unknownPath = chosenPaths?.find((path) => !ALL_LIGHTHOUSE_PAGES.some((page) => page.path === path));
+if (unknownPath !== undefined) {
+  console.error(`--pages takes a comma-separated list of ${ALL_LIGHTHOUSE_PAGES.map((page) => page.path).join(', ')} (got "${unknownPath}")`);
+  process.exit(2);
+}
+const LIGHTHOUSE_PAGES = chosenPaths ? ALL_LIGHTHOUSE_PAGES.filter((page) => chosenPaths.includes(page.path)) : ALL_LIGHTHOUSE_PAGES;
 
 const lighthouseRunsArgument = process.argv.find((argument) => argument.startsWith('--lighthouse-runs='));
 const LIGHTHOUSE_RUNS = lighthouseRunsArgument ? Number(lighthouseRunsArgument.slice('--lighthouse-runs='.length)) : RUNS;

@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseExposed } from '@rewards/shared/contracts/federated-modules';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
-import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
+import type { RemoteConfig, RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { SIGNED_IN_PRELOADS_FILE } from '@rewards/shared/contracts/shell-preloads';
 
-/** The parts of a remote's `mf-manifest.json` a page needs before the remote's route table runs. */
-type Manifest = { metaData?: { remoteEntry?: { name?: string; path?: string } } };
+/** The parts of a remote's `mf-manifest.json` a page needs before the remote's route table or a module of it runs. */
+type Manifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ path?: unknown; assets?: { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown } } }>;
+};
 
 /** Low: a file the page needs only after its first render (the shell's own start-up files are low too). */
 export type Preload = { href: string; as: 'fetch' | 'script' | 'style'; fetchPriority?: 'low' };
@@ -24,21 +28,72 @@ export async function routePreloads(pathname: string, config: RuntimeConfig, loc
   const owner = findRouteOwner(pathname, config.remotes);
   // The staff console is fetched only once the shell knows a staff member is signed in: nobody else fetches a byte of it.
   if (!owner || owner.staffOnly) return [];
+  const manifest = await readManifest(owner, locate);
   const preloads: Preload[] = [{ href: owner.manifest, as: 'fetch' }];
-  const manifestFile = owner.manifest.startsWith('/') ? locate(owner.manifest.split('?')[0]!) : null;
-  if (!manifestFile) return preloads;
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
-  } catch {
-    return preloads;
-  }
-  const base = owner.manifest.slice(0, owner.manifest.lastIndexOf('/') + 1);
-  const entry = manifest.metaData?.remoteEntry;
-  if (entry?.name) preloads.push({ href: `${base}${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`, as: 'script' });
+  if (!manifest) return preloads;
+  const entry = remoteEntryHref(owner, manifest);
+  if (entry) preloads.push({ href: entry, as: 'script' });
   // Not the route table's chunks: the bundler loads them by plain script tags, which a failed preload (a remote
   // down as the page loaded) would fail again on Retry. The remote entry's loader asks again under another URL.
   return preloads.filter((preload) => isSafeRelativeUrl(preload.href));
+}
+
+/**
+ * What a module another remote shows in every page (`remoteName/module`, as the runtime config names a slot)
+ * fetches one after another before it renders: that remote's manifest, its remote entry and the module's own
+ * files (its sync scripts and styles, from the manifest of the version this request's runtime config names),
+ * all at low priority: for a slot whose text a page paints first (the verify-email banner of a new user is the
+ * largest text of a signed-in page until the page's own content arrives). Such a slot shows nothing when it
+ * cannot load and has no Retry, so its files may be preloaded. Nothing for a slot or remote the config lacks.
+ */
+export async function slotPreloads(exposed: string | undefined, config: RuntimeConfig, locate: LocateFile, locale?: string): Promise<Preload[]> {
+  const parts = exposed ? parseExposed(exposed) : null;
+  const remote = parts ? config.remotes.find((candidate) => candidate.name === parts[0]) : undefined;
+  if (!parts || !remote || remote.staffOnly) return [];
+  const manifest = await readManifest(remote, locate);
+  const preloads: Preload[] = [{ href: remote.manifest, as: 'fetch', fetchPriority: 'low' }];
+  if (!manifest) return preloads.filter((preload) => isSafeRelativeUrl(preload.href));
+  const entry = remoteEntryHref(remote, manifest);
+  if (entry) preloads.push({ href: entry, as: 'script', fetchPriority: 'low' });
+  const base = remote.manifest.slice(0, remote.manifest.lastIndexOf('/') + 1);
+  const module = manifest.exposes?.find((exposes) => exposes.path === `./${parts[1]}`);
+  for (const [files, as] of [
+    [module?.assets?.js?.sync, 'script'],
+    [module?.assets?.css?.sync, 'style'],
+  ] as const) {
+    if (!Array.isArray(files)) continue;
+    for (const file of files) if (typeof file === 'string' && isFileName(file)) preloads.push({ href: `${base}${file}`, as, fetchPriority: 'low' });
+  }
+  // The page's language's messages, which the module loads once it runs (`import(\`./${locale}.json\`)`, named
+  // `…-<locale>-json.<hash>.js` by the build): the last link before it renders.
+  const asyncFiles = module?.assets?.js?.async;
+  const messages = locale && Array.isArray(asyncFiles) ? asyncFiles.find((file) => typeof file === 'string' && file.includes(`-${locale}-json.`)) : undefined;
+  if (typeof messages === 'string' && isFileName(messages)) preloads.push({ href: `${base}${messages}`, as: 'script', fetchPriority: 'low' });
+  return preloads.filter((preload) => isSafeRelativeUrl(preload.href));
+}
+
+/** The remote's manifest as this server serves it; null when it cannot read it (another origin, not built, broken). */
+async function readManifest(remote: RemoteConfig, locate: LocateFile): Promise<Manifest | null> {
+  const manifestFile = remote.manifest.startsWith('/') ? locate(remote.manifest.split('?')[0]!) : null;
+  if (!manifestFile) return null;
+  try {
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as unknown;
+    return typeof manifest === 'object' && manifest !== null ? (manifest as Manifest) : null;
+  } catch {
+    return null;
+  }
+}
+
+function remoteEntryHref(remote: RemoteConfig, manifest: Manifest): string | null {
+  const base = remote.manifest.slice(0, remote.manifest.lastIndexOf('/') + 1);
+  const entry = manifest.metaData?.remoteEntry;
+  if (!entry?.name) return null;
+  return `${base}${entry.path ? `${entry.path.replace(/\/?$/, '/')}` : ''}${entry.name}`;
+}
+
+/** A file beside the manifest, named as the bundler names them: no folder, no query, nothing to escape. */
+function isFileName(file: string): boolean {
+  return /^[\w.-]+$/.test(file) && file !== '.' && file !== '..';
 }
 
 /**

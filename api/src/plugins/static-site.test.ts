@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { signUp } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { BIG_SCRIPT, createSiteFixture, type SiteFixture } from '../test/site-fixture';
 import { useTestDatabase } from '../test/test-database';
@@ -119,6 +120,66 @@ describe('site serving', () => {
         expect(response.body).toContain('shell v1');
         expect(lowPreloadsOf(response.body)).toEqual([]);
         for (const marker of ['<script>alert', 'onload', 'passwd', 'elsewhere']) expect(response.body).not.toContain(marker);
+      }
+    });
+  });
+
+  describe("the session's user in a signed-in page", () => {
+    const sessionBlockOf = (html: string) => /<script type="application\/json" id="session-answer">([^<]*)<\/script>(?:<\/body><\/html>)?$/.exec(html)?.[1];
+    const hostileName = '</script><script>alert(1)</script><!--';
+
+    it('carries what the Session call answers this cookie, escaped, in a page no cache keeps', async () => {
+      const { token, user } = await signUp(app, { name: hostileName });
+      await site.write('shell/dist/index.html', '<!doctype html><html><head><title>shell v1</title></head><body><div id="root"></div></body></html>');
+      for (const path of ['/Earn', '/Cashout', '/Profile']) {
+        const response = await get(path, { accept: 'text/html', cookie: `theme=dark; auth_token=${token}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('private, no-store');
+        const block = sessionBlockOf(response.body);
+        expect(block).toBeDefined();
+        expect(JSON.parse(block!)).toEqual(user);
+        // One script element (the data block), closed once: the name stays text.
+        expect(response.body.match(/<script/g)).toHaveLength(1);
+        expect(response.body.match(/<\/script>/g)).toHaveLength(1);
+        expect(response.body).not.toContain('alert(1)</script>');
+        expect(response.body).not.toContain('<!--');
+        // No script runs it: the page's policy allows no inline script.
+        expect(String(response.headers['content-security-policy'] ?? '')).not.toContain('unsafe-inline');
+      }
+    });
+
+    it("preloads the verify-email banner's files for a user whose email is not verified, and for nobody else", async () => {
+      await site.write(
+        'mf-account/dist/mf-manifest.json',
+        JSON.stringify({
+          metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [{ path: './verify-email-banner', assets: { js: { sync: ['banner.0e1ff9f6a4.js'] }, css: { sync: ['banner.a5177c03d5.css'] } } }],
+        }),
+      );
+      const bannerFiles = (html: string) => [...html.matchAll(/<link rel="preload" href="(\/remotes\/mf-account\/[^"]*)" as="(\w+)"[^>]*fetchpriority="low"/g)].map(([, href, as]) => `${as} ${href}`);
+      const { token } = await signUp(app);
+      expect(bannerFiles((await get('/Earn', { accept: 'text/html', cookie: `auth_token=${token}` })).body)).toEqual([
+        'fetch /remotes/mf-account/mf-manifest.json',
+        'script /remotes/mf-account/remoteEntry.js',
+        'script /remotes/mf-account/banner.0e1ff9f6a4.js',
+        'style /remotes/mf-account/banner.a5177c03d5.css',
+      ]);
+      // /Profile is mf-account's own page: its manifest and entry once, at the route's priority.
+      const profile = (await get('/Profile', { accept: 'text/html', cookie: `auth_token=${token}` })).body;
+      expect(profile.match(/href="\/remotes\/mf-account\/remoteEntry.js"/g)).toHaveLength(1);
+      expect(bannerFiles(profile)).toEqual(['script /remotes/mf-account/banner.0e1ff9f6a4.js', 'style /remotes/mf-account/banner.a5177c03d5.css']);
+      expect(bannerFiles((await get('/Earn', { accept: 'text/html' })).body)).toEqual([]);
+      expect(bannerFiles((await get('/Earn', { accept: 'text/html', cookie: 'auth_token=abc' })).body)).toEqual([]);
+    });
+
+    it('carries nothing for a visitor, an unknown or malformed session, or a signed-out session, and keeps their cache rules', async () => {
+      const { token } = await signUp(app);
+      await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `auth_token=${token}` } });
+      for (const cookie of ['', 'auth_token=abc', `auth_token=${'x'.repeat(43)}`, 'auth_token="><script>alert(1)</script>', `auth_token=${token}`]) {
+        const response = await get('/Earn', { accept: 'text/html', ...(cookie ? { cookie } : {}) });
+        expect(response.statusCode).toBe(200);
+        expect(sessionBlockOf(response.body)).toBeUndefined();
+        expect(response.headers['cache-control']).not.toBe('private, no-store');
       }
     });
   });

@@ -10,14 +10,18 @@ import { intlLocale } from '@rewards/shared/i18n/locales';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
-import { routePreloads, signedInPreloads, withPreloads, type LocateFile } from './route-preload';
+import { type Preload, routePreloads, signedInPreloads, slotPreloads, withPreloads, type LocateFile } from './route-preload';
 import { type ContentPreview, prerenderedPage, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
 import { requestLocale, varyWith, withHtmlLang } from './request-locale';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
+import { sessionAnswerFor, withSessionAnswer } from './session-answer';
 import { REMOTE_PACKAGES, VERSION_PATTERN } from '../remote-builds';
 
 /** What the shell's page depends on besides its path: its `<html lang>` (and the canary's bucket cookie). */
 const PAGE_VARIES_WITH = ['Cookie', 'Accept-Language'];
+
+/** The API prefix of this server (`api/src/app.ts`): a runtime config naming it sends the pages' calls here. */
+const SAME_ORIGIN_API_BASE = '/api';
 
 /** Paths the shell's SPA fallback never answers: they belong to the API, the remotes and the gateway. */
 const NOT_SHELL_PREFIXES = ['/api/', '/remotes/', '/app/', '/apps/'];
@@ -128,7 +132,8 @@ function wantsPage(request: FastifyRequest, file: string): boolean {
  * The shell's page, with preload links for the files of the remote owning this path: the runtime config this
  * request would get (a canary's bucket cookie, given here on a first visit, goes with the page), so the
  * browser fetches the remote with the shell instead of after it. A request carrying a session also preloads the
- * shell's API client, which a signed-in page loads at start.
+ * shell's API client, which a signed-in page loads at start, and carries the session's user (the answer the
+ * page's session check would wait for), which makes the page the user's own: never stored by a cache.
  */
 async function sendShellPage(
   app: FastifyInstance,
@@ -148,9 +153,15 @@ async function sendShellPage(
   }
   // The page's language follows the visitor's (lang cookie, else Accept-Language): caches keep one per language.
   const html = withHtmlLang(await readFile(join(shellDist, 'index.html'), 'utf8'), requestLocale(request));
+  const signedIn = hasSessionCookie(request);
+  // Asked beside the runtime config: the page waits for the slower of the two, not for both in turn.
+  const sessionUser = signedIn ? sessionAnswerFor(app, request) : Promise.resolve(null);
   const config = await app.inject({ method: 'GET', url: RUNTIME_CONFIG_PATH, headers: request.headers.cookie ? { cookie: request.headers.cookie } : {} });
   reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('vary', varyWith(undefined, PAGE_VARIES_WITH));
-  if (config.statusCode !== 200) return reply.send(html);
+  if (config.statusCode !== 200) {
+    await sessionUser;
+    return reply.send(html);
+  }
   const bucketCookie = config.headers['set-cookie'];
   if (bucketCookie) reply.header('set-cookie', bucketCookie);
   // The page is built from the document this request gets: it varies as the document does (and with the language),
@@ -159,7 +170,6 @@ async function sendShellPage(
   if (String(config.headers['cache-control']).includes('private')) reply.header('cache-control', 'private, no-cache');
   reply.header('vary', varyWith(reply.getHeader('vary'), PAGE_VARIES_WITH));
   const runtimeConfig = config.json<RuntimeConfig>();
-  const signedIn = hasSessionCookie(request);
   const preview = contentPreview
     ? await contentPreview(request).catch((error: unknown) => {
         app.log.error({ err: error }, 'the content preview could not be read: the page shows what is published');
@@ -178,13 +188,34 @@ async function sendShellPage(
   // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first
   // (a staff member's preview shows the first screen as a visitor would see it).
   const page = signedIn && !preview ? null : await prerenderedPage(path, runtimeConfig, locate, published, locale);
-  const preloads = [...(await routePreloads(path, runtimeConfig, locate)), ...(signedIn ? await signedInPreloads(shellDist) : [])];
-  const shellPage = withPublishedContent(withPreloads(html, preloads), published?.dataBlockFor(page?.file ?? null) ?? null);
+  // Only where the page's API is this server's own (`apiBase` on this origin): another API's answer could differ.
+  // Not in a staff member's preview, which shows the page as a visitor sees it.
+  const sessionAnswer = await sessionUser;
+  const user = runtimeConfig.apiBase === SAME_ORIGIN_API_BASE && !preview ? sessionAnswer : null;
+  if (user) reply.header('cache-control', 'private, no-store');
+  // A user whose email is not verified sees the banner above every page, painted before the page's own content.
+  const bannerPreloads = user?.email_verified === false ? await slotPreloads(runtimeConfig.verifyEmailBanner, runtimeConfig, locate, locale) : [];
+  const preloads = withoutRepeats([
+    ...(await routePreloads(path, runtimeConfig, locate)),
+    ...(signedIn ? await signedInPreloads(shellDist) : []),
+    ...bannerPreloads,
+  ]);
+  const shellPage = withSessionAnswer(withPublishedContent(withPreloads(html, preloads), published?.dataBlockFor(page?.file ?? null) ?? null), user);
   const withPage = withPrerenderedPage(shellPage, page);
   if (withPage === shellPage) return reply.send(shellPage);
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
   if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);
   return reply.send(withStartAfterPaint(withPage));
+}
+
+/** Each file once, as first named (the route's remote may be the banner's too: its entry keeps the route's priority). */
+function withoutRepeats(preloads: Preload[]): Preload[] {
+  const seen = new Set<string>();
+  return preloads.filter((preload) => {
+    if (seen.has(preload.href)) return false;
+    seen.add(preload.href);
+    return true;
+  });
 }
 
 function hasSessionCookie(request: FastifyRequest): boolean {

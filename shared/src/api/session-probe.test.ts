@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { jsonResponse } from '../test/render-with-providers';
 import { sampleUser } from '../test/sample-user';
 import { setApiBase } from './api-base';
-import { probeSession } from './session-probe';
+import { probeSession, takeInlinedSessionUser } from './session-probe';
 
 describe('session probe (spec §4, §7): the base query’s rules with fetch alone', () => {
   let fetchMock: jest.SpyInstance;
@@ -73,5 +73,48 @@ describe('session probe (spec §4, §7): the base query’s rules with fetch alo
       }),
       { numRuns: 150 },
     );
+  });
+
+  describe('the user the server wrote into the page (contracts/session-answer.ts)', () => {
+    const inline = (text: string, type = 'application/json') => {
+      const element = document.createElement('script');
+      element.type = type;
+      element.id = 'session-answer';
+      element.textContent = text;
+      document.body.append(element);
+    };
+    afterEach(() => document.getElementById('session-answer')?.remove());
+
+    it('answers it without asking the API, once: the next check asks', async () => {
+      const user = sampleUser({ id: 9 });
+      inline(JSON.stringify(user));
+      await expect(probeSession(dispatch)).resolves.toEqual({ data: user });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(document.getElementById('session-answer')).toBeNull();
+      fetchMock.mockResolvedValue(jsonResponse({ status: 'success', data: null }));
+      await expect(probeSession(dispatch)).resolves.toEqual({ data: null });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('reads a hostile name as the text it is, as the server escapes it (no markup can leave the element)', () => {
+      const name = '</script><script>alert(1)</script><!-- \u2028 & >';
+      // The server's escaping (api/src/plugins/session-answer.ts): <, >, & and the line separators as \u escapes.
+      const escaped = JSON.stringify({ ...sampleUser({ id: 4 }), name }).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+      document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="session-answer">${escaped}</script>`);
+      expect(document.querySelectorAll('script:not([type="application/json"])')).toHaveLength(0);
+      expect(takeInlinedSessionUser()).toEqual(expect.objectContaining({ id: 4, name }));
+    });
+
+    it('asks the API when the element holds anything but a user, or is not a data block', async () => {
+      for (const text of ['', 'null', '[]', '7', '"x"', '{', '<html>']) {
+        inline(text);
+        fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'success', data: null }));
+        await expect(probeSession(dispatch)).resolves.toEqual({ data: null });
+      }
+      inline(JSON.stringify(sampleUser({ id: 5 })), 'text/plain');
+      fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'success', data: null }));
+      await expect(probeSession(dispatch)).resolves.toEqual({ data: null });
+      expect(fetchMock).toHaveBeenCalledTimes(8);
+    });
   });
 });

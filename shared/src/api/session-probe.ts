@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import type { SuccessEnvelope, UserProfile } from '../contracts/api-types';
+import { SESSION_ANSWER_ELEMENT_ID } from '../contracts/session-answer';
 import { bearerFromPageCookie } from '../rules/auth-cookie';
 import { accountRestrictionAlert } from './account-restriction';
 import { getApiBase } from './api-base';
@@ -15,6 +16,8 @@ type Dispatch = (action: NonNullable<ReturnType<typeof accountRestrictionAlert>>
  * page starts with this call, and a visitor's page needs nothing else of RTK Query.
  */
 export async function probeSession(dispatch: Dispatch): Promise<SessionProbeResult> {
+  const inlined = takeInlinedSessionUser();
+  if (inlined) return { data: inlined };
   const headers = new Headers({ Accept: 'application/json' });
   const authorization = bearerFromPageCookie();
   if (authorization) headers.set('Authorization', authorization);
@@ -52,5 +55,22 @@ export async function probeSession(dispatch: Dispatch): Promise<SessionProbeResu
     return { data: typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as UserProfile) : null };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The signed-in user the server wrote into this page (`contracts/session-answer.ts`), once: the element goes
+ * with the first read, so a later check asks the API. Null when the page carries none or anything but a user.
+ */
+export function takeInlinedSessionUser(): UserProfile | null {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(SESSION_ANSWER_ELEMENT_ID);
+  if (!(element instanceof HTMLScriptElement) || element.type !== 'application/json') return null;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as unknown;
+    return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as UserProfile) : null;
+  } catch {
+    return null;
   }
 }
