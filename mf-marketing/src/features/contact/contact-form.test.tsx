@@ -20,6 +20,12 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<ty
 }
 
 describe('contact form (spec §2, §5, §8)', () => {
+  // The shell's catalog of API error codes, as it provides it (here only the code these tests need), before any
+  // test loads the catalog of a language: a language's catalog loads once.
+  beforeAll(() =>
+    provideErrorMessages(async (locale) => ({ too_long: locale === 'de' ? 'Verwende höchstens {max} Zeichen.' : 'Use at most {max} characters.' })),
+  );
+
   afterEach(() => jest.restoreAllMocks());
 
   it('requires all four fields and sends nothing until they are filled', async () => {
@@ -111,8 +117,6 @@ describe('contact form (spec §2, §5, §8)', () => {
   });
 
   it("words the server's field errors by their codes in the page's language, else in the server's words", async () => {
-    // The shell's catalog of API error codes, as it provides it (here only the code this test needs).
-    provideErrorMessages(async (locale) => ({ too_long: locale === 'de' ? 'Verwende höchstens {max} Zeichen.' : 'Use at most {max} characters.' }));
     await act(() => switchLocale('de'));
     try {
       fakeApi({
