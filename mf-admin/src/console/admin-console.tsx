@@ -3,7 +3,7 @@ import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { CodeStep } from '../features/gate/code-step';
 import { useGetStaffMeQuery, useOpenConsoleSessionMutation } from '../features/gate/staff-session-api';
 import { useT } from '../messages';
-import { errorMessage } from '../ui/format';
+import { useErrorText } from '../ui/format';
 import { ConsoleLayout } from './console-layout';
 import styles from './admin-console.module.css';
 
@@ -13,6 +13,7 @@ import styles from './admin-console.module.css';
  */
 export default function AdminConsole() {
   const t = useT();
+  const { errorMessage } = useErrorText();
   const me = useGetStaffMeQuery();
   // The cookie this page asked for: the answer that set it may not count it yet.
   const [opened, setOpened] = useState(false);
@@ -30,6 +31,7 @@ export default function AdminConsole() {
 /** Asks for the console cookie once (no code: the second factor is fresh); a refusal sends back to the code step. */
 function OpenSession({ onOpened }: { onOpened: () => void }) {
   const t = useT();
+  const { errorMessage } = useErrorText();
   const [open, opening] = useOpenConsoleSessionMutation();
   useEffect(() => {
     void open().then((result) => {

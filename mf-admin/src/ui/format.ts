@@ -3,6 +3,7 @@ import type { Locale } from '@rewards/shared/i18n/locales';
 import { formatDollars } from '@rewards/shared/rules/money';
 import { t } from '../messages';
 import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
+import { fieldRefusal, refusalOf, useApiErrorText } from '@rewards/shared/translate/api-errors';
 
 export { formatDollars };
 
@@ -25,18 +26,29 @@ export function formatTime(iso: string | null | undefined, locale: Locale = getD
   return `${format.format(date)} UTC`;
 }
 
-/** What a failed call says to a staff member, in the page's language: the server's own line when it gave one. */
-export function errorMessage(error: unknown): string {
-  const apiError = error as ApiError | undefined;
-  if (apiError?.status === 'NETWORK_ERROR' || apiError?.status === 'TIMEOUT') return t('admin.error.noAnswer');
-  if (apiError?.message) return apiError.message;
-  if (apiError?.status === 429) return t('admin.error.tooMany');
-  return t('admin.error.generic');
-}
+export type ErrorText = {
+  /** What a failed call says to a staff member: its code's words, else the server's own line, else ours. */
+  errorMessage(error: unknown): string;
+  /** The first problem the server named for one field of a 422, by its code when it sent one. */
+  fieldError(error: unknown, field: string): string | undefined;
+};
 
-/** The first message the server gave for one field of a 422. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  return (error as ApiError | undefined)?.errors?.[field]?.[0];
+/** A failed call in the page's language: the API's codes translated (the shell's words), its English the fallback. */
+export function useErrorText(): ErrorText {
+  const errorText = useApiErrorText();
+  return {
+    errorMessage(error) {
+      const apiError = error as ApiError | undefined;
+      if (apiError?.status === 'NETWORK_ERROR' || apiError?.status === 'TIMEOUT') return t('admin.error.noAnswer');
+      if (apiError?.message) return errorText(refusalOf(apiError), apiError.message);
+      if (apiError?.status === 429) return t('admin.error.tooMany');
+      return t('admin.error.generic');
+    },
+    fieldError(error, field) {
+      const refusal = fieldRefusal(error as ApiError | undefined, field);
+      return refusal ? errorText(refusal, refusal.message) : undefined;
+    },
+  };
 }
 
 /** "2.50" style amounts ops takes: dollars, up to 3 decimals, more than zero. */

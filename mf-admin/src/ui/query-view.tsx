@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { RetryNotice } from '@rewards/shared/ui/retry-notice.tsx';
 import { useT } from '../messages';
-import { errorMessage } from './format';
+import { useErrorText } from './format';
 import styles from './query-view.module.css';
 
 type Props = {
@@ -17,6 +17,7 @@ type Props = {
 
 /** A list or a record as it loads: skeleton rows, then what the server said, or its refusal with Retry. */
 export function QueryView({ label, isLoading, error, onRetry, rows = 4, children }: Props) {
+  const { errorMessage } = useErrorText();
   if (isLoading) {
     return (
       <div role="status" aria-label={label} className={styles.skeleton}>

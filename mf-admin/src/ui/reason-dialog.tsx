@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '@rewards/shared/ui/modal.tsx';
 import { useT } from '../messages';
-import { errorMessage, fieldError, isDollarAmount, REASON_MAX_LENGTH } from './format';
+import { isDollarAmount, REASON_MAX_LENGTH, useErrorText } from './format';
 import styles from './reason-dialog.module.css';
 
 export type ReasonValues = { reason: string; amount: string; reference: string };
@@ -35,6 +35,7 @@ type Props = {
  */
 export function ReasonDialog(props: Props) {
   const t = useT();
+  const { errorMessage, fieldError } = useErrorText();
   const { title, lead, confirmLabel, busyLabel, reasonHint, reasonOptional = false, amount, reference, onSubmit, onClose, onDone, danger = false } = props;
   const [values, setValues] = useState<ReasonValues>({ reason: '', amount: amount?.initial ?? '', reference: '' });
   const [busy, setBusy] = useState(false);

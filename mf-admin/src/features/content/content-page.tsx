@@ -3,7 +3,7 @@ import type { ContentDraft, ContentFileRow, ContentVersionRow } from '@rewards/s
 import { useT } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable, type TableColumn } from '../../ui/data-table';
-import { errorMessage, formatTime } from '../../ui/format';
+import { formatTime, useErrorText } from '../../ui/format';
 import { Panel } from '../../ui/panel';
 import { QueryView } from '../../ui/query-view';
 import { ReasonDialog } from '../../ui/reason-dialog';
@@ -46,6 +46,7 @@ export default function ContentPage() {
 
 function ContentEditor({ file, onNotice }: { file: ContentFileRow; onNotice: (text: string) => void }) {
   const t = useT();
+  const { errorMessage } = useErrorText();
   const [text, setText] = useState(file.text ?? '');
   const [draft, setDraft] = useState<ContentDraft | null>(null);
   const [problems, setProblems] = useState<string[]>([]);

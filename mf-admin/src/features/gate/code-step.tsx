@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { StaffMe } from '@rewards/shared/contracts/admin-types';
 import { useT } from '../../messages';
-import { errorMessage, fieldError } from '../../ui/format';
+import { useErrorText } from '../../ui/format';
 import { useSendStaffCodeMutation, useVerifyStaffCodeMutation } from './staff-session-api';
 import styles from './code-step.module.css';
 
@@ -37,6 +37,7 @@ function TurnOnTwoFactor() {
 
 function CodeForm({ staff, onVerified }: Props) {
   const t = useT();
+  const { errorMessage, fieldError } = useErrorText();
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState(false);
   const [verify, verifying] = useVerifyStaffCodeMutation();

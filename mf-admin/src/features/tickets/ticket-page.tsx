@@ -4,7 +4,7 @@ import type { AdminTicket } from '@rewards/shared/contracts/admin-types';
 import { useT } from '../../messages';
 import { ConsolePage } from '../../ui/console-page';
 import { DataTable } from '../../ui/data-table';
-import { errorMessage, formatDollars, formatTime } from '../../ui/format';
+import { formatDollars, formatTime, useErrorText } from '../../ui/format';
 import { Facts, Panel } from '../../ui/panel';
 import { QueryView } from '../../ui/query-view';
 import { ReasonDialog } from '../../ui/reason-dialog';
@@ -88,6 +88,7 @@ function TicketRecord({ ticket }: { ticket: AdminTicket }) {
 
 function ReplyForm({ ticketId }: { ticketId: number }) {
   const t = useT();
+  const { errorMessage } = useErrorText();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState(false);
   const [reply, replying] = useReplyToTicketMutation();
