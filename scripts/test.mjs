@@ -2,7 +2,7 @@
 // The one test command: lint (no warnings), types, unit and component tests of every package (and of the build tools), the API on PGlite and
 // (when TEST_DATABASE_URL is set) on PostgreSQL, a production build, the size budgets, then end-to-end tests in Chromium.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,6 +49,19 @@ async function jestBeside(label, packageDir, env = {}, extraArgs = []) {
   countResults(outputFile, await runBeside(label, 'npx', args, { cwd: path.join(root, packageDir), env }));
 }
 
+/**
+ * The API's test files that reach a database: those that import the test database (jest follows the imports)
+ * and those that hand TEST_DATABASE_URL to a process of their own. Only these differ on PostgreSQL; the rest
+ * (pure units, the payout rails' adapters, processes without a database) run once, on PGlite.
+ */
+function apiDatabaseTestArgs() {
+  const apiDir = path.join(root, 'api');
+  const namingTheDatabase = ['src', 'fuzz', 'bench']
+    .flatMap((folder) => readdirSync(path.join(apiDir, folder), { recursive: true }).map((file) => path.join(folder, String(file))))
+    .filter((file) => file.endsWith('.test.ts') && readFileSync(path.join(apiDir, file), 'utf8').includes('TEST_DATABASE_URL'));
+  return ['--findRelatedTests', 'src/test/test-database.ts', ...namingTheDatabase];
+}
+
 function countResults(outputFile, ok) {
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
@@ -61,7 +74,7 @@ function countResults(outputFile, ok) {
 }
 
 // Everything starts at once, so that both cores stay busy to the end. The two API runs are among the longest
-// steps; each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database
+// steps (on PostgreSQL, only the files that reach a database: apiDatabaseTestArgs); each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database
 // made for it), so they go side by side. The other longest chain is the production build, its size budgets
 // and the end-to-end tests against that build; those edit a source of mf-marketing for a moment (and rebuild
 // it), so they wait for lint, the types and mf-marketing's unit tests, which read it. The other unit suites
@@ -74,7 +87,7 @@ const lintAndTypes = (async () => {
 await Promise.all([
   jestBeside('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']),
   (async () => {
-    if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand']);
+    if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand', ...apiDatabaseTestArgs()]);
   })(),
   (async () => {
     await lintAndTypes;

@@ -5,13 +5,17 @@ import { repositoryRoot } from './site';
 
 const opsEnvironment = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', OPS_OPERATOR: 'e2e-operator' });
 
+/** What `pnpm ops` runs (the API package's `ops` script), without pnpm's start-up of about 2 s a call. */
+const apiDir = path.join(repositoryRoot, 'api');
+const opsScript = [path.join(apiDir, 'node_modules', '.bin', 'tsx'), path.join(apiDir, 'src', 'ops', 'cli.ts')] as const;
+
 /**
- * Runs the operators' command line (`pnpm ops <args>`) on the database in `dataDir` and answers what it
- * printed; throws when it fails. A site running on that folder runs the command itself (its operator API).
+ * Runs the operators' command line (the `pnpm ops` script) with `args` on the database in `dataDir` and answers
+ * what it printed; throws when it fails. A site running on that folder runs the command itself (its operator API).
  */
 export function runOps(args: readonly string[], dataDir: string): string {
-  const result = spawnSync('npx', ['-y', 'pnpm@12.21.0', 'ops', ...args], {
-    cwd: repositoryRoot,
+  const result = spawnSync(opsScript[0], [opsScript[1], ...args], {
+    cwd: apiDir,
     env: opsEnvironment(dataDir),
     encoding: 'utf8',
     timeout: 120_000,

@@ -15,12 +15,13 @@ export function totpCode(base32Secret: string, step: number = totpStepAt()): str
 }
 
 /**
- * A code of a step later than `usedStep`, as the app shows it once that step has come: the API takes each
- * step's code once, so a second sign-in within the same 30 seconds waits for the app's next code.
+ * A code of a step later than `usedStep`: the API takes each step's code once, and one step either side of its
+ * clock (a phone a little fast or slow). So a second sign-in within the same 30 seconds uses the next step's code
+ * at once, as an app running up to 30 s fast shows it, and only a third waits for the app's clock to move on.
  */
 export async function nextTotpCode(base32Secret: string, usedStep: number): Promise<{ code: string; step: number }> {
   const step = Math.max(usedStep + 1, totpStepAt());
-  const wait = step * TOTP_STEP_MS - Date.now();
+  const wait = (step - 1) * TOTP_STEP_MS - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
   return { code: totpCode(base32Secret, step), step };
 }

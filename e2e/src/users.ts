@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, openPage, siteLogFile, siteUrl, type Viewport } from './browser';
 import { emailVerificationCode } from './server-log';
-import { repositoryRoot } from './site';
+import { runOps } from './ops';
 
 export type TestUser = { name: string; email: string; password: string };
 export type SignedInUser = TestUser & { token: string };
@@ -63,19 +62,11 @@ export async function useSession(context: BrowserContext, baseUrl: string, user:
 export type AccountStatus = 'active' | 'blocked' | 'pending';
 
 /**
- * Sets an account's status with the operators' command line (`pnpm ops users:status`) on the database in
- * `dataDir` (through the site's operator API when a site runs on it).
+ * Sets an account's status with the operators' command line (`ops users:status`) on the database in `dataDir`
+ * (through the site's operator API when a site runs on it).
  */
 export function setAccountStatus(email: string, status: AccountStatus, dataDir: string): void {
-  const result = spawnSync('npx', ['-y', 'pnpm@12.21.0', 'ops', 'users:status', email, status, '--reason', 'end-to-end test'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (result.status !== 0) {
-    throw new Error(`ops users:status ${email} ${status} failed (${result.status}): ${result.stderr || result.stdout}`);
-  }
+  runOps(['users:status', email, status, '--reason', 'end-to-end test'], dataDir);
 }
 
 /** A fresh browser context and page signed in as `user` (see openPage), collecting page errors. */
