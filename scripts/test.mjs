@@ -19,8 +19,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
 /** Runs a step beside other steps: its output is kept and printed in one piece when it ends. */
-function runBeside(label, command, args, { cwd = root, env = {} } = {}) {
+function runBeside(label, command, args, { cwd = root, env = {}, niceness = 0 } = {}) {
   const started = Date.now();
+  // A lower priority where the system has `nice` (Linux, macOS): the step gets what the others leave.
+  if (niceness && process.platform !== 'win32') [command, args] = ['nice', ['-n', String(niceness), command, ...args]];
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
@@ -44,9 +46,9 @@ function jestArgs(label, extraArgs) {
   return { outputFile, args: ['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs] };
 }
 
-async function jestBeside(label, packageDir, env = {}, extraArgs = []) {
+async function jestBeside(label, packageDir, env = {}, extraArgs = [], niceness = 0) {
   const { outputFile, args } = jestArgs(label, extraArgs);
-  countResults(outputFile, await runBeside(label, 'npx', args, { cwd: path.join(root, packageDir), env }));
+  countResults(outputFile, await runBeside(label, 'npx', args, { cwd: path.join(root, packageDir), env, niceness }));
 }
 
 /**
@@ -73,29 +75,36 @@ function countResults(outputFile, ok) {
   }
 }
 
-// Everything starts at once, so that both cores stay busy to the end. The two API runs are among the longest
-// steps (on PostgreSQL, only the files that reach a database: apiDatabaseTestArgs); each test file of the API opens a database of its own (an in-memory PGlite, or a PostgreSQL database
-// made for it), so they go side by side. The other longest chain is the production build, its size budgets
-// and the end-to-end tests against that build; those edit a source of mf-marketing for a moment (and rebuild
-// it), so they wait for lint, the types and mf-marketing's unit tests, which read it. The other unit suites
-// go one after the other beside them. A failed step lets the others run; the budgets are skipped after a
-// failed build.
-const lintAndTypes = (async () => {
+// Everything starts at once, so that both cores stay busy to the end; the total of the steps' CPU time is what
+// bounds the run on two cores. Each test file of the API opens a database of its own (an in-memory PGlite, or a
+// PostgreSQL database made for it), so its runs go side by side: on PGlite in two halves (jest's shards), so no
+// single long step is left at the end; on PostgreSQL only the files that reach a database (apiDatabaseTestArgs).
+// The production build starts at once too, then its size budgets; the end-to-end tests against that build edit
+// a source of mf-marketing for a moment (and rebuild it), so they also wait for lint, the types and
+// mf-marketing's unit tests, which read it. The end-to-end chain waits on browsers and timers, so the API runs
+// yield to it (nice 5), and the other unit suites, which nothing waits for, take what is left (nice 10). A
+// failed step lets the others run; the budgets are skipped after a failed build.
+const API_NICENESS = 5;
+const UNIT_NICENESS = 10;
+const readBeforeEndToEnd = (async () => {
   await runBeside('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
   await runBeside('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
+  await jestBeside('unit mf-marketing', 'mf-marketing');
 })();
+const pgliteShards = ['1/2', '2/2'];
 await Promise.all([
-  jestBeside('api on PGlite', 'api', { TEST_DATABASE_URL: '' }, ['--runInBand']),
+  ...pgliteShards.map((shard) =>
+    jestBeside(`api on PGlite (${shard})`, 'api', { TEST_DATABASE_URL: '' }, ['--runInBand', `--shard=${shard}`], API_NICENESS),
+  ),
   (async () => {
-    if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand', ...apiDatabaseTestArgs()]);
+    if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand', ...apiDatabaseTestArgs()], API_NICENESS);
   })(),
   (async () => {
-    await lintAndTypes;
-    for (const pkg of frontendPackages.filter((name) => name !== 'mf-marketing')) await jestBeside(`unit ${pkg}`, pkg);
-    await jestBeside('unit tools', 'tools');
+    await readBeforeEndToEnd;
+    for (const pkg of frontendPackages.filter((name) => name !== 'mf-marketing')) await jestBeside(`unit ${pkg}`, pkg, {}, [], UNIT_NICENESS);
+    await jestBeside('unit tools', 'tools', {}, [], UNIT_NICENESS);
   })(),
   (async () => {
-    await jestBeside('unit mf-marketing', 'mf-marketing');
     let built = true;
     for (const pkg of buildOrder) {
       if (!(await runBeside(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']))) {
@@ -105,7 +114,7 @@ await Promise.all([
     }
     // Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
     if (built) await runBeside('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
-    await lintAndTypes;
+    await readBeforeEndToEnd;
     await jestBeside('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
   })(),
 ]);
