@@ -54,15 +54,26 @@ async function jestBeside(label, packageDir, env = {}, extraArgs = [], niceness 
 /**
  * The API's test files that reach a database: those that import the test database (jest follows the imports)
  * and those that hand TEST_DATABASE_URL to a process of their own. Only these differ on PostgreSQL; the rest
- * (pure units, the payout rails' adapters, processes without a database) run once, on PGlite.
+ * (pure units, the payout rails' adapters, processes without a database, SERVING_FROM_FILES) run once, on PGlite.
  */
 function apiDatabaseTestArgs() {
   const apiDir = path.join(root, 'api');
   const namingTheDatabase = ['src', 'fuzz', 'bench']
     .flatMap((folder) => readdirSync(path.join(apiDir, folder), { recursive: true }).map((file) => path.join(folder, String(file))))
     .filter((file) => file.endsWith('.test.ts') && readFileSync(path.join(apiDir, file), 'utf8').includes('TEST_DATABASE_URL'));
-  return ['--findRelatedTests', 'src/test/test-database.ts', ...namingTheDatabase];
+  return ['--findRelatedTests', 'src/test/test-database.ts', ...namingTheDatabase, '--testPathIgnorePatterns', ...SERVING_FROM_FILES];
 }
+
+/**
+ * Test files about what the API serves from files (the built site, its headers, the runtime config and the
+ * released versions): they open a database only because the app needs one, and run on PGlite alone.
+ */
+const SERVING_FROM_FILES = [
+  '/src/plugins/static-site\\.test\\.ts$',
+  '/src/plugins/security-headers\\.test\\.ts$',
+  '/src/modules/runtime-config/',
+  '/src/modules/releases/served-releases\\.test\\.ts$',
+];
 
 function countResults(outputFile, ok) {
   try {
@@ -77,7 +88,7 @@ function countResults(outputFile, ok) {
 
 // Everything starts at once, so that both cores stay busy to the end; the total of the steps' CPU time is what
 // bounds the run on two cores. Each test file of the API opens a database of its own (an in-memory PGlite, or a
-// PostgreSQL database made for it), so its runs go side by side: on PGlite in two halves (jest's shards), so no
+// PostgreSQL database made for it), so its runs go side by side, each in two halves (jest's shards) so that no
 // single long step is left at the end; on PostgreSQL only the files that reach a database (apiDatabaseTestArgs).
 // The production build starts at once too, then its size budgets; the end-to-end tests against that build edit
 // a source of mf-marketing for a moment (and rebuild it), so they also wait for lint, the types and
@@ -91,14 +102,14 @@ const readBeforeEndToEnd = (async () => {
   await runBeside('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
   await jestBeside('unit mf-marketing', 'mf-marketing');
 })();
-const pgliteShards = ['1/2', '2/2'];
+const apiShards = ['1/2', '2/2'];
 await Promise.all([
-  ...pgliteShards.map((shard) =>
+  ...apiShards.map((shard) =>
     jestBeside(`api on PGlite (${shard})`, 'api', { TEST_DATABASE_URL: '' }, ['--runInBand', `--shard=${shard}`], API_NICENESS),
   ),
-  (async () => {
-    if (process.env.TEST_DATABASE_URL) await jestBeside('api on PostgreSQL', 'api', {}, ['--runInBand', ...apiDatabaseTestArgs()], API_NICENESS);
-  })(),
+  ...(process.env.TEST_DATABASE_URL ? apiShards : []).map((shard) =>
+    jestBeside(`api on PostgreSQL (${shard})`, 'api', {}, ['--runInBand', `--shard=${shard}`, ...apiDatabaseTestArgs()], API_NICENESS),
+  ),
   (async () => {
     await readBeforeEndToEnd;
     for (const pkg of frontendPackages.filter((name) => name !== 'mf-marketing')) await jestBeside(`unit ${pkg}`, pkg, {}, [], UNIT_NICENESS);

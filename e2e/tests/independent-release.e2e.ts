@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from '../src/browser';
+import { keepBuild } from '../src/kept-build';
 import { repositoryRoot } from '../src/site';
 
 let browser: Browser;
@@ -57,9 +58,14 @@ describe('an independent release of mf-marketing', () => {
   const pageFile = path.join(repositoryRoot, 'mf-marketing', 'src', 'pages', 'messages', 'en.json');
   const original = readFileSync(pageFile, 'utf8');
 
+  let marketingBuild: ReturnType<typeof keepBuild>;
+
+  beforeAll(() => {
+    marketingBuild = keepBuild('mf-marketing');
+  });
   afterAll(() => {
     writeFileSync(pageFile, original);
-    buildMarketing();
+    marketingBuild.restore();
   });
 
   it('shows the new text after only mf-marketing is rebuilt; the shell build is untouched', async () => {
@@ -84,9 +90,14 @@ describe('a content change released with mf-marketing alone', () => {
   const faqFile = path.join(repositoryRoot, 'mf-marketing', 'content', 'faq.json');
   const original = readFileSync(faqFile, 'utf8');
 
+  let marketingBuild: ReturnType<typeof keepBuild>;
+
+  beforeAll(() => {
+    marketingBuild = keepBuild('mf-marketing');
+  });
   afterAll(() => {
     writeFileSync(faqFile, original);
-    buildMarketing();
+    marketingBuild.restore();
   });
 
   it('shows a changed FAQ answer on the running site, no code touched', async () => {

@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser } from '../src/browser';
+import { keepBuild } from '../src/kept-build';
 import { repositoryRoot, siteLog, startSite, stopSite, type RunningSite } from '../src/site';
 
 // Its own site and releases folder: releasing mf-marketing here must not change what the other tests see.
@@ -19,7 +20,10 @@ let browser: Browser;
 let site: RunningSite;
 const contexts: BrowserContext[] = [];
 
+let marketingBuild: ReturnType<typeof keepBuild>;
+
 beforeAll(async () => {
+  marketingBuild = keepBuild('mf-marketing');
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -29,7 +33,7 @@ afterAll(async () => {
   if (site) await stopSite(site);
   rmSync(releasesDir, { recursive: true, force: true });
   // The global site serves mf-marketing/dist, which the stale-build test rebuilt from a changed source.
-  execFileSync('npx', ['-y', 'pnpm@12.21.0', '--filter', '@rewards/mf-marketing', 'build'], { cwd: repositoryRoot, stdio: 'pipe' });
+  marketingBuild.restore();
 });
 
 function editBonusesTitle(title: string) {

@@ -36,12 +36,16 @@ function migrationsKey(repoRoot: string, packageName: string): string {
  */
 async function migratedPgliteDump(repoRoot: string): Promise<Blob> {
   const folder = migrationsFolder(repoRoot);
-  const dumpFile = join(tmpdir(), `rewards-test-pglite-${migrationsKey(repoRoot, '@electric-sql/pglite')}.tar`);
+  const dumpFile = join(tmpdir(), `rewards-test-pglite-${migrationsKey(repoRoot, '@electric-sql/pglite')}-no-templates.tar`);
   const kept = await readFile(dumpFile).catch(() => null);
   if (kept) return new Blob([kept]);
   const client = await createPglite('memory', repoRoot);
   try {
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+    // A test's database never makes another from a template: without the two template databases the dump is a
+    // third smaller, and every test file's database starts about 0.1 s sooner.
+    await client.exec("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+    for (const statement of ['drop database template0', 'drop database template1', 'checkpoint']) await client.exec(statement);
     const dump = await client.dumpDataDir('none');
     // Written aside then renamed: test files starting at the same time never read half a dump.
     const partial = `${dumpFile}.${process.pid}.${randomBytes(3).toString('hex')}`;
