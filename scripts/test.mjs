@@ -52,6 +52,17 @@ async function jestBeside(label, packageDir, env = {}, extraArgs = [], niceness 
 }
 
 /**
+ * Test files about what the API serves from files (the built site, its headers, the runtime config and the
+ * released versions): they open a database only because the app needs one, and run on PGlite alone.
+ */
+const SERVING_FROM_FILES = [
+  '/src/plugins/static-site\\.test\\.ts$',
+  '/src/plugins/security-headers\\.test\\.ts$',
+  '/src/modules/runtime-config/',
+  '/src/modules/releases/served-releases\\.test\\.ts$',
+];
+
+/**
  * The API's test files that reach a database: those that import the test database (jest follows the imports)
  * and those that hand TEST_DATABASE_URL to a process of their own. Only these differ on PostgreSQL; the rest
  * (pure units, the payout rails' adapters, processes without a database, SERVING_FROM_FILES) run once, on PGlite.
@@ -63,17 +74,6 @@ function apiDatabaseTestArgs() {
     .filter((file) => file.endsWith('.test.ts') && readFileSync(path.join(apiDir, file), 'utf8').includes('TEST_DATABASE_URL'));
   return ['--findRelatedTests', 'src/test/test-database.ts', ...namingTheDatabase, '--testPathIgnorePatterns', ...SERVING_FROM_FILES];
 }
-
-/**
- * Test files about what the API serves from files (the built site, its headers, the runtime config and the
- * released versions): they open a database only because the app needs one, and run on PGlite alone.
- */
-const SERVING_FROM_FILES = [
-  '/src/plugins/static-site\\.test\\.ts$',
-  '/src/plugins/security-headers\\.test\\.ts$',
-  '/src/modules/runtime-config/',
-  '/src/modules/releases/served-releases\\.test\\.ts$',
-];
 
 function countResults(outputFile, ok) {
   try {
@@ -103,12 +103,14 @@ const readBeforeEndToEnd = (async () => {
   await jestBeside('unit mf-marketing', 'mf-marketing');
 })();
 const apiShards = ['1/2', '2/2'];
+// Both PostgreSQL shards take the same list: the test files are read for it once.
+const apiOnPostgresArgs = process.env.TEST_DATABASE_URL ? apiDatabaseTestArgs() : null;
 await Promise.all([
   ...apiShards.map((shard) =>
     jestBeside(`api on PGlite (${shard})`, 'api', { TEST_DATABASE_URL: '' }, ['--runInBand', `--shard=${shard}`], API_NICENESS),
   ),
-  ...(process.env.TEST_DATABASE_URL ? apiShards : []).map((shard) =>
-    jestBeside(`api on PostgreSQL (${shard})`, 'api', {}, ['--runInBand', `--shard=${shard}`, ...apiDatabaseTestArgs()], API_NICENESS),
+  ...(apiOnPostgresArgs ? apiShards : []).map((shard) =>
+    jestBeside(`api on PostgreSQL (${shard})`, 'api', {}, ['--runInBand', `--shard=${shard}`, ...apiOnPostgresArgs], API_NICENESS),
   ),
   (async () => {
     await readBeforeEndToEnd;
