@@ -93,10 +93,9 @@ function countResults(outputFile, ok) {
 // The production build starts at once too, then its size budgets; the end-to-end tests against that build edit
 // a source of mf-marketing for a moment (and rebuild it), so they also wait for lint, the types and
 // mf-marketing's unit tests, which read it. The end-to-end chain waits on browsers and timers, so the API runs
-// yield to it (nice 5), and the other unit suites, which nothing waits for, take what is left (nice 10). A
-// failed step lets the others run; the budgets are skipped after a failed build.
+// yield to it and to the unit suites (nice 5); a unit suite starved further timed its form tests out. A failed
+// step lets the others run; the budgets are skipped after a failed build.
 const API_NICENESS = 5;
-const UNIT_NICENESS = 10;
 const readBeforeEndToEnd = (async () => {
   await runBeside('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
   await runBeside('typecheck', pnpm[0], [...pnpm.slice(1), '-r', 'typecheck']);
@@ -114,8 +113,8 @@ await Promise.all([
   ),
   (async () => {
     await readBeforeEndToEnd;
-    for (const pkg of frontendPackages.filter((name) => name !== 'mf-marketing')) await jestBeside(`unit ${pkg}`, pkg, {}, [], UNIT_NICENESS);
-    await jestBeside('unit tools', 'tools', {}, [], UNIT_NICENESS);
+    for (const pkg of frontendPackages.filter((name) => name !== 'mf-marketing')) await jestBeside(`unit ${pkg}`, pkg);
+    await jestBeside('unit tools', 'tools');
   })(),
   (async () => {
     let built = true;
