@@ -43,6 +43,7 @@ import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
 import { COMMANDS } from './ops/commands';
 import { operatorApiPlugin } from './ops/operator-api';
+import { namePluginsOnRegister } from './plugins/plugin-names';
 
 export type AppOptions = {
   config: Config;
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A hop count trusts that many proxies in front of us (what Fastify does with a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
+  namePluginsOnRegister(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);

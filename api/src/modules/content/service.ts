@@ -4,7 +4,7 @@
  * function takes the caller's transaction and changes nothing but its rows; the caller audits it and, once it
  * committed, tells the running site (`contentChanged`, `publishContentChange`).
  */
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { checkContentFile, type ContentProblem, formatProblems } from '@rewards/shared/content/content-check';
 import { contentHash } from '@rewards/shared/content/content-hash';
 import { CONTENT_FILES, type ContentFile } from '@rewards/shared/content/content-schemas';
@@ -169,6 +169,27 @@ export async function listVersions(db: Executor, { file, limit = 50, before }: {
   return rows as ContentVersion[];
 }
 
+/** A repository file's text with the hash of its checked value, or the problems its schema found. */
+type RepositoryFileCheck = { text: string; hash: string } | { text: string; problems: readonly ContentProblem[] };
+
+// Each repository file's last check, kept with its text: a process that starts the app again (tests build many)
+// does not parse and check an unchanged file again.
+const repositoryChecks = new Map<ContentFile, RepositoryFileCheck>();
+
+function checkRepositoryFile(file: ContentFile, text: string): RepositoryFileCheck {
+  const kept = repositoryChecks.get(file);
+  if (kept?.text === text) return kept;
+  let check: RepositoryFileCheck;
+  try {
+    check = { text, hash: contentHash(checkedContent(file, text, `mf-marketing/content/${file}`)) };
+  } catch (error) {
+    if (!(error instanceof ContentRefused)) throw error;
+    check = { text, problems: error.problems };
+  }
+  repositoryChecks.set(file, check);
+  return check;
+}
+
 /**
  * Records each repository file whose text was never recorded from the repository (the first start, a release
  * that changed it) as the newest version of its file: a change made in the repository is shown like a publish.
@@ -177,25 +198,30 @@ export async function listVersions(db: Executor, { file, limit = 50, before }: {
 export async function recordRepositoryContent(db: Executor, repoRoot: string): Promise<{ recorded: ContentVersion[]; refused: ContentProblem[] }> {
   const recorded: ContentVersion[] = [];
   const refused: ContentProblem[] = [];
+  const candidates: Array<{ file: ContentFile; text: string; hash: string }> = [];
   for (const file of CONTENT_FILE_NAMES) {
     const text = await readRepositoryFile(repoRoot, file);
     if (text === null) continue;
-    let hash: string;
-    try {
-      hash = contentHash(checkedContent(file, text, `mf-marketing/content/${file}`));
-    } catch (error) {
-      if (!(error instanceof ContentRefused)) throw error;
-      refused.push(...error.problems);
-      continue;
-    }
-    const [known] = await db
-      .select({ version: contentVersions.version })
-      .from(contentVersions)
-      .where(and(eq(contentVersions.file, file), eq(contentVersions.hash, hash), eq(contentVersions.source, 'repository')))
-      .limit(1);
-    if (known) continue;
+    const check = checkRepositoryFile(file, text);
+    if ('problems' in check) refused.push(...check.problems);
+    else candidates.push({ file, text, hash: check.hash });
+  }
+  if (candidates.length === 0) return { recorded, refused };
+  // Two reads for all the files: what the repository gave before, and what each file shows now.
+  const fromRepository = await db
+    .select({ file: contentVersions.file, hash: contentVersions.hash })
+    .from(contentVersions)
+    .where(and(eq(contentVersions.source, 'repository'), inArray(contentVersions.hash, candidates.map(({ hash }) => hash))));
+  const shown = await db
+    .selectDistinctOn([contentVersions.file], { file: contentVersions.file, hash: contentVersions.hash })
+    .from(contentVersions)
+    .orderBy(contentVersions.file, desc(contentVersions.version));
+  const known = new Set(fromRepository.map(({ file, hash }) => `${file}\n${hash}`));
+  const shownHash = new Map(shown.map(({ file, hash }) => [file, hash]));
+  for (const { file, text, hash } of candidates) {
+    if (known.has(`${file}\n${hash}`)) continue;
     // Already shown (an operator published this very text first): nothing new to show.
-    if ((await currentVersion(db, file))?.hash === hash) continue;
+    if (shownHash.get(file) === hash) continue;
     const [row] = await db
       .insert(contentVersions)
       .values({ file, body: text, hash, operator: 'repository', reason: 'the content file in the repository', source: 'repository' })
