@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compareWithBudgets, compressedSize, initialJsBytes, readBudget, remoteInitialJsFiles, shellInitialJsFiles } from './budgets';
+import {
+  compareWithBudgets,
+  compressedSize,
+  findConsoleInShellPage,
+  initialJsBytes,
+  readBudget,
+  remoteInitialJsFiles,
+  shellInitialJsFiles,
+  shellPageScriptFiles,
+} from './budgets';
 
 describe('budgets', () => {
   let dir: string;
@@ -77,5 +86,39 @@ describe('budgets', () => {
     expect(computed).toBeLessThan(100);
     write('main.abc.js.br', Buffer.alloc(123));
     expect(initialJsBytes('shell', dir)).toBe(123);
+  });
+
+  describe("the staff console in the shell's page", () => {
+    const page =
+      '<html><head><script defer src="/main.abc.js"></script><link as="script" fetchpriority="low" href="/bootstrap.def.js" rel="preload">' +
+      '<link as="style" href="/bootstrap.css" rel="preload"><link rel="modulepreload" href="/react.ghi.js"></head><body></body></html>';
+    beforeEach(() => {
+      write('index.html', page);
+      write('main.abc.js', 'const chunkNames = { 12: "messages-shell-de-json", 34: "bootstrap" };');
+      write('bootstrap.def.js', 'mount(document.getElementById("root"));');
+      write('react.ghi.js', 'export const version = "19";');
+      write('rewards-menu.js', 'const STAFF_CONSOLE_PATH = "/admin"; const text = "Staff console";');
+    });
+
+    it('reads the scripts the page runs and the ones it preloads, not its styles', () => {
+      expect(shellPageScriptFiles(dir).map((file) => path.basename(file))).toEqual(['main.abc.js', 'bootstrap.def.js', 'react.ghi.js']);
+    });
+
+    it('finds nothing when only a chunk loaded later (the opened menu) names the console', () => {
+      expect(findConsoleInShellPage(dir)).toEqual([]);
+    });
+
+    it('names each mention of the console in a page script, in any case', () => {
+      write('main.abc.js', 'const chunkNames = { 12: "messages-shell-de-json", 94: "messages-staff-de-json" };');
+      write('bootstrap.def.js', 'remotes.push({ name: "mf_admin", routes: ["/Admin"] }); label("Staff");');
+      write('react.ghi.js', 'load("/remotes/mf-admin/mf-manifest.json");');
+      expect(findConsoleInShellPage(dir)).toEqual([
+        { file: 'main.abc.js', marker: 'staff', excerpt: expect.stringContaining('"messages-staff-de-json"') },
+        { file: 'bootstrap.def.js', marker: 'staff', excerpt: expect.stringContaining('label("Staff")') },
+        { file: 'bootstrap.def.js', marker: 'mf_admin', excerpt: expect.stringContaining('name: "mf_admin"') },
+        { file: 'bootstrap.def.js', marker: '/admin', excerpt: expect.stringContaining('["/Admin"]') },
+        { file: 'react.ghi.js', marker: 'mf-admin', excerpt: expect.stringContaining('/remotes/mf-admin/') },
+      ]);
+    });
   });
 });

@@ -70,6 +70,45 @@ export function shellInitialJsFiles(distDir: string): string[] {
   return sources.map((source) => path.join(distDir, source.replace(/^\//, '')));
 }
 
+/**
+ * Every script a visitor's first page fetches from the shell's `index.html`: the ones it runs (the entry, `main`)
+ * and the ones it preloads for the bootstrap that follows.
+ */
+export function shellPageScriptFiles(distDir: string): string[] {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const isScriptPreload = (tag: string) => /\brel="modulepreload"/.test(tag) || (/\brel="preload"/.test(tag) && /\bas="script"/.test(tag));
+  const preloads = [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter(isScriptPreload)
+    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])
+    .filter((href): href is string => href !== undefined);
+  const preloaded = preloads.map((href) => path.join(distDir, href.replace(/^\//, '')));
+  return [...new Set([...shellInitialJsFiles(distDir), ...preloaded])];
+}
+
+/** Words only the staff console (mf-admin, under /admin) has a reason to carry. */
+export const CONSOLE_MARKERS = ['staff', 'mf_admin', 'mf-admin', '/admin'] as const;
+
+export type ConsoleLeak = { file: string; marker: string; excerpt: string };
+
+/**
+ * Where the shell's page scripts mention the console: each marker once per file, with the text around it. The
+ * console is staff-only; a visitor's page should not carry a byte of it (not even a chunk name of its words).
+ */
+export function findConsoleInShellPage(distDir: string): ConsoleLeak[] {
+  const leaks: ConsoleLeak[] = [];
+  for (const file of shellPageScriptFiles(distDir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const marker of CONSOLE_MARKERS) {
+      const found = new RegExp(marker.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'i').exec(text);
+      if (!found) continue;
+      const excerpt = text.slice(Math.max(0, found.index - 40), found.index + marker.length + 40).replace(/\s+/g, ' ');
+      leaks.push({ file: path.relative(distDir, file), marker, excerpt });
+    }
+  }
+  return leaks;
+}
+
 export function initialJsBytes(packageName: string, distDir: string): number {
   const files = packageName === 'shell' ? shellInitialJsFiles(distDir) : remoteInitialJsFiles(distDir);
   return files.reduce((sum, file) => sum + compressedSize(file), 0);

@@ -167,6 +167,40 @@ describe(`what staff do in the console, on ${databaseKind}`, () => {
       expect((await ok(finance, 'GET', '/api/admin/payouts?status=paid')).items).toEqual(expect.any(Array));
       expect(await verifyLedger(db())).toEqual([]);
     });
+
+    it('records each page of the review queue, each cashout shown and each payouts page as a read: the staff email and the ids shown', async () => {
+      const first = await verifiedFundedUser(10_000);
+      const second = await verifiedFundedUser(10_000);
+      const firstId = (await store(app(), first.token, paypal(4))).json().data.cashout.id as number;
+      const secondId = (await store(app(), second.token, paypal(5))).json().data.cashout.id as number;
+      const readRow = { kind: 'read', operator: finance.email, reason: null, outcome: 'done' };
+      const idsOf = (page: { items: Array<{ id: number }> }) => page.items.map((item) => item.id);
+      // What a read row keeps of a page: the ids shown (one id alone when the page has one row).
+      const resultOf = (page: { items: Array<{ id: number }> }) => (page.items.length === 1 ? { id: page.items[0]!.id } : { rows: page.items.length, ids: idsOf(page) });
+
+      const queue = await ok(finance, 'GET', '/api/admin/cashouts?limit=100');
+      expect(idsOf(queue)).toEqual(expect.arrayContaining([firstId, secondId]));
+      expect(await latestAudit()).toMatchObject({
+        ...readRow,
+        command: 'cashouts:list',
+        arguments: ['--status', 'pending', '--limit', '100'],
+        userId: null,
+        result: resultOf(queue),
+      });
+      // A page further on records the ids it shows, not the first page's.
+      const onePage = await ok(finance, 'GET', '/api/admin/cashouts?limit=1');
+      const nextPage = await ok(finance, 'GET', `/api/admin/cashouts?limit=1&cursor=${encodeURIComponent(onePage.next_cursor)}`);
+      expect(await latestAudit()).toMatchObject({ ...readRow, command: 'cashouts:list', arguments: ['--status', 'pending', '--limit', '1'], result: resultOf(nextPage) });
+      expect(nextPage.items[0].id).not.toBe(onePage.items[0].id);
+
+      await ok(finance, 'GET', `/api/admin/cashouts/${secondId}`);
+      expect(await latestAudit()).toMatchObject({ ...readRow, command: 'cashouts:show', arguments: [String(secondId)], userId: second.user.id, userEmail: second.email, result: { id: secondId } });
+
+      await ok(finance, 'POST', `/api/admin/cashouts/${firstId}/approve`, { reason: 'Known user' });
+      const paid = await ok(finance, 'GET', '/api/admin/payouts?status=paid&limit=100');
+      expect(idsOf(paid)).toContain(firstId);
+      expect(await latestAudit()).toMatchObject({ ...readRow, command: 'payouts:list', arguments: ['--status', 'paid', '--limit', '100'], userId: null, result: resultOf(paid) });
+    });
   });
 
   describe('users', () => {

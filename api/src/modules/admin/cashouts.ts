@@ -7,6 +7,7 @@ import { listPayouts, PAYOUT_STATUSES, payoutResult } from '../payouts/payout-li
 import type { StaffRole } from '../staff/roles';
 import { cashoutRowResult, findCashoutForConsole, listCashoutsForConsole } from './cashout-queries';
 import { decodeCursor, pageOf } from './pagination';
+import { recordRead } from './read-audit';
 import type { StaffCommandRunner } from './run-command';
 import { body, idParams, pageQuery, query, reason, reasonBody } from './schemas';
 import { notFound } from './users';
@@ -30,17 +31,25 @@ const approveBody = body({
     .optional(),
 });
 
-/** Cashouts (the review queue with each one's rule and the user's risk signals) and payouts (finance). */
+/**
+ * Cashouts (the review queue with each one's rule and the user's risk signals) and payouts (finance). Each list
+ * page and each cashout shown is recorded as a read, by the name of the ops command that shows the same
+ * (cashouts:list, payouts:list; a single cashout, which ops has no command for, cashouts:show).
+ */
 export const cashoutRoutes: ZodPlugin<{ run: StaffCommandRunner }> = async (app, { run }) => {
   app.get('/cashouts', { config: finance, schema: { querystring: cashoutsQuery } }, async (request) => {
     const { status, limit, cursor } = request.query;
     const rows = await listCashoutsForConsole(app.db, { status, limit, afterId: decodeCursor(cursor, ['id'] as const)?.[0] });
-    return { status: 'success' as const, data: pageOf(rows, limit, (row) => [row.cashout.id], cashoutRowResult) };
+    const page = pageOf(rows, limit, (row) => [row.cashout.id], cashoutRowResult);
+    await recordRead(app.db, request, { command: 'cashouts:list', args: ['--status', status, '--limit', limit], ids: page.items.map((item) => item.id) });
+    return { status: 'success' as const, data: page };
   });
 
   app.get('/cashouts/:id', { config: finance, schema: { params: idParams } }, async (request) => {
     const row = await findCashoutForConsole(app.db, request.params.id);
     if (!row) throw notFound('cashout');
+    const owner = { id: row.cashout.userId, email: row.email };
+    await recordRead(app.db, request, { command: 'cashouts:show', args: [row.cashout.id], user: owner, ids: [row.cashout.id] });
     return { status: 'success' as const, data: cashoutRowResult(row) };
   });
 
@@ -59,6 +68,7 @@ export const cashoutRoutes: ZodPlugin<{ run: StaffCommandRunner }> = async (app,
     const before = decodeCursor(cursor, ['id'] as const)?.[0];
     const rows = await listPayouts(app.db, { status, beforeId: before, limit: limit + 1 });
     const page = pageOf(rows, limit, (row) => [row.cashout.id], payoutResult);
+    await recordRead(app.db, request, { command: 'payouts:list', args: ['--status', status, '--limit', limit], ids: page.items.map((item) => item.id) });
     return { status: 'success' as const, data: page };
   });
 

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
+import { pseudoText } from '@rewards/shared/i18n/pseudo-locale';
 import { signedInState } from '@rewards/shared/test/sample-user';
+import { switchLocale } from '@rewards/shared/translate/messages';
 import { LocationProbe } from '../../test/location-probe';
 import { RewardsMenu } from './rewards-menu';
 
@@ -46,8 +48,6 @@ describe('Rewards dropdown', () => {
     renderMenu('/Earn', signedInState({ staff_role: role }));
     await user.click(screen.getByRole('button', { name: 'Rewards' }));
     await screen.findByRole('menu');
-    // The item's words are a catalog of their own, loaded with it.
-    await screen.findByRole('menuitem', { name: 'Staff console' });
     const items = screen.getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Quests', 'Leaderboard', 'Missing credits', 'Invite friends', 'Staff console']);
     expect(items.at(-1)).toHaveAttribute('href', '/admin');
@@ -58,6 +58,26 @@ describe('Rewards dropdown', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Staff console' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/Earn');
     navigation.mockRestore();
+  });
+
+  describe('in each language', () => {
+    afterEach(() => act(() => switchLocale('en')));
+
+    // Its words are in the menu's chunk, not a catalog: a language change shows them at once.
+    it.each([
+      ['es', 'Consola del personal'],
+      ['de', 'Mitarbeiterkonsole'],
+      ['pt-BR', 'Console da equipe'],
+      ['fr', 'Console du personnel'],
+      ['en-XA', pseudoText('Staff console')],
+    ] as const)('names the Staff console in %s', async (locale, name) => {
+      const user = userEvent.setup();
+      renderMenu('/Earn', signedInState({ staff_role: 'support' }));
+      await act(() => switchLocale(locale));
+      await user.click(screen.getByRole('button', { name: /./ }));
+      await screen.findByRole('menu');
+      expect(screen.getAllByRole('menuitem').at(-1)).toHaveAccessibleName(name);
+    });
   });
 
   it('goes to Quests and closes', async () => {
