@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { jsonResponse } from '../test/render-with-providers';
 import { sampleUser } from '../test/sample-user';
 import { setApiBase } from './api-base';
-import { probeSession, takeInlinedSessionUser } from './session-probe';
+import { peekInlinedSessionUser, probeSession, takeInlinedSessionUser } from './session-probe';
 
 describe('session probe (spec §4, §7): the base query’s rules with fetch alone', () => {
   let fetchMock: jest.SpyInstance;
@@ -94,6 +94,18 @@ describe('session probe (spec §4, §7): the base query’s rules with fetch alo
       fetchMock.mockResolvedValue(jsonResponse({ status: 'success', data: null }));
       await expect(probeSession(dispatch)).resolves.toEqual({ data: null });
       expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('lets the first render look at it (peek) and leaves it for the check, which takes it', async () => {
+      const user = sampleUser({ id: 6, email_verified: false });
+      inline(JSON.stringify(user));
+      expect(peekInlinedSessionUser()).toEqual(user);
+      expect(peekInlinedSessionUser()).toEqual(user);
+      await expect(probeSession(dispatch)).resolves.toEqual({ data: user });
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(peekInlinedSessionUser()).toBeNull();
+      inline('[]');
+      expect(peekInlinedSessionUser()).toBeNull();
     });
 
     it('reads a hostile name as the text it is, as the server escapes it (no markup can leave the element)', () => {

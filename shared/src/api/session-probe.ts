@@ -63,10 +63,27 @@ export async function probeSession(dispatch: Dispatch): Promise<SessionProbeResu
  * with the first read, so a later check asks the API. Null when the page carries none or anything but a user.
  */
 export function takeInlinedSessionUser(): UserProfile | null {
+  const element = inlinedSessionAnswer();
+  element?.remove();
+  return element ? userFrom(element) : null;
+}
+
+/**
+ * The same user, left in the page for the session check: for what the first render can show of a signed-in page
+ * before that check has filled the store (it starts after that render).
+ */
+export function peekInlinedSessionUser(): UserProfile | null {
+  const element = inlinedSessionAnswer();
+  return element ? userFrom(element) : null;
+}
+
+function inlinedSessionAnswer(): HTMLScriptElement | null {
   if (typeof document === 'undefined') return null;
   const element = document.getElementById(SESSION_ANSWER_ELEMENT_ID);
-  if (!(element instanceof HTMLScriptElement) || element.type !== 'application/json') return null;
-  element.remove();
+  return element instanceof HTMLScriptElement && element.type === 'application/json' ? element : null;
+}
+
+function userFrom(element: HTMLScriptElement): UserProfile | null {
   try {
     const data = JSON.parse(element.textContent ?? '') as unknown;
     return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as UserProfile) : null;

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { provideRemoteModuleLoader, type RemoteModuleLoader } from '../contracts/federated-modules';
 import { FederatedModule } from './federated-module';
@@ -97,5 +97,42 @@ describe('FederatedModule: another remote\'s component in this page', () => {
     renderInPage();
     expect(await screen.findByText(NOTICE)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'The page' })).toBeInTheDocument();
+  });
+
+  describe('placement "reserved" (a banner whose place is known before it loads)', () => {
+    function renderReserved() {
+      return render(
+        <main>
+          <FederatedModule exposed="mf_account/verify-email-banner" label="Email verification" props={{ name: 'Ada' }} placement="reserved" className="banner-space" />
+          <h1>The page</h1>
+        </main>,
+      );
+    }
+    const reservedBox = (container: HTMLElement) => container.querySelector('[data-federated-reserved="mf_account/verify-email-banner"]');
+
+    it('holds its place with an empty box, hidden from assistive technology and announcing nothing, then shows the module there', async () => {
+      let answer: (module: unknown) => void = () => undefined;
+      hostLoader(() => new Promise((resolve) => (answer = resolve)));
+      const { container } = renderReserved();
+      const box = reservedBox(container);
+      expect(box).toHaveClass('banner-space');
+      expect(box).toHaveAttribute('aria-hidden', 'true');
+      expect(box).toBeEmptyDOMElement();
+      expect(container.querySelector('main')?.firstElementChild).toBe(box);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      answer({ default: Greeting });
+      expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+      expect(reservedBox(container)).not.toBeInTheDocument();
+    });
+
+    it('gives its place back, with no notice, when the remote is down', async () => {
+      hostLoader(() => Promise.reject(new Error('RUNTIME-003 manifest unavailable')));
+      const { container } = renderReserved();
+      await waitFor(() => expect(console.error).toHaveBeenCalled());
+      expect(reservedBox(container)).not.toBeInTheDocument();
+      expect(container.querySelector('main')?.firstElementChild).toBe(screen.getByRole('heading', { name: 'The page' }));
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 });

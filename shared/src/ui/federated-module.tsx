@@ -17,14 +17,19 @@ export type FederatedModuleProps<P extends object> = {
   /**
    * `inline` (default): a placeholder, then a notice with Retry, in the page's flow. `overlay`: something the
    * user opened (a modal): a spinner over the page, then a floating notice with Retry and Dismiss (`onDismiss`).
-   * `hidden`: nothing while it loads, nothing if it fails (the footer).
+   * `hidden`: nothing while it loads, nothing if it fails (the footer). `reserved`: an empty box holding the
+   * module's place while it loads (sized by `className`, or `minHeight`), so nothing moves when it arrives;
+   * nothing if it fails (a banner whose place is known before it loads).
    */
-  placement?: 'inline' | 'overlay' | 'hidden';
+  placement?: 'inline' | 'overlay' | 'hidden' | 'reserved';
   /** `overlay`: the user closes what they opened. */
   onDismiss?: () => void;
-  /** `inline`: height (px) the placeholder keeps, so the page does not jump when the module arrives. */
+  /** `inline`, `reserved`: height (px) the placeholder keeps, so the page does not jump when the module arrives. */
   minHeight?: number;
-  /** `inline`: placement of the placeholder and the notice (e.g. the margin the module's own section has). */
+  /**
+   * `inline`: placement of the placeholder and the notice (e.g. the margin the module's own section has).
+   * `reserved`: the box's size (e.g. a min-height per width).
+   */
   className?: string;
   /** The host's own federation loader; a remote leaves it out and reaches the host's through the contract. */
   loader?: RemoteModuleLoader;
@@ -63,9 +68,11 @@ function FederatedModuleArea<P extends object>(options: FederatedModuleProps<P>)
   );
 }
 
-function Loading({ placement = 'inline', label, minHeight, className }: FederatedModuleProps<object>): ReactNode {
+function Loading({ placement = 'inline', exposed, label, minHeight, className }: FederatedModuleProps<object>): ReactNode {
   const t = useT();
   if (placement === 'hidden') return null;
+  // Nothing to read or announce: only the place the module will take.
+  if (placement === 'reserved') return <div className={className} style={minHeight ? { minHeight } : undefined} aria-hidden="true" data-federated-reserved={exposed} />;
   if (placement === 'overlay') {
     return (
       <div className={styles.overlay} role="status" aria-label={t('federatedModule.loading', { label })}>
@@ -88,7 +95,7 @@ function Loading({ placement = 'inline', label, minHeight, className }: Federate
 
 function Failure({ placement = 'inline', exposed, label, className, onDismiss, onRetry }: FederatedModuleProps<object> & { onRetry: () => void }) {
   const t = useT();
-  if (placement === 'hidden') return null;
+  if (placement === 'hidden' || placement === 'reserved') return null;
   if (placement === 'overlay') {
     return (
       <RetryNotice

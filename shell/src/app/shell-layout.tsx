@@ -16,6 +16,7 @@ import { useRuntimeConfig } from './runtime-config-context';
 import { ShellModals } from './shell-modals';
 import { useReferralCapture } from './use-referral-capture';
 import { SignedInSlot } from './signed-in-slot';
+import { VerifyEmailBannerSlot } from './verify-email-banner-slot';
 import { useT } from '../messages';
 import styles from './shell-layout.module.css';
 
@@ -43,7 +44,7 @@ export function ShellLayout({ children }: Props) {
       <GlobalLoadingBar />
       <SiteHeader />
       <LiveTickerSlot connection={realtime} pageShown={pageShown} />
-      {signedIn && <SignedInSlot>{({ VerifyEmailBannerSlot }) => <VerifyEmailBannerSlot />}</SignedInSlot>}
+      <VerifyEmailBannerSlot />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>

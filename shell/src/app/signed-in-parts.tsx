@@ -5,7 +5,6 @@ import { MainLinks } from '../features/navigation/main-links';
 import type { RealtimeConnection } from '../features/realtime/realtime-connection';
 import { useLiveWallet } from '../features/realtime/use-live-wallet';
 import { BottomTabBar } from '../features/tab-bar/bottom-tab-bar';
-import { VerifyEmailBannerSlot } from './verify-email-banner-slot';
 
 /*
  * What the shell shows and does for a signed-in user only, as one chunk (`signed-in`): a visitor's page never
@@ -28,4 +27,4 @@ export function SignedInHeader({ user }: { user: UserProfile }) {
   );
 }
 
-export { BottomTabBar, VerifyEmailBannerSlot };
+export { BottomTabBar };
