@@ -90,12 +90,11 @@ function countResults(outputFile, ok) {
 // bounds the run on two cores. Each test file of the API opens a database of its own (an in-memory PGlite, or a
 // PostgreSQL database made for it), so its runs go side by side, each in two halves (jest's shards) so that no
 // single long step is left at the end; on PostgreSQL only the files that reach a database (apiDatabaseTestArgs).
-// The production build starts at once too; the end-to-end tests start as soon as it is done, beside its size
-// budgets. The end-to-end files that edit a source of mf-marketing for a moment and build it again
-// (EDITING_SOURCES) run last, once the budgets have measured the build and lint, the types and mf-marketing's
-// unit tests have read the sources. The end-to-end chain waits on browsers and timers, so the API runs yield to
-// it and to the unit suites (nice 5); a unit suite starved further timed its form tests out. A failed step lets
-// the others run; the budgets are skipped after a failed build, and the end-to-end tests too.
+// The production build starts at once too, then its size budgets; the end-to-end tests against that build edit
+// a source of mf-marketing for a moment (and rebuild it), so they also wait for lint, the types and
+// mf-marketing's unit tests, which read it. The end-to-end chain waits on browsers and timers, so the API runs
+// yield to it and to the unit suites (nice 5); a unit suite starved further timed its form tests out. A failed
+// step lets the others run; the budgets are skipped after a failed build.
 const API_NICENESS = 5;
 const readBeforeEndToEnd = (async () => {
   await runBeside('lint', pnpm[0], [...pnpm.slice(1), 'lint']);
@@ -103,8 +102,6 @@ const readBeforeEndToEnd = (async () => {
   await jestBeside('unit mf-marketing', 'mf-marketing');
 })();
 const apiShards = ['1/2', '2/2'];
-/** End-to-end files that edit mf-marketing's sources and rebuild its dist (releases made from a changed source). */
-const EDITING_SOURCES = ['/tests/releases\\.e2e\\.ts$', '/tests/independent-release\\.e2e\\.ts$', '/tests/canary-watch\\.e2e\\.ts$'];
 // Both PostgreSQL shards take the same list: the test files are read for it once.
 const apiOnPostgresArgs = process.env.TEST_DATABASE_URL ? apiDatabaseTestArgs() : null;
 await Promise.all([
@@ -120,17 +117,17 @@ await Promise.all([
     await jestBeside('unit tools', 'tools');
   })(),
   (async () => {
+    let built = true;
     for (const pkg of buildOrder) {
-      if (!(await runBeside(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']))) return;
+      if (!(await runBeside(`build ${pkg}`, pnpm[0], [...pnpm.slice(1), '--filter', `@rewards/${pkg}`, 'build']))) {
+        built = false;
+        break;
+      }
     }
-    const endToEnd = { TEST_DATABASE_URL: '' };
-    await Promise.all([
-      // Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
-      runBeside('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']),
-      readBeforeEndToEnd,
-      jestBeside('end-to-end', 'e2e', endToEnd, ['--runInBand', '--testPathIgnorePatterns', ...EDITING_SOURCES]),
-    ]);
-    await jestBeside('end-to-end, editing sources', 'e2e', endToEnd, ['--runInBand', '--testPathPatterns', ...EDITING_SOURCES]);
+    // Each package's budget.json: its initial JS and the compressed JS of its pages, against the build just made.
+    if (built) await runBeside('budgets', pnpm[0], [...pnpm.slice(1), 'check:budgets']);
+    await readBeforeEndToEnd;
+    await jestBeside('end-to-end', 'e2e', { TEST_DATABASE_URL: '' }, ['--runInBand']);
   })(),
 ]);
 

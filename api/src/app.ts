@@ -75,6 +75,8 @@ export type AppOptions = {
   contentRecheckMs?: number;
   /** How often watched canaries are judged; defaults to every 5 s (0: only by `app.canaryWatch.tick()`, tests). */
   canaryWatchTickMs?: number;
+  /** How long a plugin may take to start (Fastify's 10 s by default; 0: no limit, tests leave it to jest's timeouts). */
+  pluginTimeoutMs?: number;
 };
 
 /** Builds the whole server without listening: server.ts listens, tests use `app.inject()`. */
@@ -86,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us (what Fastify does with a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    ...(options.pluginTimeoutMs === undefined ? {} : { pluginTimeout: options.pluginTimeoutMs }),
   });
   namePluginsOnRegister(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

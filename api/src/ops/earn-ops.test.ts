@@ -230,7 +230,8 @@ describe(`ops commands of earn and the ledger on ${kind}`, () => {
       } finally {
         await rm(dataDir, { recursive: true, force: true });
       }
-    });
+      // tsx compiles the command line's sources as it starts: over 30 s once, beside the whole test command.
+    }, 90_000);
   });
 
   describe('after all of it', () => {
