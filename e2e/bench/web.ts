@@ -11,6 +11,7 @@
 // run's figures are printed under the median. `LIGHTHOUSE_REPORTS=<folder>` keeps each full report.
 // `--lcp-path` prints, for the run with the median LCP, what Lighthouse's simulated LCP waited for (lcp-path.ts).
 // `--tbt-tasks` prints, for the run with the median TBT, the simulated tasks over 50 ms that made it (tbt-tasks.ts).
+// Signed-in pages are measured with a verified email, the usual case; `--unverified` keeps the verify-email banner.
 import type { Browser } from 'playwright-core';
 import { isLocale, LOCALES } from '../../shared/src/i18n/locales';
 import { measurePageJs, median, type PageJs } from '../src/page-js';
@@ -18,7 +19,7 @@ import { measureRouteSwitches, type SwitchStart, type SwitchTiming } from '../sr
 import { runLighthouse, type LighthouseFigures } from './lighthouse';
 import type { RunningSite } from '../src/site';
 import { benchWithSite } from './with-site';
-import { signUpThroughApi } from '../src/users';
+import { signUpThroughApi, verifyEmailThroughApi } from '../src/users';
 
 const PAGES = [
   { path: '/', signedIn: false },
@@ -58,6 +59,7 @@ const switchesOnly = process.argv.includes('--switches-only');
 const lighthouseOnly = process.argv.includes('--lighthouse-only');
 const withLcpPath = process.argv.includes('--lcp-path');
 const withBlockingTasks = process.argv.includes('--tbt-tasks');
+const unverified = process.argv.includes('--unverified');
 const withLighthouse = !process.argv.includes('--no-lighthouse') && !switchesOnly;
 const withPageJs = !switchesOnly && !lighthouseOnly;
 const SWITCHES = [
@@ -119,7 +121,11 @@ function runWithMedian(runs: readonly LighthouseFigures[], figure: 'lcpMs' | 'tb
 
 async function main(site: RunningSite, browser: Browser) {
   const session = await signUpThroughApi(site.url).catch(() => null);
-  console.log(`site ${site.url}; signed-in pages measured ${session ? 'signed in' : 'as a visitor (sign-up unavailable)'}; language ${LANGUAGE ?? 'en (no lang cookie)'}`);
+  // The usual signed-in user has verified their email (as check:budgets measures); --unverified keeps the banner
+  // asking for the code above every page, as a new account sees it until then.
+  if (session && !unverified) await verifyEmailThroughApi(site.url, session, site.logFile);
+  const who = session ? `signed in, email ${unverified ? 'not verified (the banner shows)' : 'verified'}` : 'as a visitor (sign-up unavailable)';
+  console.log(`site ${site.url}; signed-in pages measured ${who}; language ${LANGUAGE ?? 'en (no lang cookie)'}`);
   if (withPageJs) console.log('page       JS requests  JS raw      JS compressed  content visible');
   for (const { path, signedIn } of withPageJs ? PAGES : []) {
     const runs: PageJs[] = [];
