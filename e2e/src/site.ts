@@ -19,13 +19,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Waits until the site answers its health check and its own log says it listens on `port`: between freePort()
+ * and the site's listen another process can take the port (the test command runs many servers), and that
+ * process's health answer must not pass for the site's.
+ */
+async function waitForHealth(url: string, port: number, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const ownListenLine = `listening on http://localhost:${port}"`;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The site exited with code ${child.exitCode} before it was healthy`);
     try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
+      if (readFileSync(logFile, 'utf8').includes(ownListenLine) && (await fetch(`${url}/api/health`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -39,7 +44,19 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * not given: pass one when something must know the site's address before it starts).
  */
 export async function startSite(extraEnv: Record<string, string> = {}, port?: number): Promise<RunningSite> {
-  port ??= await freePort();
+  // A port taken by another process after freePort() chose it: the site cannot listen, so it starts on another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startSiteOn(port ?? (await freePort()), extraEnv);
+    } catch (error) {
+      if (port !== undefined || attempt === 3 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startSiteOn(port: number, extraEnv: Record<string, string>): Promise<RunningSite> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'earnly-e2e-'));
   const dataDir = path.join(workDir, 'data');
   const logFile = path.join(workDir, 'site.log');
@@ -56,10 +73,12 @@ export async function startSite(extraEnv: Record<string, string> = {}, port?: nu
   child.stderr?.pipe(log);
   const url = `http://localhost:${port}`;
   try {
-    await waitForHealth(url, child, 180_000);
+    await waitForHealth(url, port, child, logFile, 180_000);
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`${(error as Error).message}\n--- site log ---\n${readFileSync(logFile, 'utf8').slice(-4000)}`, { cause: error });
+    const siteLogTail = readFileSync(logFile, 'utf8').slice(-4000);
+    const message = `${(error as Error).message}\n--- site log ---\n${siteLogTail}`;
+    throw siteLogTail.includes('EADDRINUSE') ? new PortTaken(message, { cause: error }) : new Error(message, { cause: error });
   }
   return { url, logFile, dataDir, process: child };
 }
