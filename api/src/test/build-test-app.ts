@@ -48,10 +48,9 @@ export function buildTestApp({
   const noReleases = join(tmpdir(), `rewards-test-no-releases-${process.pid}`);
   // No simulated feed entries unless a test asks: they would land among the events tests wait for.
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RELEASES_DIR: noReleases, LIVE_FEED_SIMULATION: 'off', ...env });
-  // A file's first app seeds its database; on a machine running the whole test command that once took Fastify's
-  // 10 s per plugin. Jest's timeouts still bound a start that hangs.
-  const pluginTimeoutMs = 0;
-  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs, notificationPruneIntervalMs, onRoute, payoutTickMs, payoutTools, contentRecheckMs, telemetryFlushEveryMs, telemetryPruneEveryMs: 0, canaryWatchTickMs, pluginTimeoutMs });
+  // pluginTimeoutMs 0: a file's first app seeds its database, which once took longer than Fastify's 10 s per plugin
+  // beside the whole test command. Jest's timeouts still bound a start that hangs.
+  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs, notificationPruneIntervalMs, onRoute, payoutTickMs, payoutTools, contentRecheckMs, telemetryFlushEveryMs, telemetryPruneEveryMs: 0, canaryWatchTickMs, pluginTimeoutMs: 0 });
 }
 
 /**
