@@ -1,12 +1,13 @@
 import { getDisplayLocale } from '@rewards/shared/i18n/display-locale';
+import { type FractionDigits, formatSmallNumber } from '@rewards/shared/rules/plain-number';
 
 type NumberStyle = 'integer' | 'rating' | 'percent';
 
-const NUMBER_OPTIONS: Record<NumberStyle, Intl.NumberFormatOptions> = {
+const PLAIN_DIGITS: Record<Exclude<NumberStyle, 'percent'>, FractionDigits> = {
   integer: { maximumFractionDigits: 0 },
   rating: { minimumFractionDigits: 1, maximumFractionDigits: 1 },
-  percent: { style: 'percent', maximumFractionDigits: 0 },
 };
+const NUMBER_OPTIONS: Record<NumberStyle, Intl.NumberFormatOptions> = { ...PLAIN_DIGITS, percent: { style: 'percent', maximumFractionDigits: 0 } };
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -14,6 +15,9 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** A number as the page's language writes it: `2,000` / `2.000`, a rating `4.5` / `4,5`, a percent of 0–1. */
 export function formatNumber(value: number, style: NumberStyle = 'integer'): string {
   const locale = getDisplayLocale();
+  // A rating or a small count on the Earn page's first screen needs no ICU (formatSmallNumber).
+  const small = style === 'percent' ? null : formatSmallNumber(value, locale, PLAIN_DIGITS[style]);
+  if (small !== null) return small;
   const id = `${locale} ${style}`;
   let format = numberFormats.get(id);
   if (!format) {
