@@ -1,6 +1,9 @@
 import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
 import { testRuntimeConfig } from '../test/runtime-config';
-import { forgetPrefetchedRemotes, prefetchRemoteFiles, routeFiles, type RemoteManifest } from './prefetch-remote-files';
+import { yieldToBrowser } from '../app/yield-to-browser';
+import { forgetPrefetchedRemotes, LINKS_PER_TASK, prefetchRemoteFiles, routeFiles, type RemoteManifest } from './prefetch-remote-files';
+
+jest.mock('../app/yield-to-browser', () => ({ yieldToBrowser: jest.fn(() => Promise.resolve()) }));
 
 const MANIFEST: RemoteManifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -71,6 +74,27 @@ describe('prefetchRemoteFiles', () => {
     finishLinks('load');
     await prefetching;
     expect(settled).toBe(true);
+  });
+
+  it('adds the links a few per task, so that no one task adds them all', async () => {
+    const pages = Array.from({ length: 2 * LINKS_PER_TASK }, (_, index) => `page-${index}.js`);
+    const manifest = { ...MANIFEST, exposes: [{ name: 'routes', assets: { js: { sync: ['routes.js'], async: pages } } }] };
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(manifest)));
+    const nextTasks: Array<() => void> = [];
+    jest.mocked(yieldToBrowser).mockImplementation(() => new Promise((resolve) => nextTasks.push(resolve)));
+    const prefetching = prefetchRemoteFiles(cashout);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const counts = [prefetchLinks().length];
+    while (nextTasks.length > 0) {
+      nextTasks.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      counts.push(prefetchLinks().length);
+    }
+    // The entry, the route table and the pages: 2 + 2 × LINKS_PER_TASK files.
+    expect(counts).toEqual([LINKS_PER_TASK, 2 * LINKS_PER_TASK, 2 * LINKS_PER_TASK + 2]);
+    finishLinks('load');
+    await prefetching;
+    jest.mocked(yieldToBrowser).mockImplementation(() => Promise.resolve());
   });
 
   it('asks for each remote once', async () => {
