@@ -1,4 +1,4 @@
-import { remoteOriginsOf } from '@rewards/shared/contracts/remote-origins';
+import { foreignOrigin as foreignOriginIn, remoteOriginsOf } from '@rewards/shared/contracts/remote-origins';
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 
 /**
@@ -43,15 +43,12 @@ export function pageOriginOf(protocol: string, host: string | undefined): PageOr
   return { scheme: protocol === 'https' ? 'https' : 'http', host };
 }
 
-/** The origin of a configured address when it is elsewhere; undefined when it is ours (relative) or unusable. */
+/**
+ * The origin of a configured address when it is elsewhere; undefined when it is ours (relative) or unusable. A
+ * `//host` address is taken as http: as a CSP source that also allows its https (CSP 3).
+ */
 export function foreignOrigin(address: string): string | undefined {
-  if (!/^(?:https?:)?\/\//i.test(address)) return undefined;
-  try {
-    const url = new URL(address, 'http://relative.invalid');
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
+  return foreignOriginIn(address, 'http://relative.invalid');
 }
 
 function unique(values: readonly (string | undefined)[]): string[] {

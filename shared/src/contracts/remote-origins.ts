@@ -21,11 +21,14 @@ export function normalizedOrigin(origin: string): string | null {
   return url.origin;
 }
 
-/** The origin of an address that names another host (`https://…`, `//…`); undefined for our own (relative) one. */
-function foreignOriginOf(address: string): string | undefined {
+/**
+ * The origin of an address that names another host (`https://…`, or `//…` in the scheme of `base`); undefined
+ * for our own (relative) one or anything but http(s).
+ */
+export function foreignOrigin(address: string, base: string): string | undefined {
   if (!/^(?:https?:)?\/\//i.test(address)) return undefined;
   try {
-    const url = new URL(address, 'https://relative.invalid');
+    const url = new URL(address, base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
   } catch {
     return undefined;
@@ -35,7 +38,8 @@ function foreignOriginOf(address: string): string | undefined {
 /** The origins a runtime config lets remote code come from besides the page's: its `remoteOrigins` and its manifests'. */
 export function remoteOriginsOf(config: Pick<RuntimeConfig, 'remotes' | 'remoteOrigins'>): string[] {
   const listed = (config.remoteOrigins ?? []).map(normalizedOrigin);
-  const manifests = config.remotes.map((remote) => foreignOriginOf(remote.manifest));
+  // A manifest at `//host/…` counts as https, the scheme the site is served over in production.
+  const manifests = config.remotes.map((remote) => foreignOrigin(remote.manifest, 'https://relative.invalid'));
   return [...new Set([...listed, ...manifests].filter((origin): origin is string => typeof origin === 'string'))];
 }
 
