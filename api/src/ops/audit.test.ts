@@ -129,7 +129,7 @@ describe(`the operators' audit log on ${kind}`, () => {
     const before = await auditCount();
     for (const argv of [
       ['users:show', email, 'extra'],
-      ['cashouts:list'],
+      ['cashouts:list', '--status', 'done'],
       ['ledger:verify'],
       ['audit'],
       ['postbacks:list'],
@@ -161,6 +161,7 @@ describe(`the operators' audit log on ${kind}`, () => {
     expect((await ops(['postbacks:list', '--user', email, '--json'], { operator: 'reader' })).code).toBe(0);
     expect((await ops(['contact:list', '--limit', '5'], { operator: 'reader' })).code).toBe(0);
     expect((await ops(['tickets:show', String(ticketId)], { operator: 'reader' })).code).toBe(0);
+    expect((await ops(['cashouts:list', '--limit', '5'], { operator: 'reader' })).code).toBe(0);
 
     const rows = await readRows(before);
     expect(rows.map((row) => [row.operator, row.command, row.arguments, row.outcome, row.reason])).toEqual([
@@ -169,11 +170,13 @@ describe(`the operators' audit log on ${kind}`, () => {
       ['reader', 'postbacks:list', ['--user', email], 'done', null],
       ['reader', 'contact:list', ['--limit', '5'], 'done', null],
       ['reader', 'tickets:show', [String(ticketId)], 'done', null],
+      ['reader', 'cashouts:list', ['--limit', '5'], 'done', null],
     ]);
     expect(rows[0]).toMatchObject({ userId: user.id, userEmail: email, result: { id: user.id } });
     expect(rows[1]).toMatchObject({ userId: user.id, userEmail: email, result: { rows: 0, ids: [] } });
     expect(rows[2]?.result).toMatchObject({ rows: expect.any(Number), ids: expect.arrayContaining([contact.json().data?.id ?? expect.any(Number)]) });
     expect(rows[3]).toMatchObject({ userId: expect.any(Number), result: { id: ticketId } });
+    expect(rows[4]?.result).toMatchObject({ rows: expect.any(Number), ids: expect.any(Array) });
     expect(JSON.stringify(rows)).not.toContain('My secret message');
     expect(JSON.stringify(rows)).not.toContain('Read Me');
 

@@ -35,6 +35,8 @@ export const cashoutsList = defineCommand({
   usage: `cashouts:list [--status <${CASHOUT_STATUSES.join('|')}>] [--limit <n>]`,
   summary: `lists cashouts, newest first (default: all statuses, ${DEFAULT_LIST_LIMIT} rows)`,
   reason: 'none',
+  // Users' emails and payout accounts: a read, as the staff console's list records it.
+  auditsReads: 'always',
   parse: (args) => {
     const options = readOptions(args, { '--status': oneOf(CASHOUT_STATUSES, 'a cashout status'), '--limit': countOf('rows') }, { repeated: 'last' });
     return { status: options['--status'], limit: options['--limit'] ?? DEFAULT_LIST_LIMIT };
