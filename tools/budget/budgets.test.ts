@@ -10,7 +10,7 @@ import {
   readBudget,
   remoteInitialJsFiles,
   shellInitialJsFiles,
-  shellPageScriptFiles,
+  shellPageFiles,
 } from './budgets';
 
 describe('budgets', () => {
@@ -91,17 +91,20 @@ describe('budgets', () => {
   describe("the staff console in the shell's page", () => {
     const page =
       '<html><head><script defer src="/main.abc.js"></script><link as="script" fetchpriority="low" href="/bootstrap.def.js" rel="preload">' +
-      '<link as="style" href="/bootstrap.css" rel="preload"><link rel="modulepreload" href="/react.ghi.js"></head><body></body></html>';
+      '<link as="style" href="/bootstrap.css" rel="preload"><link rel="modulepreload" href="/react.ghi.js"><link rel="stylesheet" href="/page.css">' +
+      '<link rel="icon" href="/favicon.svg"></head><body></body></html>';
     beforeEach(() => {
       write('index.html', page);
       write('main.abc.js', 'const chunkNames = { 12: "messages-shell-de-json", 34: "bootstrap" };');
       write('bootstrap.def.js', 'mount(document.getElementById("root"));');
       write('react.ghi.js', 'export const version = "19";');
+      write('bootstrap.css', '.header{color:red}');
+      write('page.css', '.page{margin:0}');
       write('rewards-menu.js', 'const STAFF_CONSOLE_PATH = "/admin"; const text = "Staff console";');
     });
 
-    it('reads the scripts the page runs and the ones it preloads, not its styles', () => {
-      expect(shellPageScriptFiles(dir).map((file) => path.basename(file))).toEqual(['main.abc.js', 'bootstrap.def.js', 'react.ghi.js']);
+    it('reads the scripts the page runs and the ones it preloads, and its styles', () => {
+      expect(shellPageFiles(dir).map((file) => path.basename(file))).toEqual(['main.abc.js', 'bootstrap.def.js', 'bootstrap.css', 'react.ghi.js', 'page.css']);
     });
 
     it('finds nothing when only a chunk loaded later (the opened menu) names the console', () => {
@@ -112,12 +115,14 @@ describe('budgets', () => {
       write('main.abc.js', 'const chunkNames = { 12: "messages-shell-de-json", 94: "messages-staff-de-json" };');
       write('bootstrap.def.js', 'remotes.push({ name: "mf_admin", routes: ["/Admin"] }); label("Staff");');
       write('react.ghi.js', 'load("/remotes/mf-admin/mf-manifest.json");');
+      write('page.css', '.staffBadge{color:gold}');
       expect(findConsoleInShellPage(dir)).toEqual([
         { file: 'main.abc.js', marker: 'staff', excerpt: expect.stringContaining('"messages-staff-de-json"') },
         { file: 'bootstrap.def.js', marker: 'staff', excerpt: expect.stringContaining('label("Staff")') },
         { file: 'bootstrap.def.js', marker: 'mf_admin', excerpt: expect.stringContaining('name: "mf_admin"') },
         { file: 'bootstrap.def.js', marker: '/admin', excerpt: expect.stringContaining('["/Admin"]') },
         { file: 'react.ghi.js', marker: 'mf-admin', excerpt: expect.stringContaining('/remotes/mf-admin/') },
+        { file: 'page.css', marker: 'staff', excerpt: expect.stringContaining('.staffBadge') },
       ]);
     });
   });

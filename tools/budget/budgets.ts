@@ -71,19 +71,20 @@ export function shellInitialJsFiles(distDir: string): string[] {
 }
 
 /**
- * Every script a visitor's first page fetches from the shell's `index.html`: the ones it runs (the entry, `main`)
- * and the ones it preloads for the bootstrap that follows.
+ * Every file a visitor's first page fetches from the shell's `index.html`: the scripts it runs (the entry,
+ * `main`), the ones it preloads for the bootstrap that follows, and its stylesheets, linked or preloaded.
  */
-export function shellPageScriptFiles(distDir: string): string[] {
+export function shellPageFiles(distDir: string): string[] {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const isScriptPreload = (tag: string) => /\brel="modulepreload"/.test(tag) || (/\brel="preload"/.test(tag) && /\bas="script"/.test(tag));
-  const preloads = [...html.matchAll(/<link\b[^>]*>/g)]
+  const isPageFile = (tag: string) =>
+    /\brel="(modulepreload|stylesheet)"/.test(tag) || (/\brel="preload"/.test(tag) && /\bas="(script|style)"/.test(tag));
+  const linked = [...html.matchAll(/<link\b[^>]*>/g)]
     .map((match) => match[0])
-    .filter(isScriptPreload)
+    .filter(isPageFile)
     .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])
-    .filter((href): href is string => href !== undefined);
-  const preloaded = preloads.map((href) => path.join(distDir, href.replace(/^\//, '')));
-  return [...new Set([...shellInitialJsFiles(distDir), ...preloaded])];
+    .filter((href): href is string => href !== undefined && href.startsWith('/') && !href.startsWith('//'));
+  const files = linked.map((href) => path.join(distDir, href.replace(/^\//, '')));
+  return [...new Set([...shellInitialJsFiles(distDir), ...files])];
 }
 
 /** Words only the staff console (mf-admin, under /admin) has a reason to carry. */
@@ -92,12 +93,13 @@ export const CONSOLE_MARKERS = ['staff', 'mf_admin', 'mf-admin', '/admin'] as co
 export type ConsoleLeak = { file: string; marker: string; excerpt: string };
 
 /**
- * Where the shell's page scripts mention the console: each marker once per file, with the text around it. The
- * console is staff-only; a visitor's page should not carry a byte of it (not even a chunk name of its words).
+ * Where the shell's page files (scripts and styles) mention the console: each marker once per file, with the
+ * text around it. The console is staff-only; a visitor's page should not carry a byte of it (not even a chunk
+ * name of its words, nor a class of its look).
  */
 export function findConsoleInShellPage(distDir: string): ConsoleLeak[] {
   const leaks: ConsoleLeak[] = [];
-  for (const file of shellPageScriptFiles(distDir)) {
+  for (const file of shellPageFiles(distDir)) {
     const text = readFileSync(file, 'utf8');
     for (const marker of CONSOLE_MARKERS) {
       const found = new RegExp(marker.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'i').exec(text);
