@@ -61,7 +61,7 @@ export async function runLighthouse(url: string, authToken: string | null, detai
 }
 
 async function runLighthouseOnce(url: string, authToken: string | null, details: SimulationDetails): Promise<LighthouseFigures> {
-  const cookies = [...(authToken ? [`auth_token=${authToken}`] : []), ...(details.language ? [`lang=${details.language}`] : [])];
+  const cookies = [...(authToken ? [{ name: 'auth_token', value: authToken }] : []), ...(details.language ? [{ name: 'lang', value: details.language }] : [])];
   // Lighthouse is ES modules only; this file runs as CommonJS.
   const { default: lighthouse } = await import('lighthouse');
   const port = await freePort();
@@ -72,6 +72,10 @@ async function runLighthouseOnce(url: string, authToken: string | null, details:
     env: { ...process.env, TMPDIR: profile },
   });
   try {
+    // In the browser's cookie jar, as a signed-in browser holds them (Lighthouse leaves cookies alone). Sent as an
+    // extra header instead, they were replaced by the jar's once the page had set a cookie of its own (the `lang`
+    // of a first visit): the realtime authorisation that followed went without the session and answered 401.
+    if (cookies.length) await browser.addCookies(cookies.map((cookie) => ({ ...cookie, url: new URL(url).origin })));
     const result = await lighthouse(
       url,
       {
@@ -79,8 +83,6 @@ async function runLighthouseOnce(url: string, authToken: string | null, details:
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'best-practices'],
-        // The session cookie on every request of the page, as the browser would send it.
-        ...(cookies.length ? { extraHeaders: { Cookie: cookies.join('; ') } } : {}),
       },
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
