@@ -23,6 +23,8 @@ module.exports = {
   // The benchmarks' pure parts (their schedules, their statistics) are tested beside them.
   testMatch: [...base.testMatch, '<rootDir>/bench/**/*.test.ts', '<rootDir>/fuzz/**/*.test.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${inPnpmStore.join('|')})?(${compiledPackages.map(escape).join('|')})/)`],
-  // PGlite's first start in a process takes seconds; each test file opens one and shares it.
-  testTimeout: 30_000,
+  // PGlite's first start in a process takes seconds; each test file opens one and shares it. A file's first app
+  // seeds its database: on a host that gave a clean-clone run half its usual CPU (2,157 s wall for the usual
+  // ~1,450 CPU-seconds) such hooks passed 30 s, and a failed hook leaves the whole file failed.
+  testTimeout: 90_000,
 };
