@@ -1,4 +1,7 @@
-import { runServerToExit, startServerProcess } from './test/server-process';
+import { runServerToExit, START_TIMEOUT_MS, startServerProcess } from './test/server-process';
+
+// A test waits for a server process to start (or to refuse to): the start's own limit, and time to check.
+jest.setTimeout(START_TIMEOUT_MS + 30_000);
 
 // The real server process (src/server.ts) in development mode: its secrets are public, so it serves only this
 // machine unless told otherwise on purpose.

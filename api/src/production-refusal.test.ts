@@ -1,5 +1,8 @@
 import { DEV_APP_SECRET, DEV_PUSHER_SECRET } from './config';
-import { PRODUCTION_READY_ENV, runServerToExit, startServerProcess } from './test/server-process';
+import { PRODUCTION_READY_ENV, runServerToExit, START_TIMEOUT_MS, startServerProcess } from './test/server-process';
+
+// A test waits for a server process to start (or to refuse to): the start's own limit, and time to check.
+jest.setTimeout(START_TIMEOUT_MS + 30_000);
 
 // The real server process (src/server.ts) with a production environment: it must refuse development settings
 // before it opens anything, one line per problem on stderr, naming the variable, and exit non-zero.

@@ -1,4 +1,7 @@
-import { PRODUCTION_READY_ENV, runServerToExit } from '../../test/server-process';
+import { PRODUCTION_READY_ENV, runServerToExit, START_TIMEOUT_MS } from '../../test/server-process';
+
+// A test waits for a server process to start (or to refuse to): the start's own limit, and time to check.
+jest.setTimeout(START_TIMEOUT_MS + 30_000);
 
 // The real server process refuses the simulated rail in production, like the other production refusals:
 // before it opens anything, one line per problem on stderr naming the variable, exit 1.
