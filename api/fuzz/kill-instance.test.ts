@@ -9,7 +9,7 @@ import { genericPostbackQuery } from '../src/modules/walls/adapters/generic';
 import { conversionReference } from '../src/modules/ledger/references';
 import { DEV_POSTBACK_SECRET } from '../src/modules/walls/registry';
 import { uniqueEmail } from '../src/test/accounts';
-import { type ServerProcess, START_TIMEOUT_MS, startServerProcess } from '../src/test/server-process';
+import { type ServerProcess, PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../src/test/server-process';
 import { useTestDatabase } from '../src/test/test-database';
 import { ledgerVerify } from './session';
 
@@ -48,7 +48,7 @@ jest.setTimeout(120_000);
       LIVE_FEED_SIMULATION: 'off',
     };
     servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
-  }, START_TIMEOUT_MS + 30_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
   });

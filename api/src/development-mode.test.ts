@@ -1,11 +1,7 @@
-import { runServerToExit, START_TIMEOUT_MS, startServerProcess } from './test/server-process';
-
-// A test waits for a server process to start (or to refuse to): the start's own limit, and time to check.
-jest.setTimeout(START_TIMEOUT_MS + 30_000);
+import { runServerToExit, PROCESS_TEST_TIMEOUT_MS, startServerProcess } from './test/server-process';
 
 // The real server process (src/server.ts) in development mode: its secrets are public, so it serves only this
 // machine unless told otherwise on purpose.
-const PROCESS_TIMEOUT_MS = 90_000;
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
 const logLines = (output: string) =>
@@ -29,7 +25,7 @@ describe('the server in development mode', () => {
       expect(stderr).toContain('development mode accepts the public development secrets');
       expect(stdout).not.toContain('listening');
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -48,7 +44,7 @@ describe('the server in development mode', () => {
         await server.stop();
       }
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -63,6 +59,6 @@ describe('the server in development mode', () => {
         await server.stop();
       }
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 });

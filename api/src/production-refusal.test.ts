@@ -1,12 +1,8 @@
 import { DEV_APP_SECRET, DEV_PUSHER_SECRET } from './config';
-import { PRODUCTION_READY_ENV, runServerToExit, START_TIMEOUT_MS, startServerProcess } from './test/server-process';
-
-// A test waits for a server process to start (or to refuse to): the start's own limit, and time to check.
-jest.setTimeout(START_TIMEOUT_MS + 30_000);
+import { PRODUCTION_READY_ENV, runServerToExit, PROCESS_TEST_TIMEOUT_MS, startServerProcess } from './test/server-process';
 
 // The real server process (src/server.ts) with a production environment: it must refuse development settings
 // before it opens anything, one line per problem on stderr, naming the variable, and exit non-zero.
-const PROCESS_TIMEOUT_MS = 90_000;
 
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
@@ -26,7 +22,7 @@ describe('the server in production', () => {
       ]);
       expect(stdout).not.toContain('listening');
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -39,7 +35,7 @@ describe('the server in production', () => {
         `PUSHER_SECRET is the development default "${DEV_PUSHER_SECRET}": set a secret of your own; it signs realtime events`,
       ]);
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -54,7 +50,7 @@ describe('the server in production', () => {
         await server.stop();
       }
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 });
 
@@ -70,6 +66,6 @@ describe('the server with a bad value', () => {
         'LIVE_FEED_SIMULATION must be on or off (1/0, true/false, yes/no), got "sometimes"',
       ]);
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 });

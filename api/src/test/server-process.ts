@@ -20,6 +20,8 @@ export type ServerProcess = {
 
 // tsx compiling the server at start: 60 s was passed on a host giving the test run half its CPU.
 export const START_TIMEOUT_MS = 150_000;
+/** A test (or hook) that starts a server process: the start's own limit, and time to check what it did. */
+export const PROCESS_TEST_TIMEOUT_MS = START_TIMEOUT_MS + 30_000;
 
 /** The least a production environment needs to start (no development secrets): tests add what they check. */
 export const PRODUCTION_READY_ENV = {

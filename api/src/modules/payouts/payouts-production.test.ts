@@ -1,11 +1,7 @@
-import { PRODUCTION_READY_ENV, runServerToExit, START_TIMEOUT_MS } from '../../test/server-process';
-
-// A test waits for a server process to start (or to refuse to): the start's own limit, and time to check.
-jest.setTimeout(START_TIMEOUT_MS + 30_000);
+import { PRODUCTION_READY_ENV, runServerToExit, PROCESS_TEST_TIMEOUT_MS } from '../../test/server-process';
 
 // The real server process refuses the simulated rail in production, like the other production refusals:
 // before it opens anything, one line per problem on stderr naming the variable, exit 1.
-const PROCESS_TIMEOUT_MS = 90_000;
 
 
 describe('the server in production with payout rails', () => {
@@ -22,6 +18,6 @@ describe('the server in production with payout rails', () => {
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('PAYOUT_RAIL_PAYPAL must be one of manual, simulated, paypal, tremendous, coinbase, got "venmo"');
     },
-    PROCESS_TIMEOUT_MS,
+    PROCESS_TEST_TIMEOUT_MS,
   );
 });

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import WebSocket from 'ws';
 import { appKeyOf } from './gateway';
-import { type ServerProcess, START_TIMEOUT_MS, startServerProcess } from '../../test/server-process';
+import { type ServerProcess, PROCESS_TEST_TIMEOUT_MS, startServerProcess } from '../../test/server-process';
 
 /**
  * Sends raw bytes and answers what came back before the server closed the connection, or once its answer's
@@ -83,7 +83,7 @@ describe('the gateway under hostile handshakes (a real server process)', () => {
 
   beforeAll(async () => {
     server = await startServerProcess();
-  }, START_TIMEOUT_MS + 30_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(() => server.stop());
 
   it.each(HOSTILE_HANDSHAKES)('survives %s and keeps serving', async (_what, request) => {
