@@ -44,7 +44,7 @@ export function createRealtimeConnection(realtime: RealtimeConfig, apiBase: stri
     borrow(onReady) {
       const borrower = {};
       borrowers.add(borrower);
-      import('pusher-js')
+      import(/* webpackChunkName: "realtime" */ 'pusher-js')
         .then(({ default: Pusher }) => {
           if (!borrowers.has(borrower)) return;
           client ??= open(Pusher);
