@@ -5,6 +5,7 @@ module.exports = nodeJestConfig(__dirname, {
   globalSetup: '<rootDir>/src/global-setup.ts',
   globalTeardown: '<rootDir>/src/global-teardown.ts',
   setupFilesAfterEnv: ['<rootDir>/src/csp-guard.ts'],
-  testTimeout: 120_000,
+  // A limit for a hung test, not a measure: a busy CI host ran single tests past 120 s.
+  testTimeout: 300_000,
   maxWorkers: 1,
 });

@@ -41,7 +41,7 @@ describe('marketing content published with pnpm ops, without a release (issue 33
     site = await startSite();
     browser = await launchBrowser();
     scratch = mkdtempSync(path.join(os.tmpdir(), 'earnly-content-'));
-  }, 180_000);
+  });
   afterAll(async () => {
     await browser?.close();
     if (site) await stopSite(site);

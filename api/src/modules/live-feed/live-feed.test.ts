@@ -147,10 +147,14 @@ describe('the live feed', () => {
     it('publishes plausible entries from the catalog and the walls while the feed is quiet', async () => {
       const app = await listening(await build(fast));
       const feed = await listenToFeed(app);
+      const listeningSince = Date.now();
       try {
-        await sleep(1_300);
-        expect(feed.leads.length).toBeGreaterThanOrEqual(3);
-        expect(feed.leads.length).toBeLessThanOrEqual(9);
+        // Three entries, however busy the machine; and never more than the shortest gap allows in the time it took.
+        for (let wait = 0; feed.leads.length < 3 && wait < 300; wait++) await sleep(100);
+        const received = feed.leads.length;
+        const elapsedMs = Date.now() - listeningSince;
+        expect(received).toBeGreaterThanOrEqual(3);
+        expect(received).toBeLessThanOrEqual(Math.floor(elapsedMs / 150) + 1);
         for (const lead of feed.leads) {
           expect(Object.keys(lead).sort()).toEqual(['amount', 'id', 'name', 'offer', 'wall']);
           expect(lead.name).toMatch(LEAD_NAME);
