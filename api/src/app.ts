@@ -75,6 +75,8 @@ export type AppOptions = {
   contentRecheckMs?: number;
   /** How often watched canaries are judged; defaults to every 5 s (0: only by `app.canaryWatch.tick()`, tests). */
   canaryWatchTickMs?: number;
+  /** How long a rate-limit count in Redis may take before this process counts in memory (1 s; tests on a busy machine lengthen it). */
+  redisCommandTimeoutMs?: number;
   /** How long a plugin may take to start (Fastify's 10 s by default; 0: no limit, tests leave it to jest's timeouts). */
   pluginTimeoutMs?: number;
 };
@@ -104,7 +106,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { handle, closeOnAppClose: options.database === undefined });
   await app.register(realtimePlugin, realtimeOptionsOf(config));
 
-  await app.register(rateLimitPlugin, { limits: config.rateLimits, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(rateLimitPlugin, {
+    limits: config.rateLimits,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    redisCommandTimeoutMs: options.redisCommandTimeoutMs,
+  });
   await app.register(authPlugin, {
     cookieSecret: config.appSecret,
     secureCookiesOnly: isProduction(config.nodeEnv),

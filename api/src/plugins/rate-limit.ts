@@ -77,16 +77,25 @@ export function createMemoryStore({ keysPerLimit = MEMORY_KEYS_PER_LIMIT }: { ke
   };
 }
 
-export type RedisRateLimitStoreOptions = { url: string; prefix: string; log: FastifyBaseLogger; fallback?: RateLimitStore };
+export type RedisRateLimitStoreOptions = {
+  url: string;
+  prefix: string;
+  log: FastifyBaseLogger;
+  fallback?: RateLimitStore;
+  /** How long a count may take before it is counted in memory instead (default 1 s). */
+  commandTimeoutMs?: number;
+};
+
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 /**
  * Several instances: counters in Redis. While Redis cannot answer, this instance counts in memory instead
  * (limits per instance rather than none) and goes back to Redis once it answers again.
  */
-export function createRedisStore({ url, prefix, log, fallback = createMemoryStore() }: RedisRateLimitStoreOptions): RateLimitStore {
+export function createRedisStore({ url, prefix, log, fallback = createMemoryStore(), commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS }: RedisRateLimitStoreOptions): RateLimitStore {
   // No offline queue and a short command timeout: while Redis is away or stuck a hit fails at once and is
   // counted in memory, instead of holding the request.
-  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
+  const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: commandTimeoutMs });
   const keyPrefix = `${prefix}ratelimit:`;
   const redis = new RedisStore(false, false, client, keyPrefix);
   let healthy = true;
@@ -172,6 +181,8 @@ export type RateLimitPluginOptions = {
   limits: RateLimits | 'off';
   redisUrl: string | undefined;
   redisPrefix?: string;
+  /** How long a Redis count may take before this process counts in memory instead (default 1 s). */
+  redisCommandTimeoutMs?: number;
   store?: RateLimitStore;
 };
 
@@ -185,7 +196,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
     }
     const store =
       options.store ??
-      (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.redisPrefix ?? 'rewards:', log: app.log }) : createMemoryStore());
+      (options.redisUrl ? createRedisStore({ url: options.redisUrl, prefix: options.redisPrefix ?? 'rewards:', log: app.log, commandTimeoutMs: options.redisCommandTimeoutMs }) : createMemoryStore());
     app.addHook('onClose', () => store.close());
     await store.ready();
     const counts = (hits: RateLimitHits) =>

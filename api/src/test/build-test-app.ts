@@ -26,6 +26,7 @@ export type TestAppOptions = {
   canaryWatchTickMs?: number;
   /** Browser reports are written when a test calls app.telemetry.flush() unless set; never pruned by themselves. */
   telemetryFlushEveryMs?: number;
+  redisCommandTimeoutMs?: AppOptions['redisCommandTimeoutMs'];
 };
 
 /** The real app against a test database, silent, not yet listening (use `app.inject()` or `app.listen`). */
@@ -43,6 +44,7 @@ export function buildTestApp({
   contentRecheckMs,
   canaryWatchTickMs = 0,
   telemetryFlushEveryMs = 0,
+  redisCommandTimeoutMs,
 }: TestAppOptions): Promise<FastifyInstance> {
   // A releases folder nobody writes: releases made on this machine must not change what tests see.
   const noReleases = join(tmpdir(), `rewards-test-no-releases-${process.pid}`);
@@ -50,7 +52,7 @@ export function buildTestApp({
   const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', RELEASES_DIR: noReleases, LIVE_FEED_SIMULATION: 'off', ...env });
   // pluginTimeoutMs 0: a file's first app seeds its database, which once took longer than Fastify's 10 s per plugin
   // beside the whole test command. Jest's timeouts still bound a start that hangs.
-  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs, notificationPruneIntervalMs, onRoute, payoutTickMs, payoutTools, contentRecheckMs, telemetryFlushEveryMs, telemetryPruneEveryMs: 0, canaryWatchTickMs, pluginTimeoutMs: 0 });
+  return buildApp({ config, database, serveSite, siteRoot, mailer, logger: false, sessionPurgeIntervalMs, notificationPruneIntervalMs, onRoute, payoutTickMs, payoutTools, contentRecheckMs, telemetryFlushEveryMs, telemetryPruneEveryMs: 0, canaryWatchTickMs, pluginTimeoutMs: 0, redisCommandTimeoutMs });
 }
 
 /**
