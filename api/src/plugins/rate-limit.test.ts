@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimit } from '../config';
 import { closedPort, startTcpRelay } from '../test/tcp-relay';
+import { waitUntil } from '../test/wait-until';
 import { createMemoryStore, createRedisStore, MEMORY_KEYS_PER_LIMIT, rateLimitAddress, type RateLimitStore } from './rate-limit';
 
 const quietLog = { warn() {}, info() {} } as unknown as FastifyBaseLogger;
@@ -28,35 +29,46 @@ describe('rate limit addresses', () => {
 });
 
 describe('rate limit stores', () => {
-  it('memory: counts hits per limit and key and starts a new window when the old one is over', async () => {
-    const store = createMemoryStore();
-    const rule = { max: 5, windowMs: 150 };
-    expect(await store.hit('login', 'a', rule)).toBe(1);
-    expect(await store.hit('login', 'a', rule)).toBe(2);
-    expect(await store.count('login', 'a', rule)).toBe(2);
-    expect(await store.hit('login', 'b', rule)).toBe(1);
-    expect(await store.hit('login_ip', 'a', rule)).toBe(1);
-    await sleep(200);
-    expect(await store.count('login', 'a', rule)).toBe(0);
-    expect(await store.hit('login', 'a', rule)).toBe(1);
-  });
+  describe('memory windows', () => {
+    // The memory store reads the time with Date.now: the tests move it, so a busy machine cannot end a window early.
+    const WINDOW: RateLimit = { max: 5, windowMs: 60_000 };
+    let clockMs = 0;
+    beforeEach(() => {
+      clockMs = Date.now();
+      jest.spyOn(Date, 'now').mockImplementation(() => clockMs);
+    });
+    afterEach(() => jest.restoreAllMocks());
 
-  it('memory: gives a hit back within its window, never below zero, and nothing once the window is over', async () => {
-    const store = createMemoryStore();
-    const rule = { max: 5, windowMs: 150 };
-    await store.giveBack('login_account', 'never-counted', rule);
-    expect(await store.count('login_account', 'never-counted', rule)).toBe(0);
-    expect(await store.hit('login_account', 'a', rule)).toBe(1);
-    expect(await store.hit('login_account', 'a', rule)).toBe(2);
-    await store.giveBack('login_account', 'a', rule);
-    expect(await store.count('login_account', 'a', rule)).toBe(1);
-    await store.giveBack('login_account', 'a', rule);
-    await store.giveBack('login_account', 'a', rule);
-    expect(await store.count('login_account', 'a', rule)).toBe(0);
-    expect(await store.hit('login_account', 'a', rule)).toBe(1);
-    await sleep(200);
-    await store.giveBack('login_account', 'a', rule);
-    expect(await store.hit('login_account', 'a', rule)).toBe(1);
+    it('memory: counts hits per limit and key and starts a new window when the old one is over', async () => {
+      const store = createMemoryStore();
+      expect(await store.hit('login', 'a', WINDOW)).toBe(1);
+      clockMs += WINDOW.windowMs - 1;
+      expect(await store.hit('login', 'a', WINDOW)).toBe(2);
+      expect(await store.count('login', 'a', WINDOW)).toBe(2);
+      expect(await store.hit('login', 'b', WINDOW)).toBe(1);
+      expect(await store.hit('login_ip', 'a', WINDOW)).toBe(1);
+      clockMs += 1;
+      expect(await store.count('login', 'a', WINDOW)).toBe(0);
+      expect(await store.hit('login', 'a', WINDOW)).toBe(1);
+    });
+
+    it('memory: gives a hit back within its window, never below zero, and nothing once the window is over', async () => {
+      const store = createMemoryStore();
+      await store.giveBack('login_account', 'never-counted', WINDOW);
+      expect(await store.count('login_account', 'never-counted', WINDOW)).toBe(0);
+      expect(await store.hit('login_account', 'a', WINDOW)).toBe(1);
+      expect(await store.hit('login_account', 'a', WINDOW)).toBe(2);
+      await store.giveBack('login_account', 'a', WINDOW);
+      expect(await store.count('login_account', 'a', WINDOW)).toBe(1);
+      await store.giveBack('login_account', 'a', WINDOW);
+      await store.giveBack('login_account', 'a', WINDOW);
+      expect(await store.count('login_account', 'a', WINDOW)).toBe(0);
+      expect(await store.hit('login_account', 'a', WINDOW)).toBe(1);
+      expect(await store.hit('login_account', 'a', WINDOW)).toBe(2);
+      clockMs += WINDOW.windowMs;
+      await store.giveBack('login_account', 'a', WINDOW);
+      expect(await store.hit('login_account', 'a', WINDOW)).toBe(1);
+    });
   });
 
   // Thirty times its cap of distinct keys (a spray of addresses or emails) within one window: the store keeps at
@@ -103,19 +115,23 @@ describe('rate limit stores', () => {
 
   const redisUrl = process.env.TEST_REDIS_URL;
   // Run when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379).
+  // Redis ends windows on its own clock: counts are checked in a long window, and a short one only for its end,
+  // where a busy machine (a later hit) can only make the window more surely over.
+  const SHORT: RateLimit = { max: 5, windowMs: 300 };
   (redisUrl ? it : it.skip)('redis: two instances share one counter, which expires with its window', async () => {
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
     const stores: RateLimitStore[] = [createRedisStore({ url: redisUrl!, prefix, log: quietLog }), createRedisStore({ url: redisUrl!, prefix, log: quietLog })];
-    const rule = { max: 5, windowMs: 300 };
     try {
       await Promise.all(stores.map((store) => store.ready()));
-      expect(await stores[0]!.hit('login', 'k', rule)).toBe(1);
-      expect(await stores[1]!.hit('login', 'k', rule)).toBe(2);
-      expect(await stores[0]!.hit('login', 'k', rule)).toBe(3);
-      expect(await stores[1]!.count('login', 'k', rule)).toBe(3);
-      expect(await stores[1]!.hit('login_ip', 'k', rule)).toBe(1);
-      await sleep(350);
-      expect(await stores[1]!.hit('login', 'k', rule)).toBe(1);
+      expect(await stores[0]!.hit('login', 'k', LONG)).toBe(1);
+      expect(await stores[1]!.hit('login', 'k', LONG)).toBe(2);
+      expect(await stores[0]!.hit('login', 'k', LONG)).toBe(3);
+      expect(await stores[1]!.count('login', 'k', LONG)).toBe(3);
+      expect(await stores[1]!.hit('login_ip', 'k', LONG)).toBe(1);
+      await stores[0]!.hit('login', 'short', SHORT);
+      await stores[1]!.hit('login', 'short', SHORT);
+      await sleep(SHORT.windowMs + 50);
+      expect(await stores[0]!.hit('login', 'short', SHORT)).toBe(1);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
@@ -123,21 +139,23 @@ describe('rate limit stores', () => {
 
   (redisUrl ? it : it.skip)('redis: gives a hit back, never below zero, keeping the window’s end', async () => {
     const store = createRedisStore({ url: redisUrl!, prefix: `test:${randomBytes(6).toString('hex')}:`, log: quietLog });
-    const rule = { max: 5, windowMs: 300 };
     try {
       await store.ready();
-      await store.giveBack('login_account', 'never-counted', rule);
-      expect(await store.count('login_account', 'never-counted', rule)).toBe(0);
-      expect(await store.hit('login_account', 'k', rule)).toBe(1);
-      expect(await store.hit('login_account', 'k', rule)).toBe(2);
-      await store.giveBack('login_account', 'k', rule);
-      expect(await store.count('login_account', 'k', rule)).toBe(1);
-      await store.giveBack('login_account', 'k', rule);
-      await store.giveBack('login_account', 'k', rule);
-      expect(await store.count('login_account', 'k', rule)).toBe(0);
-      // The key still ends with its window: the next hit after it starts a new one.
-      await sleep(350);
-      expect(await store.hit('login_account', 'k', rule)).toBe(1);
+      await store.giveBack('login_account', 'never-counted', LONG);
+      expect(await store.count('login_account', 'never-counted', LONG)).toBe(0);
+      expect(await store.hit('login_account', 'k', LONG)).toBe(1);
+      expect(await store.hit('login_account', 'k', LONG)).toBe(2);
+      await store.giveBack('login_account', 'k', LONG);
+      expect(await store.count('login_account', 'k', LONG)).toBe(1);
+      await store.giveBack('login_account', 'k', LONG);
+      await store.giveBack('login_account', 'k', LONG);
+      expect(await store.count('login_account', 'k', LONG)).toBe(0);
+      // The key still ends with its window: the next hit after it starts a new one (2 if the give-back kept it for good).
+      await store.hit('login_account', 'short', SHORT);
+      await store.hit('login_account', 'short', SHORT);
+      await store.giveBack('login_account', 'short', SHORT);
+      await sleep(SHORT.windowMs + 50);
+      expect(await store.hit('login_account', 'short', SHORT)).toBe(1);
     } finally {
       await store.close();
     }
@@ -157,7 +175,7 @@ describe('rate limit stores', () => {
       // Redis is gone: memory counts from zero, and the limit is reached again rather than switched off.
       for (let n = 1; n <= 6; n++) expect(await store.hit('otp_ip', 'k', LONG)).toBe(n);
       await relay.restore();
-      await waitFor(async () => (await store.count('otp_ip', 'k', LONG)) === 2);
+      await waitUntil(async () => (await store.count('otp_ip', 'k', LONG)) === 2, 'counting in redis again');
       expect(await store.hit('otp_ip', 'k', LONG)).toBe(3);
       // One line when Redis goes away and one when it is back, not one per request or reconnection attempt.
       expect(logged).toEqual([
@@ -170,11 +188,3 @@ describe('rate limit stores', () => {
     }
   }, 30_000);
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(100);
-  }
-}

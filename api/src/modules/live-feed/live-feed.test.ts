@@ -11,6 +11,7 @@ import { captureMailer, signUp } from '../../test/accounts';
 import { buildTestApp } from '../../test/build-test-app';
 import { useTestDatabase } from '../../test/test-database';
 import { injectPostback, postbackFields } from '../../test/wall-test-kit';
+import { waitUntil } from '../../test/wait-until';
 import { publishFeedEntry } from './feed';
 import type { FeedEntry } from './repository';
 
@@ -70,7 +71,7 @@ describe('the live feed', () => {
         const txid = `tx-private-${randomUUID()}`;
         const answer = await injectPostback(app, postbackFields({ user_id: String(user.id), offer_id: 'dragon-forge-legends', payout: '2.40', txid }));
         expect(answer.json().message).toBe('Conversion credited.');
-        for (let wait = 0; feed.leads.length === 0 && wait < 50; wait++) await sleep(20);
+        await waitUntil(() => feed.leads.length > 0, 'the entry on the socket');
 
         const [stored] = await db().select().from(liveLeads);
         expect(Object.keys(stored!).sort()).toEqual(['amountCoins', 'id', 'name', 'offer', 'publishedAt', 'simulated', 'wall']);
@@ -98,7 +99,7 @@ describe('the live feed', () => {
       for (const { user } of [typed, hero, nameless]) {
         expect((await injectPostback(app, postbackFields({ user_id: String(user.id), payout: '1.25' }))).json().message).toBe('Conversion credited.');
       }
-      for (let wait = 0; (await recent(app)).length < 3 && wait < 300; wait++) await sleep(20);
+      await waitUntil(async () => (await recent(app)).length >= 3, 'three entries');
       const entries = await recent(app);
       expect(entries.map((entry) => entry.name)).toEqual(['Member', 'Member', 'Member']);
       for (const secret of ['@', 'grace', 'hopper', 'hero', 'Nameless']) expect(JSON.stringify(entries).toLowerCase()).not.toContain(secret.toLowerCase());
@@ -110,7 +111,7 @@ describe('the live feed', () => {
       const fields = postbackFields({ user_id: String(user.id), payout: '1.00' });
       await injectPostback(app, fields);
       await injectPostback(app, fields);
-      for (let wait = 0; (await recent(app)).length === 0 && wait < 50; wait++) await sleep(20);
+      await waitUntil(async () => (await recent(app)).length > 0, 'the entry');
       await sleep(1_100);
       expect(await recent(app)).toHaveLength(1);
     });
@@ -150,7 +151,7 @@ describe('the live feed', () => {
       const listeningSince = Date.now();
       try {
         // Three entries, however busy the machine; and never more than the shortest gap allows in the time it took.
-        for (let wait = 0; feed.leads.length < 3 && wait < 300; wait++) await sleep(100);
+        await waitUntil(() => feed.leads.length >= 3, 'three entries on the socket');
         const received = feed.leads.length;
         const elapsedMs = Date.now() - listeningSince;
         expect(received).toBeGreaterThanOrEqual(3);
@@ -166,8 +167,7 @@ describe('the live feed', () => {
         // The simulation goes on meanwhile: the newest stored entry may still be on its way to the socket.
         const newest = (await recent(app))[0];
         const delivered = () => feed.leads.some((lead) => lead.id === newest?.id);
-        for (let tries = 0; tries < 20 && !delivered(); tries += 1) await sleep(100);
-        expect(feed.leads).toContainEqual(newest);
+        await waitUntil(delivered, 'the newest stored entry on the socket');
       } finally {
         feed.disconnect();
       }
@@ -192,9 +192,8 @@ describe('the live feed', () => {
       expect(simulatedAmongReal.length).toBeLessThanOrEqual(quietSpells);
       // Once they stop, the feed is quiet: the simulation takes over within a gap (more on a loaded machine).
       const simulatedAfter = async () => (await simulatedRows()).filter((row) => row.publishedAt.getTime() > lastReal);
-      for (let tries = 0; tries < 100 && (await simulatedAfter()).length === 0; tries += 1) await sleep(100);
+      await waitUntil(async () => (await simulatedAfter()).length > 0, 'a simulated entry after the real ones');
       const [first] = await simulatedAfter();
-      expect(first).toBeDefined();
       expect(first!.publishedAt.getTime() - lastReal).toBeGreaterThanOrEqual(gapMinMs);
     });
 
@@ -230,20 +229,20 @@ describe('the live feed', () => {
       const secondApp = await build(env);
       const secondCount = countPublished(secondApp);
       const second = await listening(secondApp);
-      await sleep(3_000);
+      await waitUntil(() => firstCount.published >= 6, 'six entries from the first instance');
 
-      expect(firstCount.published).toBeGreaterThanOrEqual(6);
       expect(secondCount.published).toBe(0);
+      // Every stored entry is the first's: the ones it published, and perhaps one stored but not yet published.
       const rows = await simulatedRows();
-      expect(rows.length).toBe(firstCount.published);
+      expect(rows.length - firstCount.published).toBeGreaterThanOrEqual(0);
+      expect(rows.length - firstCount.published).toBeLessThanOrEqual(1);
       const gaps = rows.slice(1).map((row, i) => row.publishedAt.getTime() - rows[i]!.publishedAt.getTime());
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200);
 
       await first.close();
       await db().delete(liveLeads);
-      await sleep(3_500);
-      expect(secondCount.published).toBeGreaterThanOrEqual(2);
-      expect((await simulatedRows()).length).toBe(secondCount.published);
+      await waitUntil(() => secondCount.published >= 2, 'the second instance to take over');
+      expect((await simulatedRows()).length - secondCount.published).toBeLessThanOrEqual(1);
       expect(second.server.listening).toBe(true);
     });
   });

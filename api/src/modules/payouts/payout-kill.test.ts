@@ -13,6 +13,7 @@ import { startPayoutStandIn, type PayoutStandIn } from '../../test/payout-stand-
 import { runToEnd } from '../../test/process-output';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { createScratchDatabase, dropScratchDatabase } from '../../test/test-database';
+import { waitUntil } from '../../test/wait-until';
 import { appendLedgerEntry, verifyLedger } from '../ledger/ledger';
 
 // The proof of issue 32's "exactly once": 200 instant cashouts, the server SIGKILLed while it sends them;
@@ -100,7 +101,7 @@ describeOnPostgres('payouts when the server is killed mid-send (PostgreSQL)', ()
         ),
       ),
     );
-    await waitFor(() => standIn.posts.size >= 60, 60_000);
+    await waitUntil(() => standIn.posts.size >= 60, 'sixty sends at the provider', { timeoutMs: 60_000, everyMs: 100 });
     server!.child.kill('SIGKILL');
     await server!.exited;
     const statuses = await Promise.all(requests);
@@ -114,7 +115,7 @@ describeOnPostgres('payouts when the server is killed mid-send (PostgreSQL)', ()
 
     server = await startServerProcess(serverEnv);
     // Claims of the killed server count as in flight for the send lease: after it, the restarted worker asks.
-    await waitFor(async () => (await handle.db.select().from(cashouts).where(inArray(cashouts.status, ['approved', 'sending']))).length === 0, 150_000);
+    await waitUntil(async () => (await handle.db.select().from(cashouts).where(inArray(cashouts.status, ['approved', 'sending']))).length === 0, 'no cashout left approved or sending', { timeoutMs: 150_000, everyMs: 100 });
     const reconciled = await ops('payouts:reconcile', '--reason', 'after the kill test');
     expect(reconciled).toMatchObject({ code: 0, stdout: expect.stringContaining('Nothing changed') });
 
@@ -135,11 +136,3 @@ describeOnPostgres('payouts when the server is killed mid-send (PostgreSQL)', ()
     expect(await ops('ledger:verify')).toMatchObject({ code: 0 });
   });
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -6,6 +6,7 @@ import { DEFAULT_GATEWAY_LIMITS, type GatewayLimits } from '../../config';
 import { ChannelRegistry } from './channel-registry';
 import { clientAddressResolver } from './client-address';
 import { FrameFanOut, MIN_MEMBERS_FOR_THREADS } from './fan-out';
+import { waitUntil } from '../../test/wait-until';
 import { attachGateway } from './gateway';
 
 const credentials = { key: 'fan-out-key', secret: 'fan-out-secret' };
@@ -70,14 +71,6 @@ function publish(site: Site, seq: number, padding = paddingFor(seq)) {
   site.registry.deliver({ channels: [CHANNEL], event: 'lead.created', data: JSON.stringify({ seq, padding }) });
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const inOrder = (count: number) => Array.from({ length: count }, (_, seq) => seq);
 
 describe('FrameFanOut', () => {
@@ -94,7 +87,7 @@ describe('FrameFanOut', () => {
     const members = await Promise.all(Array.from({ length: MIN_MEMBERS_FOR_THREADS + 44 }, () => subscriber(site!)));
     clients.push(...members.map((member) => member.ws));
     for (let seq = 0; seq < 20; seq++) publish(site, seq);
-    await until(() => members.every((member) => member.seqs.length === 20), 'every socket to have 20 events');
+    await waitUntil(() => members.every((member) => member.seqs.length === 20), 'every socket to have 20 events', { everyMs: 10 });
     for (const member of members) expect({ seqs: member.seqs, problems: member.problems }).toEqual({ seqs: inOrder(20), problems: [] });
     expect(site.fanOut.threadsRunning()).toBe(1);
     expect(site.fanOut.counts.direct).toBe(20 * members.length);
@@ -105,7 +98,7 @@ describe('FrameFanOut', () => {
     const member = await subscriber(site);
     clients.push(member.ws);
     publish(site, 0);
-    await until(() => member.seqs.length === 1, 'the event');
+    await waitUntil(() => member.seqs.length === 1, 'the event', { everyMs: 10 });
     expect(site.fanOut.threadsRunning()).toBe(0);
   });
 
@@ -121,7 +114,7 @@ describe('FrameFanOut', () => {
     while (site.fanOut.counts.unfinished === 0 && seq < 2_000) {
       site.registry.deliver({ channels: [CHANNEL], event: 'lead.created', data: JSON.stringify({ seq, padding: bigPadding }) });
       seq += 1;
-      if (seq % 20 === 0) await until(() => reader.seqs.length === seq, 'the reader to keep up');
+      if (seq % 20 === 0) await waitUntil(() => reader.seqs.length === seq, 'the reader to keep up', { everyMs: 10 });
     }
     expect(site.fanOut.counts.unfinished).toBeGreaterThan(0);
     // Events after the first unfinished write wait behind it in the stream.
@@ -130,7 +123,7 @@ describe('FrameFanOut', () => {
       seq += 1;
     }
     (sleeper.ws as unknown as { _socket: { resume(): void } })._socket.resume();
-    await until(() => sleeper.seqs.length === seq && reader.seqs.length === seq, `both sockets to have ${seq} events`, 30_000);
+    await waitUntil(() => sleeper.seqs.length === seq && reader.seqs.length === seq, `both sockets to have ${seq} events`, { everyMs: 10 });
     expect(sleeper.seqs).toEqual(inOrder(seq));
     expect(reader.seqs).toEqual(inOrder(seq));
     expect([...sleeper.problems, ...reader.problems]).toEqual([]);
