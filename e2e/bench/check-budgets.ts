@@ -13,7 +13,7 @@ import {
 } from '@rewards/tools/budget/budgets';
 import { DEFAULT_LOCALE, LOCALES } from '../../shared/src/i18n/locales';
 import { launchBrowser } from '../src/browser';
-import { measurePageJs, type PageJs } from '../src/page-js';
+import { measurePageJs, medianBy, type PageJs } from '../src/page-js';
 import { repositoryRoot, startSite, stopSite } from '../src/site';
 import { signUpThroughApi, verifyEmailThroughApi } from '../src/users';
 
@@ -44,7 +44,7 @@ async function main() {
       for (const { name, page, signedIn, compressedJsKB } of pages) {
         const loads: PageJs[] = [];
         for (let load = 0; load < LOADS_PER_PAGE; load += 1) loads.push(await measurePageJs(browser, site.url, page, signedIn ? session!.token : null));
-        const medianLoad = loads.sort((a, b) => a.jsCompressedBytes - b.jsCompressedBytes)[Math.floor(loads.length / 2)]!;
+        const medianLoad = medianBy(loads, (load) => load.jsCompressedBytes);
         const label = `${name} page ${page}${signedIn ? ' (signed in)' : ''}`;
         scriptsOf.set(label, medianLoad.scripts);
         measured.push({ label, budgetKB: compressedJsKB, actualBytes: medianLoad.jsCompressedBytes });

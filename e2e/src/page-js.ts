@@ -71,6 +71,11 @@ export async function measurePageJs(
 }
 
 export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  return medianBy(values, (value) => value);
+}
+
+/** The item whose key is the median (the upper one of an even count). */
+export function medianBy<T>(items: readonly T[], key: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
   return sorted[Math.floor(sorted.length / 2)]!;
 }

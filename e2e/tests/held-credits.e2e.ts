@@ -73,9 +73,9 @@ describe('held credits and the earnings history (issue 29)', () => {
     expect(release).toMatchObject({ code: 0, stdout: `Released 1 held credit of ${user.email}: $12.00 available now; the balance is $12.00.\n` });
 
     // wallet.updated: the balance, the navigation and the row change in the open page.
-    await balanceLink(page).filter({ hasText: '$12.00' }).waitFor({ timeout: 10_000 });
+    await balanceLink(page).filter({ hasText: '$12.00' }).waitFor();
     await nav(page).getByText('$12.00 pending').waitFor({ state: 'detached' });
-    await row.getByText('Available', { exact: true }).waitFor({ timeout: 10_000 });
+    await row.getByText('Available', { exact: true }).waitFor();
     expect(await row.getByText(/Available on/).count()).toBe(0);
     expect(await isSameDocument(page)).toBe(true);
     expect(errors).toEqual([]);

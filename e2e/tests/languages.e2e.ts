@@ -23,7 +23,7 @@ async function pageLanguage(page: Page): Promise<string | null> {
 }
 
 async function untilLanguage(page: Page, locale: string): Promise<void> {
-  await page.waitForFunction((expected) => document.documentElement.lang === expected, locale, { timeout: 20_000 });
+  await page.waitForFunction((expected) => document.documentElement.lang === expected, locale);
 }
 
 /** The footer loads as the visitor scrolls towards it, like the landing's lower sections. */

@@ -43,12 +43,12 @@ describe('the live-leads ticker (spec §2, §4)', () => {
       await page.goto('/faq');
       await page.getByRole('heading', { level: 1 }).waitFor();
       // Never empty on a fresh page: the server's last entries (the simulated feed is on in development and tests).
-      await entries(page).first().waitFor({ timeout: 15_000 });
+      await entries(page).first().waitFor();
       await sockets.joinedFeed;
 
       await creditThroughDemoPostback(siteUrl(), { userId: id, payout: '3.21' });
       const credited = entries(page).filter({ hasText: `${firstName} V.` });
-      await credited.waitFor({ timeout: 5_000 });
+      await credited.waitFor();
       await expect(credited.textContent()).resolves.toContain('$3.21');
       await expect(credited.textContent()).resolves.toContain('Demo Wall');
       expect(await ticker(page).textContent()).not.toContain('Vexley');
@@ -85,7 +85,7 @@ describe('the live-leads ticker (spec §2, §4)', () => {
 
       const credited = entries(page).filter({ hasText: `${firstName} V.` });
       // Joining waits for the page to settle (3 s after load, when idle), and the list is read 3 s after joining.
-      await credited.waitFor({ timeout: 20_000 });
+      await credited.waitFor();
       expect(joined).toBe(true);
       await expect(credited.textContent()).resolves.toContain('$7.31');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -115,8 +115,8 @@ describe('the live-leads ticker (spec §2, §4)', () => {
       await liveStats.click();
       await expect(liveStats.getAttribute('aria-checked')).resolves.toBe('false');
 
-      await ticker(page).waitFor({ state: 'detached', timeout: 2_000 });
-      await ticker(otherTab).waitFor({ state: 'detached', timeout: 2_000 });
+      await ticker(page).waitFor({ state: 'detached' });
+      await ticker(otherTab).waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -124,8 +124,8 @@ describe('the live-leads ticker (spec §2, §4)', () => {
 
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: 'Live Stats' }).click();
-      await ticker(page).waitFor({ timeout: 2_000 });
-      await ticker(otherTab).waitFor({ timeout: 2_000 });
+      await ticker(page).waitFor();
+      await ticker(otherTab).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -55,7 +55,7 @@ describe('the notification centre (issue 30)', () => {
     await markDocument(page);
     // The live channel joins once the page has settled; a credit before then is counted on joining too.
     await creditThroughDemoPostback(url, { userId: (await profileOf(url, user)).id, payout: '3.40' });
-    await bell(page, 'Notifications, 1 unread').waitFor({ timeout: 15_000 });
+    await bell(page, 'Notifications, 1 unread').waitFor();
     expect(await isSameDocument(page)).toBe(true);
 
     await bell(page, 'Notifications, 1 unread').click();
@@ -81,7 +81,7 @@ describe('the notification centre (issue 30)', () => {
 
     const rejected = await opsCommand(['cashouts:reject', String(cashoutId), '--reason', REASON], globalSiteDataDir());
     expect(rejected.code).toBe(0);
-    await bell(page, 'Notifications, 1 unread').waitFor({ timeout: 15_000 });
+    await bell(page, 'Notifications, 1 unread').waitFor();
     expect(await bell(page, 'Notifications, 1 unread').innerText()).toBe('1');
     expect(await isSameDocument(page)).toBe(true);
 

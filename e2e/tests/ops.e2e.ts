@@ -22,7 +22,7 @@ describe('operators work on the running site (issue 12)', () => {
 
     const credit = await opsCommand(['users:credit', user.email, '3', '--reason', 'goodwill'], dataDir);
     expect(credit).toMatchObject({ code: 0, stdout: `Credited $3.00 to ${user.email} (goodwill); the balance is now $3.00.\n` });
-    await balanceLink(page, '$3.00').waitFor({ timeout: 10_000 });
+    await balanceLink(page, '$3.00').waitFor();
     expect(await isSameDocument(page)).toBe(true);
 
     const audit = await opsCommand(['audit', '--user', user.email], dataDir);

@@ -38,7 +38,7 @@ describe('instant cashouts (issue 32)', () => {
     const cashout = ((await (await stored).json()) as { data: { cashout: StoredCashout } }).data.cashout;
     // Straight to its rail: no review.
     expect(cashout.status).toBe('approved');
-    await modal.waitFor({ state: 'detached', timeout: 10_000 });
+    await modal.waitFor({ state: 'detached' });
 
     await page.goto('/Profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
@@ -48,7 +48,7 @@ describe('instant cashouts (issue 32)', () => {
     // With the provider (the simulated one pays 10 s after it was sent)...
     await row.getByText('Sending', { exact: true }).waitFor();
     // ...then paid: the open tab follows without a reload (the paid cashout's notification reads the cashouts again).
-    await row.getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
+    await row.getByText('Paid', { exact: true }).waitFor();
     await row.getByText(/^Reference SIM-/).waitFor();
     expect(errors).toEqual([]);
     await context.close();
