@@ -4,7 +4,7 @@ import federation from './federation.cjs';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
 import { formatProblems } from '@rewards/shared/content/content-check';
 import { checkContentFolder } from './src/content/content-folder';
-import { PrerenderPagesPlugin } from './prerender-build';
+import { prerenderPagesPlugin } from './prerender-build';
 
 const CONTENT_DIR = path.join(__dirname, 'content');
 
@@ -27,6 +27,6 @@ export default (_env: unknown, argv: { mode?: string }) => {
     },
     argv,
   );
-  const prerender = argv.mode === 'development' ? [] : [new PrerenderPagesPlugin()];
+  const prerender = argv.mode === 'development' ? [] : [prerenderPagesPlugin()];
   return { ...config, plugins: [...(config.plugins ?? []), new ContentCheckPlugin(), ...prerender] };
 };

@@ -6,10 +6,23 @@ import type { RemoteConfig, RuntimeConfig } from '@rewards/shared/contracts/runt
 import type { LocateFile } from './route-preload';
 
 /**
- * The public pages a remote's build renders to HTML (`dist/prerendered/<file>.html` and `.css`), by path; each
- * in every language, `<file>.<locale>.html` (`index.de.html`), English unsuffixed, all with `<file>.css`.
+ * Who sees a page's prerendered first screen: a visitor (`/`, a public page whose visitors are sent elsewhere
+ * once signed in), or a signed-in user whose page shows at once (its header: the user's data comes later).
  */
-const PRERENDERED_FILES: Record<string, string> = { '/': 'index' };
+export type PrerenderedViewer = 'visitor' | 'member';
+
+/**
+ * The pages a remote's build renders to HTML (`dist/prerendered/<file>.html`, with `index.css`), by path, and
+ * for whom; each in every language, `<file>.<locale>.html` (`index.de.html`), English unsuffixed.
+ */
+/** The CSS of a remote's prerendered pages, all in one (its prerender entry's). */
+const PRERENDERED_STYLESHEET = 'index.css';
+
+const PRERENDERED_FILES: Record<string, { file: string; for: PrerenderedViewer }> = {
+  '/': { file: 'index', for: 'visitor' },
+  '/Cashout': { file: 'cashout', for: 'member' },
+  '/Profile': { file: 'profile', for: 'member' },
+};
 
 export type PrerenderedPage = {
   path: string;
@@ -79,20 +92,22 @@ export async function prerenderedPage(
   locate: LocateFile,
   published: PublishedContentView | null = null,
   locale: Locale = DEFAULT_LOCALE,
+  viewer: PrerenderedViewer = 'visitor',
 ): Promise<PrerenderedPage | null> {
-  const file = Object.hasOwn(PRERENDERED_FILES, pathname) ? PRERENDERED_FILES[pathname] : undefined;
+  const listed = Object.hasOwn(PRERENDERED_FILES, pathname) ? PRERENDERED_FILES[pathname] : undefined;
+  const file = listed?.for === viewer ? listed.file : undefined;
   const owner = file ? findRouteOwner(pathname, config.remotes) : null;
   const folder = owner ? prerenderedFolder(owner) : null;
   if (!file || !owner || !folder) return null;
-  const base = `${folder}${file}`;
   let sentFile = `${file}.${locale}`;
   let html: string | null | undefined = await pageHtml(sentFile, locale !== DEFAULT_LOCALE);
   if (html === undefined) html = await pageHtml((sentFile = file), true);
   if (!html) return null;
   // The page's CSP would block them anyway: a build that wrote scripts or style attributes is not sent.
   if (/<script|\sstyle=|\son[a-z]+=/i.test(html)) return null;
-  const cssFile = locate(`${base}.css`);
-  const stylesheet = cssFile && (await readable(cssFile)) && isSafeUrl(base) ? `${base}.css` : null;
+  const stylesheetPath = `${folder}${PRERENDERED_STYLESHEET}`;
+  const cssFile = locate(stylesheetPath);
+  const stylesheet = cssFile && (await readable(cssFile)) && isSafeUrl(stylesheetPath) ? stylesheetPath : null;
   return { path: pathname, html, stylesheet, file: sentFile };
 
   /** The HTML of prerendered file `name`; undefined when the build has no such file (and `wanted`). */

@@ -3,6 +3,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { signUp } from '../test/accounts';
 import { buildTestApp } from '../test/build-test-app';
 import { BIG_SCRIPT, createSiteFixture, type SiteFixture } from '../test/site-fixture';
@@ -291,6 +293,53 @@ describe('site serving', () => {
         const response = await get(url, { accept: 'text/html' });
         expect(`${url} ${response.body}`).not.toContain('data-prerendered-path');
         expect(response.body).not.toContain('root:');
+      }
+    });
+  });
+
+  describe("a signed-in page's header, prerendered by its remote", () => {
+    const SHELL = '<!doctype html><html><head><title>shell v1</title></head><body><div id="root"></div><script defer src="/main.0123456789.js"></script></body></html>';
+    const HEADER = '<div class="p1"><header class="h1"><h1 class="t1">Cashout</h1><p class="l1">Turn your balance into cash.</p></header></div>';
+    const GERMAN_HEADER = '<div class="p1"><header class="h1"><h1 class="t1">Auszahlung</h1><p class="l1">Mach dein Guthaben zu Geld.</p></header></div>';
+    // The path and the page in the mount point, up to the page's scripts (held until the first paint, or not).
+    const prerenderedOf = (html: string) => /<div class="prerendered-page" data-prerendered-path="([^"]*)">(.*?)<\/div><\/div>(?=<template|<script)/s.exec(html)?.slice(1, 3) ?? null;
+    const verified = async () => {
+      const signedUp = await signUp(app);
+      await database().db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, signedUp.user.id));
+      return signedUp.token;
+    };
+
+    beforeEach(async () => {
+      await site.write('shell/dist/index.html', SHELL);
+      await site.write('mf-cashout/dist/mf-manifest.json', JSON.stringify({ id: 'mf_cashout', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
+      await site.write('mf-cashout/dist/prerendered/cashout.html', HEADER);
+      await site.write('mf-cashout/dist/prerendered/cashout.de.html', GERMAN_HEADER);
+      await site.write('mf-cashout/dist/prerendered/index.css', '.l1{color:gray}');
+    });
+
+    it('paints the header of /Cashout from the HTML for a signed-in user whose email is verified, in their language, scripts after it', async () => {
+      const token = await verified();
+      const english = await get('/Cashout', { accept: 'text/html', cookie: `auth_token=${token}` });
+      expect(prerenderedOf(english.body)).toEqual(['/Cashout', HEADER]);
+      expect(english.body).toContain('<link rel="stylesheet" href="/remotes/mf-cashout/prerendered/index.css" /></head>');
+      expect(english.body).toContain('<template id="after-first-paint">');
+      expect(english.headers['cache-control']).toBe('private, no-store');
+      const german = await get('/Cashout', { accept: 'text/html', cookie: `lang=de; auth_token=${token}` });
+      expect(prerenderedOf(german.body)).toEqual(['/Cashout', GERMAN_HEADER]);
+    });
+
+    it('paints no signed-in header for a visitor, a session that does not check out, an unverified email (its banner comes above), or a public page', async () => {
+      const { token: unverified } = await signUp(app);
+      const signedOut = await verified();
+      await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `auth_token=${signedOut}` } });
+      for (const cookie of ['', 'auth_token=abc', `auth_token=${signedOut}`, `auth_token=${unverified}`, 'auth_token="><script>alert(1)</script>']) {
+        const body = (await get('/Cashout', { accept: 'text/html', ...(cookie ? { cookie } : {}) })).body;
+        expect(`${cookie} ${prerenderedOf(body)}`).toBe(`${cookie} null`);
+        expect(body).not.toContain('prerendered/index.css');
+      }
+      const token = await verified();
+      for (const url of ['/', '/Earn', '/cashout/x', '/Profile', '/Cashout/../Profile']) {
+        expect(prerenderedOf((await get(url, { accept: 'text/html', cookie: `auth_token=${token}` })).body)).toBeNull();
       }
     });
   });

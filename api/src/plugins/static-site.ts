@@ -11,7 +11,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contrac
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { type Preload, routePreloads, signedInPreloads, slotPreloads, withPreloads, type LocateFile } from './route-preload';
-import { type ContentPreview, prerenderedPage, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
+import { type ContentPreview, prerenderedPage, type PrerenderedViewer, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
 import { requestLocale, varyWith, withHtmlLang } from './request-locale';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
 import { sessionAnswerFor, withSessionAnswer } from './session-answer';
@@ -185,13 +185,12 @@ async function sendShellPage(
     app.log.error({ err: error }, 'the published marketing content could not be applied: the page shows its build’s content');
     return null;
   });
-  // A signed-in visitor of a public page is sent elsewhere by the shell: no visitor's page flashes first
-  // (a staff member's preview shows the first screen as a visitor would see it).
-  const page = signedIn && !preview ? null : await prerenderedPage(path, runtimeConfig, locate, published, locale);
   // Only where the page's API is this server's own (`apiBase` on this origin): another API's answer could differ.
   // Not in a staff member's preview, which shows the page as a visitor sees it.
   const sessionAnswer = await sessionUser;
   const user = runtimeConfig.apiBase === SAME_ORIGIN_API_BASE && !preview ? sessionAnswer : null;
+  const viewer = firstScreenViewer(signedIn, preview !== null, user);
+  const page = viewer ? await prerenderedPage(path, runtimeConfig, locate, published, locale, viewer) : null;
   if (user) reply.header('cache-control', 'private, no-store');
   // A user whose email is not verified sees the banner above every page, painted before the page's own content.
   const bannerPreloads = user?.email_verified === false ? await slotPreloads(runtimeConfig.verifyEmailBanner, runtimeConfig, locate, locale) : [];
@@ -206,6 +205,17 @@ async function sendShellPage(
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
   if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);
   return reply.send(withStartAfterPaint(withPage));
+}
+
+/**
+ * Whose first screen the page may carry: a visitor's (a staff member's preview shows it as a visitor would);
+ * a signed-in user's only when the session checked out and the page shows at once. A signed-in visitor of a
+ * public page is sent elsewhere by the shell, and a session that did not check out (expired, another API's) is
+ * sent to `/`: no page flashes first. Nor above an unverified email's banner, which would push it down.
+ */
+function firstScreenViewer(signedIn: boolean, preview: boolean, user: Record<string, unknown> | null): PrerenderedViewer | null {
+  if (preview || !signedIn) return 'visitor';
+  return user?.email_verified === true ? 'member' : null;
 }
 
 /** Each file once, as first named (the route's remote may be the banner's too: its entry keeps the route's priority). */

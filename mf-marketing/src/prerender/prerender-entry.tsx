@@ -7,6 +7,7 @@ import type { LandingContent } from '@rewards/shared/content/content-schemas';
 import type { PublishedContent } from '@rewards/shared/content/published-content';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@rewards/shared/i18n/locales';
 import { catalogsReady, switchLocale } from '@rewards/shared/translate/messages';
+import { prerenderedFileName } from '@rewards/shared/ui/prerendered-file-name';
 import { landingContent } from '../content/landing-content';
 import { LandingFirstScreen } from './landing-first-screen';
 import { renderPage } from './render-page';
@@ -23,11 +24,6 @@ type PrerenderedPage = {
   /** Loads what `Page` shows that is not in `published`. */
   ready(published: PublishedContent, locale: Locale): Promise<unknown>;
 };
-
-/** A prerendered page's file name in `locale` (the site server picks the visitor's): `index`, `index.de`. */
-export function prerenderedFileName(page: string, locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? page : `${page}.${locale}`;
-}
 
 const landingIn = (published: PublishedContent, locale: Locale) => (published[fileInLocale('landing.json', locale)] as LandingContent | undefined) ?? landingContent.inLocale(locale);
 

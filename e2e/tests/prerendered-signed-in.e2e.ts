@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, siteLogFile, siteUrl, useBrowser, type Viewport } from '../src/browser';
+import { signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser } from '../src/users';
+
+const browser = useBrowser();
+
+// Every layout shift from the first frame on, as Lighthouse's CLS counts them (none after an input here).
+const WATCH_SHIFTS = `
+  window.layoutShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.layoutShifts.push(entry.value);
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+const PAGES = [
+  { path: '/Cashout', title: 'Cashout', lead: 'Turn your Earnly balance into cash, gift cards or crypto. Pick a method to withdraw.', content: 'Most Popular' },
+  { path: '/Profile', title: 'Profile', lead: 'Your level, your earnings and your withdrawals.', content: 'Your level' },
+] as const;
+
+let verified: SignedInUser;
+beforeAll(async () => {
+  verified = await signUpThroughApi(siteUrl());
+  await verifyEmailThroughApi(siteUrl(), verified, siteLogFile());
+});
+
+const pageHtml = async (path: string, token: string) => (await fetch(`${siteUrl()}${path}`, { headers: { accept: 'text/html', cookie: `auth_token=${token}` } })).text();
+
+async function headerBoxes(page: Page, lead: string) {
+  return {
+    heading: await page.getByRole('heading', { level: 1 }).boundingBox(),
+    lead: await page.getByText(lead, { exact: true }).boundingBox(),
+  };
+}
+
+describe('a signed-in page’s header, painted from the first HTML response', () => {
+  it.each(PAGES)('sends the header of $path, and nothing of the user, in the HTML of a user whose email is verified', async ({ path, title, lead }) => {
+    const html = await pageHtml(path, verified.token);
+    const painted = new RegExp(`<div class="prerendered-page" data-prerendered-path="${path}"><div class="[^"]+"><header class="[^"]+"><h1 class="[^"]+">${title}</h1><p class="[^"]+">([^<]*)</p></header></div></div>`).exec(html);
+    expect(painted?.[1]).toBe(lead);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/mf-[a-z]+\/[^"]*prerendered\/index\.css" \/>/);
+    const mountPoint = html.slice(html.indexOf('<div id="root">'), html.indexOf('</header>'));
+    for (const own of [verified.email, verified.name]) expect(mountPoint).not.toContain(own);
+  });
+
+  it('sends no header to a user whose email is not verified: the banner above would push it down', async () => {
+    const unverified = await signUpThroughApi(siteUrl());
+    for (const { path } of PAGES) expect(await pageHtml(path, unverified.token)).not.toContain('data-prerendered-path');
+  });
+
+  describe.each<[string, Viewport]>([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])('on a %s', (_, viewport) => {
+    it.each(PAGES)('keeps $path’s header where it was painted while the page takes over, with no layout shift', async ({ path, lead, content }) => {
+      const before = await browser().newContext({ viewport, baseURL: siteUrl(), javaScriptEnabled: false });
+      await useSession(before, siteUrl(), verified);
+      const staticPage = await before.newPage();
+      await staticPage.goto(path);
+      const painted = await headerBoxes(staticPage, lead);
+      await before.close();
+
+      const after = await browser().newContext({ viewport, baseURL: siteUrl() });
+      await useSession(after, siteUrl(), verified);
+      await after.addInitScript({ content: WATCH_SHIFTS });
+      const page = await after.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(path);
+      // The remote's page has replaced the painted one, and shows what follows the header.
+      await page.locator('[data-prerendered-path], [data-prerendered]').first().waitFor({ state: 'detached' });
+      await page.getByText(content, { exact: true }).first().waitFor();
+      expect(await headerBoxes(page, lead)).toEqual(painted);
+      expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+      expect(errors).toEqual([]);
+      await after.close();
+    });
+  });
+});
