@@ -1,36 +1,14 @@
-import { act } from '@testing-library/react';
-import { renderWithProviders } from '@rewards/shared/test/render-with-providers.tsx';
-import { signedInState } from '@rewards/shared/test/sample-user';
-import { fakeApi, fail } from '@rewards/shared/test/fake-api';
-import { switchLocale } from '@rewards/shared/translate/messages';
+import { describeHeaderFirstScreen } from '@rewards/shared/test/header-first-screen.tsx';
+import { fail } from '@rewards/shared/test/fake-api';
 import ProfilePage from '../pages/profile-page';
-import { messagesReady, PRERENDERED_PAGES, renderPrerenderedPages } from './prerender-entry';
+import * as entry from './prerender-entry';
 
-/** How the page itself begins: its container and its header, without what follows the header. */
-function pageBeginning(): string {
-  // The page's data does not change its header: not loaded here.
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  fakeApi({ 'GET /Offers/my-offers': fail(404) });
-  const { container } = renderWithProviders(<ProfilePage />, { preloadedState: signedInState(), route: '/Profile' });
-  const page = container.firstElementChild!;
-  return `<div class="${page.className}">${page.querySelector(':scope > header')!.outerHTML}</div>`;
-}
-
-describe("/Profile's prerendered first screen", () => {
-  afterEach(() => act(() => switchLocale('en')));
-
-  it('is the page’s header in every language, one file each, English unsuffixed', async () => {
-    expect(PRERENDERED_PAGES.map(({ path, file }) => `${path} ${file}`)).toEqual(['/Profile profile', '/Profile profile.es', '/Profile profile.de', '/Profile profile.pt-BR', '/Profile profile.fr']);
-    await messagesReady();
-    const pages = await renderPrerenderedPages();
-    expect(pages.map(({ file }) => file)).toEqual(PRERENDERED_PAGES.map(({ file }) => file));
-    const english = pages.find(({ file }) => file === 'profile')!.html;
-    expect(english).toBe(pageBeginning());
-    expect(english).toContain('<p class="lead">Your level, your earnings and your withdrawals.</p>');
-    await act(() => switchLocale('de'));
-    const german = pages.find(({ file }) => file === 'profile.de')!.html;
-    expect(german).toBe(pageBeginning());
-    expect(german).toContain('<h1 class="title">Profil</h1>');
-    for (const { html } of pages) expect(html).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
-  });
+describeHeaderFirstScreen({
+  entry,
+  path: '/Profile',
+  file: 'profile',
+  Page: ProfilePage,
+  answers: { 'GET /Offers/my-offers': fail(404) },
+  englishLead: 'Your level, your earnings and your withdrawals.',
+  germanTitle: 'Profil',
 });
