@@ -11,13 +11,13 @@ import type { LocateFile } from './route-preload';
  */
 export type PrerenderedViewer = 'visitor' | 'member';
 
+/** The CSS of a remote's prerendered pages, all in one (its prerender entry's). */
+const PRERENDERED_STYLESHEET = 'index.css';
+
 /**
  * The pages a remote's build renders to HTML (`dist/prerendered/<file>.html`, with `index.css`), by path, and
  * for whom; each in every language, `<file>.<locale>.html` (`index.de.html`), English unsuffixed.
  */
-/** The CSS of a remote's prerendered pages, all in one (its prerender entry's). */
-const PRERENDERED_STYLESHEET = 'index.css';
-
 const PRERENDERED_FILES: Record<string, { file: string; for: PrerenderedViewer }> = {
   '/': { file: 'index', for: 'visitor' },
   '/Cashout': { file: 'cashout', for: 'member' },
