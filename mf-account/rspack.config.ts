@@ -1,8 +1,6 @@
 import type { Configuration } from '@rspack/core';
-import { PRERENDER_BUNDLE_FILE } from '@rewards/shared/content/published-content';
 import federation from './federation.cjs';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
-import { PrerenderPagesPlugin } from '@rewards/tools/rspack/prerender-pages-plugin';
 
 /**
  * Every exposed module translates through `src/messages` (the catalog loader): in a chunk of its own it is
@@ -32,22 +30,16 @@ function withSharedMessagesChunk(config: Configuration): Configuration {
   };
 }
 
-/** /Profile's header, painted from the page's HTML (src/prerender/prerender-entry.tsx). */
-function withPrerenderedPages(config: Configuration): Configuration {
-  if (config.mode !== 'production') return config;
-  return { ...config, plugins: [...(config.plugins ?? []), new PrerenderPagesPlugin({ packageDir: __dirname, uniqueName: federation.name, bundleFile: PRERENDER_BUNDLE_FILE })] };
-}
-
 export default (_env: unknown, argv: { mode?: string }) =>
-  withPrerenderedPages(
-    withSharedMessagesChunk(
-      createFederatedAppConfig(
-        {
-          packageDir: __dirname,
-          ...federation,
-          devPort: 3003,
-        },
-        argv,
-      ),
+  withSharedMessagesChunk(
+    createFederatedAppConfig(
+      {
+        packageDir: __dirname,
+        ...federation,
+        devPort: 3003,
+        // /Profile's header, painted from the page's HTML (src/prerender/prerender-entry.tsx).
+        prerender: {},
+      },
+      argv,
     ),
   );

@@ -1,18 +1,14 @@
-import { PRERENDER_BUNDLE_FILE } from '@rewards/shared/content/published-content';
 import federation from './federation.cjs';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
-import { PrerenderPagesPlugin } from '@rewards/tools/rspack/prerender-pages-plugin';
 
-export default (_env: unknown, argv: { mode?: string }) => {
-  const config = createFederatedAppConfig(
+export default (_env: unknown, argv: { mode?: string }) =>
+  createFederatedAppConfig(
     {
       packageDir: __dirname,
       ...federation,
       devPort: 3002,
+      // /Cashout's header, painted from the page's HTML (src/prerender/prerender-entry.tsx).
+      prerender: {},
     },
     argv,
   );
-  // /Cashout's header, painted from the page's HTML (src/prerender/prerender-entry.tsx).
-  const prerender = argv.mode === 'development' ? [] : [new PrerenderPagesPlugin({ packageDir: __dirname, uniqueName: federation.name, bundleFile: PRERENDER_BUNDLE_FILE })];
-  return { ...config, plugins: [...(config.plugins ?? []), ...prerender] };
-};

@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PrerenderPagesPlugin, type PrerenderedPageFiles } from '@rewards/tools/rspack/prerender-pages-plugin';
+import type { PrerenderedPageFiles } from '@rewards/tools/rspack/prerender-pages-plugin';
 import { contentHash } from '@rewards/shared/content/content-hash';
-import { BUILD_CONTENT_FILE, type BuildContent, PRERENDER_BUNDLE_FILE } from '@rewards/shared/content/published-content';
-import federation from './federation.cjs';
+import { BUILD_CONTENT_FILE, type BuildContent } from '@rewards/shared/content/published-content';
 import { CONTENT_FILE_NAMES } from './src/content/content-folder';
 
 const CONTENT_DIR = path.join(__dirname, 'content');
@@ -21,20 +20,14 @@ function bundledPageContent(pages: BuildContent['pages']): NonNullable<BuildCont
 }
 
 /**
- * The public pages rendered to HTML after the production build. Beside them stay the bundle (`render.cjs`, never
- * served) and what it bundled (`content.json`: each content file's hash, the files each page shows): the site
- * server renders the pages again from content published after this build (`@rewards/shared/content/published-content`).
+ * Beside the public pages rendered after the production build (`prerender` of `createFederatedAppConfig`) stay the
+ * bundle (`render.cjs`, never served) and what it bundled (`content.json`: each content file's hash, the files each
+ * page shows): the site server renders the pages again from content published after this build
+ * (`@rewards/shared/content/published-content`).
  */
-export function prerenderPagesPlugin(): PrerenderPagesPlugin {
-  return new PrerenderPagesPlugin({
-    packageDir: __dirname,
-    uniqueName: federation.name,
-    bundleFile: PRERENDER_BUNDLE_FILE,
-    afterPagesWritten(outputDir: string, pageFiles: PrerenderedPageFiles) {
-      // The landing's entry names content files only.
-      const pages = pageFiles as BuildContent['pages'];
-      const content: BuildContent = { hashes: bundledContentHashes(), pages, firstScreen: bundledPageContent(pages) };
-      writeFileSync(path.join(outputDir, BUILD_CONTENT_FILE), `${JSON.stringify(content, null, 2)}\n`);
-    },
-  });
+export function writeBuildContent(outputDir: string, pageFiles: PrerenderedPageFiles): void {
+  // The landing's entry names content files only.
+  const pages = pageFiles as BuildContent['pages'];
+  const content: BuildContent = { hashes: bundledContentHashes(), pages, firstScreen: bundledPageContent(pages) };
+  writeFileSync(path.join(outputDir, BUILD_CONTENT_FILE), `${JSON.stringify(content, null, 2)}\n`);
 }

@@ -4,7 +4,7 @@ import federation from './federation.cjs';
 import { createFederatedAppConfig } from '@rewards/tools/rspack/federated-app';
 import { formatProblems } from '@rewards/shared/content/content-check';
 import { checkContentFolder } from './src/content/content-folder';
-import { prerenderPagesPlugin } from './prerender-build';
+import { writeBuildContent } from './prerender-build';
 
 const CONTENT_DIR = path.join(__dirname, 'content');
 
@@ -24,9 +24,9 @@ export default (_env: unknown, argv: { mode?: string }) => {
       packageDir: __dirname,
       ...federation,
       devPort: 3004,
+      prerender: { afterPagesWritten: writeBuildContent },
     },
     argv,
   );
-  const prerender = argv.mode === 'development' ? [] : [prerenderPagesPlugin()];
-  return { ...config, plugins: [...(config.plugins ?? []), new ContentCheckPlugin(), ...prerender] };
+  return { ...config, plugins: [...(config.plugins ?? []), new ContentCheckPlugin()] };
 };

@@ -10,6 +10,7 @@ import { ContractCheckPlugin } from './contract-check-plugin';
 import { FederationRuntimeModulesPlugin } from './federation-runtime-modules-plugin';
 import { PrecompressPlugin } from './precompress-plugin';
 import { PreloadStartupPlugin } from './preload-startup-plugin';
+import { PrerenderPagesPlugin, type PrerenderHooks } from './prerender-pages-plugin';
 import { PruneOldChunksPlugin } from './prune-old-chunks-plugin';
 import { PublishTypesPlugin } from './publish-types-plugin';
 import { SIGNED_IN_PRELOADS_FILE } from '../../shared/src/contracts/shell-preloads';
@@ -104,6 +105,11 @@ export type FederatedAppOptions = {
   devPort: number;
   /** Entry used by `pnpm dev` (the standalone harness for a remote). */
   devEntry?: string;
+  /**
+   * The production build also renders the pages `src/prerender/prerender-entry.tsx` lists to HTML, which the site
+   * server paints before the scripts run (`PrerenderPagesPlugin`).
+   */
+  prerender?: PrerenderHooks;
 };
 
 /** A remote that declares its exposes in `federation.cjs` (every remote of the site) publishes their types. */
@@ -199,6 +205,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       // After the federation plugin: it replaces the aliases that plugin sets.
       new FederationRuntimeModulesPlugin(),
       ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} }), ...publishesTypes(packageDir)] : []),
+      ...(isProduction && options.prerender ? [new PrerenderPagesPlugin({ ...options.prerender, packageDir, uniqueName: options.name })] : []),
       ...(isProduction
         ? [
             new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS),

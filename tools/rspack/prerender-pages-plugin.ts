@@ -1,27 +1,31 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
+import { PRERENDER_BUNDLE_FILE } from '../../shared/src/content/published-content';
 import { sourceModule } from './source-module';
 
 /** Each prerendered page's file (`index.de`) and the content files it shows (none for a page without content). */
 export type PrerenderedPageFiles = Record<string, string[]>;
 
-export type PrerenderPagesOptions = {
+/** What a remote adds to the prerender (`prerender` of `createFederatedAppConfig`). */
+export type PrerenderHooks = {
+  /** Once the pages are written into `outputDir` (`<build output>/prerendered/`), with what each page shows. */
+  afterPagesWritten?(outputDir: string, pages: PrerenderedPageFiles): void;
+};
+
+export type PrerenderPagesOptions = PrerenderHooks & {
   /** The remote's folder (its `rspack.config.ts` beside `src/prerender/prerender-entry.tsx`). */
   packageDir: string;
   /** The remote's federation name: its CSS-module class names are the client build's. */
   uniqueName: string;
-  /** The bundle's file name (`PRERENDER_BUNDLE_FILE` of `@rewards/shared/content/published-content`): a `.cjs` the site server never serves. */
-  bundleFile: string;
-  /** Once the pages are written into `outputDir` (`<build output>/prerendered/`), with what each page shows. */
-  afterPagesWritten?(outputDir: string, pages: PrerenderedPageFiles): void;
 };
 
 /**
  * After a remote's production build, renders the pages its `src/prerender/prerender-entry.tsx` lists into
  * `<output>/prerendered/` (the build's output folder, `dist/` or the folder `pnpm release` builds into, so every
  * published version has its own): `<file>.html` for each page in each language, beside the CSS they need
- * (`index.css`). The site server puts a page into the shell's HTML for its path. The entry exports
+ * (`index.css`), and the bundle that rendered them (`PRERENDER_BUNDLE_FILE`, a `.cjs` the site server never serves).
+ * The site server puts a page into the shell's HTML for its path. The entry exports
  * `PRERENDERED_PAGES` (`{ file, content? }[]`), `renderPrerenderedPages()` and `messagesReady()`.
  */
 export class PrerenderPagesPlugin {
@@ -93,7 +97,7 @@ function prerenderModule(): NonNullable<Configuration['module']> {
 
 // The client build's CSS-module class names come from the same files with the same rule, so the
 // prerendered markup and the page that replaces it share their classes.
-function prerenderConfig({ packageDir, uniqueName, bundleFile, afterPagesWritten }: PrerenderPagesOptions, outputDir: string): Configuration {
+function prerenderConfig({ packageDir, uniqueName, afterPagesWritten }: PrerenderPagesOptions, outputDir: string): Configuration {
   return {
     mode: 'production',
     context: packageDir,
@@ -102,7 +106,7 @@ function prerenderConfig({ packageDir, uniqueName, bundleFile, afterPagesWritten
     entry: { index: './src/prerender/prerender-entry.tsx' },
     output: {
       path: outputDir,
-      filename: bundleFile,
+      filename: PRERENDER_BUNDLE_FILE,
       cssFilename: '[name].css',
       library: { type: 'commonjs2' },
       uniqueName,
@@ -115,6 +119,6 @@ function prerenderConfig({ packageDir, uniqueName, bundleFile, afterPagesWritten
     module: prerenderModule(),
     optimization: { minimize: true, moduleIds: 'deterministic', chunkIds: 'deterministic', splitChunks: false },
     performance: { hints: false },
-    plugins: [new WritePrerenderedPagesPlugin(path.join(outputDir, bundleFile), afterPagesWritten)],
+    plugins: [new WritePrerenderedPagesPlugin(path.join(outputDir, PRERENDER_BUNDLE_FILE), afterPagesWritten)],
   };
 }
