@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { MARKETING_REMOTE, PUBLISHED_CONTENT_ELEMENT_ID, type PublishedContent } from '@rewards/shared/content/published-content';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { DEFAULT_LOCALE, type Locale } from '@rewards/shared/i18n/locales';
@@ -107,7 +107,7 @@ export async function prerenderedPage(
   if (/<script|\sstyle=|\son[a-z]+=/i.test(html)) return null;
   const stylesheetPath = `${folder}${PRERENDERED_STYLESHEET}`;
   const cssFile = locate(stylesheetPath);
-  const stylesheet = cssFile && (await readable(cssFile)) && isSafeUrl(stylesheetPath) ? stylesheetPath : null;
+  const stylesheet = cssFile && (await isFile(cssFile)) && isSafeUrl(stylesheetPath) ? stylesheetPath : null;
   return { path: pathname, html, stylesheet, file: sentFile };
 
   /** The HTML of prerendered file `name`; undefined when the build has no such file (and `wanted`). */
@@ -131,10 +131,9 @@ export async function prerenderedPage(
   }
 }
 
-async function readable(file: string): Promise<boolean> {
+async function isFile(file: string): Promise<boolean> {
   try {
-    await readFile(file);
-    return true;
+    return (await stat(file)).isFile();
   } catch {
     return false;
   }
