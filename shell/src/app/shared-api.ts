@@ -1,4 +1,5 @@
 import type { SiteApi } from '@rewards/shared/api/loaded-api';
+import { yieldToBrowser } from './yield-to-browser';
 
 /*
  * The site's API client, loaded through federation when a signed-in session (or a page's calls) needs it, not
@@ -8,7 +9,10 @@ import type { SiteApi } from '@rewards/shared/api/loaded-api';
  */
 
 export function loadSharedApi(): Promise<SiteApi> {
-  return import('@rewards/shared/api/api').then((module) => module.api);
+  return import('@rewards/shared/api/api').then(async (module) => {
+    await yieldToBrowser();
+    return module.api;
+  });
 }
 
 /** The base query (remotes read the API's address from it); the shell itself only ever needs `loadSharedApi`. */

@@ -1,7 +1,7 @@
 import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
 import { testRuntimeConfig } from '../test/runtime-config';
 import { yieldToBrowser } from '../app/yield-to-browser';
-import { forgetPrefetchedRemotes, LINKS_PER_TASK, prefetchRemoteFiles, routeFiles, type RemoteManifest } from './prefetch-remote-files';
+import { forgetPrefetchedRemotes, prefetchRemoteFiles, routeFiles, type RemoteManifest } from './prefetch-remote-files';
 
 jest.mock('../app/yield-to-browser', () => ({ yieldToBrowser: jest.fn(() => Promise.resolve()) }));
 
@@ -76,8 +76,8 @@ describe('prefetchRemoteFiles', () => {
     expect(settled).toBe(true);
   });
 
-  it('adds the links a few per task, so that no one task adds them all', async () => {
-    const pages = Array.from({ length: 2 * LINKS_PER_TASK }, (_, index) => `page-${index}.js`);
+  it('adds one link per task, so that no task adds several', async () => {
+    const pages = Array.from({ length: 6 }, (_, index) => `page-${index}.js`);
     const manifest = { ...MANIFEST, exposes: [{ name: 'routes', assets: { js: { sync: ['routes.js'], async: pages } } }] };
     fetchMock.mockResolvedValue(new Response(JSON.stringify(manifest)));
     const nextTasks: Array<() => void> = [];
@@ -90,8 +90,8 @@ describe('prefetchRemoteFiles', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       counts.push(prefetchLinks().length);
     }
-    // The entry, the route table and the pages: 2 + 2 × LINKS_PER_TASK files.
-    expect(counts).toEqual([LINKS_PER_TASK, 2 * LINKS_PER_TASK, 2 * LINKS_PER_TASK + 2]);
+    // The entry, the route table and the six pages, one more in each task.
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     finishLinks('load');
     await prefetching;
     jest.mocked(yieldToBrowser).mockImplementation(() => Promise.resolve());
