@@ -38,7 +38,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         ...federation,
         devPort: 3003,
         // /Profile's header, painted from the page's HTML (src/prerender/prerender-entry.tsx).
-        prerender: {},
+        prerender: true,
       },
       argv,
     ),

@@ -8,7 +8,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
       ...federation,
       devPort: 3002,
       // /Cashout's header, painted from the page's HTML (src/prerender/prerender-entry.tsx).
-      prerender: {},
+      prerender: true,
     },
     argv,
   );

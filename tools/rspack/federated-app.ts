@@ -106,11 +106,15 @@ export type FederatedAppOptions = {
   /** Entry used by `pnpm dev` (the standalone harness for a remote). */
   devEntry?: string;
   /**
-   * The production build also renders the pages `src/prerender/prerender-entry.tsx` lists to HTML, which the site
-   * server paints before the scripts run (`PrerenderPagesPlugin`).
+   * `true`, or hooks into it: the production build also renders the pages `src/prerender/prerender-entry.tsx`
+   * lists to HTML, which the site server paints before the scripts run (`PrerenderPagesPlugin`).
    */
-  prerender?: PrerenderHooks;
+  prerender?: true | PrerenderHooks;
 };
+
+function prerenderHooks(prerender: true | PrerenderHooks): PrerenderHooks {
+  return prerender === true ? {} : prerender;
+}
 
 /** A remote that declares its exposes in `federation.cjs` (every remote of the site) publishes their types. */
 function publishesTypes(packageDir: string): PublishTypesPlugin[] {
@@ -205,7 +209,7 @@ export function createFederatedAppConfig(options: FederatedAppOptions, argv: { m
       // After the federation plugin: it replaces the aliases that plugin sets.
       new FederationRuntimeModulesPlugin(),
       ...(isProduction && !isHost ? [new ContractCheckPlugin({ packageDir, name: options.name, exposes: options.exposes ?? {} }), ...publishesTypes(packageDir)] : []),
-      ...(isProduction && options.prerender ? [new PrerenderPagesPlugin({ ...options.prerender, packageDir, uniqueName: options.name })] : []),
+      ...(isProduction && options.prerender ? [new PrerenderPagesPlugin({ ...prerenderHooks(options.prerender), packageDir, uniqueName: options.name })] : []),
       ...(isProduction
         ? [
             new PruneOldChunksPlugin(KEEP_OLD_RELEASE_FILES_DAYS),
