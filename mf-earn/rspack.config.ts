@@ -7,6 +7,8 @@ export default (_env: unknown, argv: { mode?: string }) => {
       packageDir: __dirname,
       ...federation,
       devPort: 3001,
+      // The bundle the site server renders /Earn's first screen with (src/prerender/prerender-entry.tsx).
+      prerender: true,
     },
     argv,
   );

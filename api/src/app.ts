@@ -40,6 +40,7 @@ import { readEmptyJsonAsNoBody } from './plugins/json-body';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
+import type { MemberFirstScreenSource } from './plugins/prerendered-page';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
 import { COMMANDS } from './ops/commands';
 import { operatorApiPlugin } from './ops/operator-api';
@@ -135,8 +136,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(twoFactorRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
   await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins, payouts: config.payouts, holds: config.earningHolds, onInstantCashout: () => app.payouts?.wake(), mailer, appSecret: config.appSecret });
   await app.register(earningsRoutes, { prefix: '/api', holds: config.earningHolds });
+  let offersFirstScreen: MemberFirstScreenSource | undefined;
   await app.register(earnRoutes, {
     prefix: '/api',
+    exposeFirstScreen: (source) => (offersFirstScreen = source),
     repoRoot: config.repoRoot,
     publicUrl: config.publicUrl,
     offersSeedFile: config.offersSeedFile,
@@ -177,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(canaryWatchPlugin, { releasesDir: config.releasesDir, tickMs: options.canaryWatchTickMs });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db) });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db), memberFirstScreen: offersFirstScreen });
   }
   if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS, mailer });
   return app;

@@ -1,7 +1,7 @@
 import { BRAND_NAME, CURRENCY_NAME } from '@rewards/shared/brand';
 import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { lazyPage } from '@rewards/shared/ui/lazy-page';
-import { FIRST_DEVICE_FILTER, offersApi } from './features/offers/offers-api';
+import { prefetchFirstOffers } from './features/offers/first-screen-offers';
 import { t, type MessageKey } from './messages';
 
 const EarnPage = lazyPage(() => import('./pages/earn-page'));
@@ -22,8 +22,9 @@ const routes: RemoteRoute[] = [
     path: '/Earn',
     ...EarnPage,
     audience: 'signed-in',
-    // The offers are the page's largest paint: asked for with the page's code, as the Earn page first shows them.
-    prefetch: (dispatch) => dispatch(offersApi.util.prefetch('getOffers', FIRST_DEVICE_FILTER, {})),
+    // The offers are the page's largest paint: asked for with the page's code, as the Earn page first shows them
+    // (or taken from the page, when the server painted its first screen with them).
+    prefetch: prefetchFirstOffers,
     // Offers/Get answers visitors too: asked for beside the session check, not after it.
     prefetchBeforeSession: true,
     meta: {

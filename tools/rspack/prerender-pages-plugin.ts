@@ -110,6 +110,9 @@ function prerenderConfig({ packageDir, uniqueName, afterPagesWritten }: Prerende
       cssFilename: '[name].css',
       library: { type: 'commonjs2' },
       uniqueName,
+      // Not where the remote's assets are served (a release's folder is named later): a prerendered page shows
+      // none of the bundle's own assets. Set, so that a module importing one still loads in Node.
+      publicPath: '/',
       // One file that Node requires: what the pages load later (their API client) is inlined, not a chunk
       // that only a browser could fetch.
       asyncChunks: false,

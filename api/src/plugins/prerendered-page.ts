@@ -28,9 +28,31 @@ export type PrerenderedPage = {
   path: string;
   html: string;
   stylesheet: string | null;
-  /** The prerendered file it came from (`index.de`): names the content it is made from. */
-  file: string;
+  /** The prerendered file it came from (`index.de`): names the content it is made from. Null for one rendered per request. */
+  file: string | null;
 };
+
+/** A signed-in user's first screen rendered for one request, and the data it was rendered from, for the page to take over from. */
+export type RenderedFirstScreen = {
+  html: string;
+  /** A data element of the page (`<script type="application/json" id>`): its id, and its JSON made safe by `scriptSafeJson`. */
+  data: { id: string; safeJson: string };
+};
+
+/**
+ * A page whose first screen the server renders from the user's own data with the prerender bundle of the build
+ * owning its path (`/Earn`, modules/earn/first-screen.ts; `build.locate` finds that build's `prerendered/` files).
+ * Null when it has none for the path, or none ready yet.
+ */
+export type MemberFirstScreenSource = (request: {
+  path: string;
+  userId: number;
+  locale: Locale;
+  build: { locate(file: string): string | null };
+}) => Promise<RenderedFirstScreen | null>;
+
+/** The page's CSP would block them anyway: a build that wrote scripts or style attributes is not sent. */
+const BLOCKED_MARKUP = /<script|\sstyle=|\son[a-z]+=/i;
 
 /**
  * What the marketing content published after a build of mf-marketing changes in that build's pages
@@ -103,12 +125,8 @@ export async function prerenderedPage(
   let html: string | null | undefined = await pageHtml(sentFile, locale !== DEFAULT_LOCALE);
   if (html === undefined) html = await pageHtml((sentFile = file), true);
   if (!html) return null;
-  // The page's CSP would block them anyway: a build that wrote scripts or style attributes is not sent.
-  if (/<script|\sstyle=|\son[a-z]+=/i.test(html)) return null;
-  const stylesheetPath = `${folder}${PRERENDERED_STYLESHEET}`;
-  const cssFile = locate(stylesheetPath);
-  const stylesheet = cssFile && (await isFile(cssFile)) && isSafeUrl(stylesheetPath) ? stylesheetPath : null;
-  return { path: pathname, html, stylesheet, file: sentFile };
+  if (BLOCKED_MARKUP.test(html)) return null;
+  return { path: pathname, html, stylesheet: await prerenderedStylesheet(folder, locate), file: sentFile };
 
   /** The HTML of prerendered file `name`; undefined when the build has no such file (and `wanted`). */
   async function pageHtml(name: string, wanted: boolean): Promise<string | null | undefined> {
@@ -129,6 +147,34 @@ export async function prerenderedPage(
       return undefined;
     }
   }
+}
+
+/**
+ * The first screen of the page at `pathname` for signed-in user `userId`, rendered for this request by `source`
+ * with the build of the remote owning the path that the request's runtime config names, and the data it shows.
+ * Null when that remote is not on this server's disk, or `source` has none.
+ */
+export async function renderedFirstScreen(
+  pathname: string,
+  config: RuntimeConfig,
+  locate: LocateFile,
+  source: MemberFirstScreenSource,
+  locale: Locale,
+  userId: number,
+): Promise<{ page: PrerenderedPage; data: RenderedFirstScreen['data'] } | null> {
+  const owner = findRouteOwner(pathname, config.remotes);
+  const folder = owner ? prerenderedFolder(owner) : null;
+  if (!folder) return null;
+  const rendered = await source({ path: pathname, userId, locale, build: { locate: (file) => locate(`${folder}${file}`) } });
+  if (!rendered || BLOCKED_MARKUP.test(rendered.html)) return null;
+  return { page: { path: pathname, html: rendered.html, stylesheet: await prerenderedStylesheet(folder, locate), file: null }, data: rendered.data };
+}
+
+/** The URL of the CSS of a remote's prerendered pages, when its build has one. */
+async function prerenderedStylesheet(folder: string, locate: LocateFile): Promise<string | null> {
+  const stylesheetPath = `${folder}${PRERENDERED_STYLESHEET}`;
+  const cssFile = locate(stylesheetPath);
+  return cssFile && (await isFile(cssFile)) && isSafeUrl(stylesheetPath) ? stylesheetPath : null;
 }
 
 async function isFile(file: string): Promise<boolean> {

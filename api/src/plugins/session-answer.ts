@@ -30,7 +30,12 @@ export async function sessionAnswerFor(app: FastifyInstance, request: FastifyReq
  * which `JSON.parse` reads back as the same character.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
+  return scriptSafeJsonText(JSON.stringify(value));
+}
+
+/** `scriptSafeJson` of JSON text as it is (each escape stands inside a string, the one place such characters can be). */
+export function scriptSafeJsonText(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
@@ -43,8 +48,12 @@ export function scriptSafeJson(value: unknown): string {
  * the parser puts it into the body too). No script runs it: the CSP is unchanged.
  */
 export function withSessionAnswer(html: string, user: Record<string, unknown> | null): string {
-  if (user === null) return html;
-  const block = `<script type="application/json" id="${SESSION_ANSWER_ELEMENT_ID}">${scriptSafeJson(user)}</script>`;
+  return user === null ? html : withJsonElement(html, SESSION_ANSWER_ELEMENT_ID, scriptSafeJson(user));
+}
+
+/** The page with `safeJson` (from `scriptSafeJson`) as the data element `id` at the end of its body. No script runs it. */
+export function withJsonElement(html: string, id: string, safeJson: string): string {
+  const block = `<script type="application/json" id="${id}">${safeJson}</script>`;
   const bodyEnd = html.lastIndexOf('</body>');
   return bodyEnd < 0 ? `${html}${block}` : `${html.slice(0, bodyEnd)}${block}${html.slice(bodyEnd)}`;
 }

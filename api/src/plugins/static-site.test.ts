@@ -344,6 +344,89 @@ describe('site serving', () => {
     });
   });
 
+  describe("/Earn's first screen, rendered from the signed-in user's offers", () => {
+    const SHELL = '<!doctype html><html><head><title>shell v1</title></head><body><div id="root"></div><script defer src="/main.0123456789.js"></script></body></html>';
+    // A prerender bundle as mf-earn's build writes one: the offers' names, in the page's language.
+    const BUNDLE = `exports.messagesReady = async () => {};
+      exports.renderOffersFirstScreen = async ({ offers, locale }) =>
+        '<div class="p1"><h1 class="t1">Earn ' + locale + '</h1><ul>' + offers.slice(0, 2).map((offer) => '<li>' + offer.name.replace(/</g, '&lt;') + '</li>').join('') + '</ul></div>';`;
+    const prerenderedOf = (html: string) => /<div class="prerendered-page" data-prerendered-path="([^"]*)">(.*?)<\/div><\/div>(?=<template|<script)/s.exec(html)?.slice(1, 3) ?? null;
+    const dataOf = (html: string) => /<script type="application\/json" id="offers-first-screen">(.*?)<\/script>/s.exec(html)?.[1] ?? null;
+    const verified = async () => {
+      const signedUp = await signUp(app);
+      await database().db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, signedUp.user.id));
+      return signedUp;
+    };
+    /** The page once its first screen is rendered: the first request for a render starts it and goes without. */
+    async function earnPage(cookie: string) {
+      const headers = { accept: 'text/html', cookie };
+      for (let tries = 0; tries < 100; tries += 1) {
+        const response = await get('/Earn', headers);
+        if (prerenderedOf(response.body)) return response;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return get('/Earn', headers);
+    }
+
+    beforeEach(async () => {
+      await site.write('shell/dist/index.html', SHELL);
+      await site.write('mf-earn/dist/mf-manifest.json', JSON.stringify({ id: 'mf_earn', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
+      await site.write('mf-earn/dist/prerendered/render.cjs', BUNDLE);
+      await site.write('mf-earn/dist/prerendered/index.css', '.t1{color:gray}');
+    });
+
+    it("paints the offers for a verified user, in their language, with the user's own Offers/Get answer as the page's data", async () => {
+      const { token, user } = await verified();
+      const offers = (await app.inject({ method: 'POST', url: '/api/Offers/Get', headers: { authorization: `Bearer ${token}` }, payload: {} })).json<{ data: Array<{ name: string; click_url: string }> }>().data;
+      expect(offers.length).toBeGreaterThan(2);
+      const first = await get('/Earn', { accept: 'text/html', cookie: `auth_token=${token}` });
+      expect(first.statusCode).toBe(200);
+      const english = await earnPage(`auth_token=${token}`);
+      const names = offers.slice(0, 2).map((offer) => `<li>${offer.name}</li>`).join('');
+      expect(prerenderedOf(english.body)).toEqual(['/Earn', `<div class="p1"><h1 class="t1">Earn en</h1><ul>${names}</ul></div>`]);
+      expect(english.body).toContain('<link rel="stylesheet" href="/remotes/mf-earn/prerendered/index.css" /></head>');
+      expect(english.body).toContain('<template id="after-first-paint">');
+      expect(english.headers['cache-control']).toBe('private, no-store');
+      const data = JSON.parse(dataOf(english.body)!) as { data: typeof offers };
+      expect(data.data).toEqual(offers);
+      expect(data.data[0]!.click_url).toContain(String(user.id));
+      const german = await earnPage(`lang=de; auth_token=${token}`);
+      expect(prerenderedOf(german.body)?.[1]).toContain('<h1 class="t1">Earn de</h1>');
+    });
+
+    it('paints none for a visitor, a bad or signed-out session, an unverified email, another page, or a bundle that fails or writes a script', async () => {
+      const { token: unverified } = await signUp(app);
+      const { token: signedOut } = await verified();
+      await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `auth_token=${signedOut}` } });
+      for (const cookie of ['', 'auth_token=abc', `auth_token=${signedOut}`, `auth_token=${unverified}`, 'auth_token="><script>alert(1)</script>']) {
+        for (let tries = 0; tries < 3; tries += 1) {
+          const body = (await get('/Earn', { accept: 'text/html', ...(cookie ? { cookie } : {}) })).body;
+          expect(`${cookie} ${prerenderedOf(body)} ${dataOf(body)}`).toBe(`${cookie} null null`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      const { token } = await verified();
+      await earnPage(`auth_token=${token}`);
+      for (const url of ['/earn', '/Earn/x', '/offers', '/my-offers']) {
+        const body = (await get(url, { accept: 'text/html', cookie: `auth_token=${token}` })).body;
+        expect(`${url} ${prerenderedOf(body)} ${dataOf(body)}`).toBe(`${url} null null`);
+      }
+
+      for (const bundle of ["exports.renderOffersFirstScreen = async () => { throw new Error('broken'); };", "exports.renderOffersFirstScreen = async () => '<div>x</div><script>alert(1)</script>';", 'this is not JavaScript']) {
+        await site.write('mf-earn/dist/prerendered/render.cjs', bundle);
+        const response = await get('/Earn', { accept: 'text/html', cookie: `auth_token=${token}` });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const again = await get('/Earn', { accept: 'text/html', cookie: `auth_token=${token}` });
+        for (const { statusCode, body } of [response, again]) {
+          expect(statusCode).toBe(200);
+          expect(body).toContain('shell v1');
+          expect(prerenderedOf(body)).toBeNull();
+          expect(dataOf(body)).toBeNull();
+        }
+      }
+    });
+  });
+
   it('keeps a missing hashed script a 404, not HTML', async () => {
     const response = await get('/main.ffffffffff.js', { accept: '*/*' });
     expect(response.statusCode).toBe(404);

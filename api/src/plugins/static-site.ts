@@ -11,10 +11,20 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contrac
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
 import { applySitePolicy, type SitePolicySources } from './security-headers';
 import { type Preload, routePreloads, signedInPreloads, slotPreloads, withPreloads, type LocateFile } from './route-preload';
-import { type ContentPreview, prerenderedPage, type PrerenderedViewer, type PublishedContentSource, publishedContentView, withPrerenderedPage, withPublishedContent } from './prerendered-page';
+import {
+  type ContentPreview,
+  type MemberFirstScreenSource,
+  prerenderedPage,
+  type PrerenderedViewer,
+  type PublishedContentSource,
+  publishedContentView,
+  renderedFirstScreen,
+  withPrerenderedPage,
+  withPublishedContent,
+} from './prerendered-page';
 import { requestLocale, varyWith, withHtmlLang } from './request-locale';
 import { START_AFTER_PAINT_HASH, withStartAfterPaint } from './start-after-paint';
-import { sessionAnswerFor, withSessionAnswer } from './session-answer';
+import { sessionAnswerFor, withJsonElement, withSessionAnswer } from './session-answer';
 import { REMOTE_PACKAGES, VERSION_PATTERN } from '../remote-builds';
 
 /** What the shell's page depends on besides its path: its `<html lang>` (and the canary's bucket cookie). */
@@ -37,6 +47,8 @@ export type StaticSiteOptions = {
   publishedContent?: PublishedContentSource;
   /** The staff member's draft a page request asks to preview (`?preview=<id>`); null for anyone else. */
   contentPreview?: (request: FastifyRequest) => Promise<ContentPreview | null>;
+  /** First screens rendered per request from a signed-in user's data (`/Earn`'s offers); without it, none. */
+  memberFirstScreen?: MemberFirstScreenSource;
 };
 
 /**
@@ -45,7 +57,7 @@ export type StaticSiteOptions = {
  * are read from disk on every request, so rebuilding a remote's `dist/` while the server runs shows on the
  * next page load. A version's folder never changes once published: all of it may be cached forever.
  */
-export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir, sitePolicy, publishedContent, contentPreview }) => {
+export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (app, { siteRoot, releasesDir, sitePolicy, publishedContent, contentPreview, memberFirstScreen }) => {
   const releasesRoot = releasesDir ? resolve(releasesDir) : undefined;
   const shellDist = resolve(siteRoot, 'shell', 'dist');
   for (const pkg of ['shell', ...REMOTE_PACKAGES]) {
@@ -89,7 +101,7 @@ export const staticSitePlugin: FastifyPluginAsync<StaticSiteOptions> = async (ap
     if (file !== '' && (await isFileInside(shellDist, file))) return reply.sendFile(file, shellDist);
     if (!wantsPage(request, file)) return reply.callNotFound();
     const policy = sitePolicy ? await sitePolicy() : undefined;
-    return sendShellPage(app, shellDist, path, locate, request, reply, policy, publishedContent, contentPreview);
+    return sendShellPage(app, shellDist, path, locate, request, reply, policy, { publishedContent, contentPreview, memberFirstScreen });
   });
 
   /** The file behind `/remotes/<package>/…` (a working build or a published version), as the route above serves it. */
@@ -143,8 +155,7 @@ async function sendShellPage(
   request: FastifyRequest,
   reply: FastifyReply,
   policy: SitePolicySources | undefined,
-  publishedContent: PublishedContentSource | undefined,
-  contentPreview: StaticSiteOptions['contentPreview'],
+  { publishedContent, contentPreview, memberFirstScreen }: Pick<StaticSiteOptions, 'publishedContent' | 'contentPreview' | 'memberFirstScreen'>,
 ) {
   if (policy) applySitePolicy(request, reply, policy);
   if (!(await isFileInside(shellDist, 'index.html'))) {
@@ -190,7 +201,16 @@ async function sendShellPage(
   const sessionAnswer = await sessionUser;
   const user = runtimeConfig.apiBase === SAME_ORIGIN_API_BASE && !preview ? sessionAnswer : null;
   const viewer = firstScreenViewer(signedIn, preview !== null, user);
-  const page = viewer ? await prerenderedPage(path, runtimeConfig, locate, published, locale, viewer) : null;
+  const prerendered = viewer ? await prerenderedPage(path, runtimeConfig, locate, published, locale, viewer) : null;
+  // Else, for a signed-in user, a first screen made from the user's data (the data goes into the page with it).
+  const rendered =
+    !prerendered && viewer === 'member' && memberFirstScreen && typeof user?.id === 'number'
+      ? await renderedFirstScreen(path, runtimeConfig, locate, memberFirstScreen, locale, user.id).catch((error: unknown) => {
+          app.log.error({ err: error }, 'a first screen could not be made for this page: it loads without one');
+          return null;
+        })
+      : null;
+  const page = prerendered ?? rendered?.page ?? null;
   if (user) reply.header('cache-control', 'private, no-store');
   // A user whose email is not verified sees the banner above every page, painted before the page's own content.
   const bannerPreloads = user?.email_verified === false ? await slotPreloads(runtimeConfig.verifyEmailBanner, runtimeConfig, locate, locale) : [];
@@ -200,8 +220,9 @@ async function sendShellPage(
     ...bannerPreloads,
   ]);
   const shellPage = withSessionAnswer(withPublishedContent(withPreloads(html, preloads), published?.dataBlockFor(page?.file ?? null) ?? null), user);
-  const withPage = withPrerenderedPage(shellPage, page);
-  if (withPage === shellPage) return reply.send(shellPage);
+  const withData = rendered ? withJsonElement(shellPage, rendered.data.id, rendered.data.safeJson) : shellPage;
+  const withPage = withPrerenderedPage(withData, page);
+  if (withPage === withData) return reply.send(shellPage);
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
   if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);
   return reply.send(withStartAfterPaint(withPage));

@@ -2,41 +2,23 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { DeviceFilter, Offer } from '@rewards/shared/contracts/offer-types';
 import { PATHS } from '@rewards/shared/paths';
 import { PageLayout } from '@rewards/shared/ui/page-layout.tsx';
-import { Shelf, ShelfItem } from '../ui/shelf';
+import { Shelf } from '../ui/shelf';
 import FeaturedSurveys from '../features/featured-surveys/featured-surveys';
 import { offerCarouselStep } from '../features/offers/carousel-step';
-import { DeviceChips } from '../features/offers/device-chips';
-import { OfferCard, OfferCardSkeleton } from '../features/offers/offer-card';
+import { useFirstScreenOffers } from '../features/offers/use-first-screen-offers';
 import { LazyOfferModal } from '../features/offers/lazy-offer-modal';
 import { FIRST_DEVICE_FILTER, useGetOffersQuery } from '../features/offers/offers-api';
 import PartnerWalls from '../features/partner-walls/partner-walls';
 import { useT } from '../messages';
+import { EarnFirstScreen, OfferItems, Skeletons } from './earn-first-screen';
 import styles from './earn-page.module.css';
 
+export { FEATURED_SKELETONS, PRIORITY_OFFER_CARDS } from './earn-first-screen';
 /** Spec §9: skeleton counts while offers load, and how many offers "Other Offers" shows. */
-export const FEATURED_SKELETONS = 8;
 export const OTHER_SKELETONS = 2;
 export const OTHER_OFFERS_COUNT = 2;
 /** A list fetched this recently when the page arrives (the route's prefetch, with the page's code) is not asked again. */
 export const OFFERS_FRESH_ON_ARRIVAL_S = 10;
-/** The first Featured Offers a phone shows without scrolling: their images load first (the page's largest paint). */
-export const PRIORITY_OFFER_CARDS = 3;
-
-function Skeletons({ count }: { count: number }) {
-  return Array.from({ length: count }, (_, index) => (
-    <ShelfItem key={index}>
-      <OfferCardSkeleton />
-    </ShelfItem>
-  ));
-}
-
-function OfferItems({ offers, onOpen, priorityCount = 0 }: { offers: Offer[]; onOpen: (offer: Offer) => void; priorityCount?: number }) {
-  return offers.map((offer, index) => (
-    <ShelfItem key={`${offer.id}-${offer.offer_id}`}>
-      <OfferCard offer={offer} onOpen={onOpen} priority={index < priorityCount} />
-    </ShelfItem>
-  ));
-}
 
 /**
  * The offers of `filter` once they are in, rendered in slices: the store's answer renders at once in one task
@@ -54,26 +36,23 @@ export default function EarnPage() {
   const [filter, setFilter] = useState<DeviceFilter>(FIRST_DEVICE_FILTER);
   const [filterChosen, setFilterChosen] = useState(false);
   const [openOffer, setOpenOffer] = useState<Offer | null>(null);
+  // The offers the server painted the first screen from, when it did: the page starts from them, not from skeletons.
+  const firstScreenOffers = useFirstScreenOffers();
   // Spec §4: a new filter always reloads; the data of another filter is never shown meanwhile.
   const { currentData, isFetching } = useGetOffersQuery(filter, { refetchOnMountOrArgChange: filterChosen || OFFERS_FRESH_ON_ARRIVAL_S });
-  const shownData = useArrivedInSlices(filter, currentData);
+  const arrivedData = currentData ?? (filterChosen ? undefined : firstScreenOffers);
+  const shownData = useArrivedInSlices(filter, arrivedData);
   const chooseFilter = (next: DeviceFilter) => {
     setFilterChosen(true);
     setFilter(next);
   };
-  const loading = shownData === undefined && (isFetching || currentData !== undefined);
+  const loading = shownData === undefined && (isFetching || arrivedData !== undefined);
   const offers = shownData ?? [];
   const otherOffers = offers.slice(-OTHER_OFFERS_COUNT);
 
   return (
     <PageLayout title={t('earn.title')} lead={t('earn.lead')}>
-      <div className={styles.toolbar}>
-        <DeviceChips value={filter} onChange={chooseFilter} />
-      </div>
-
-      <Shelf title={t('earn.featured')} viewAllTo={PATHS.offers} scrollStep={offerCarouselStep} busy={loading}>
-        {loading ? <Skeletons count={FEATURED_SKELETONS} /> : <OfferItems offers={offers} onOpen={setOpenOffer} priorityCount={PRIORITY_OFFER_CARDS} />}
-      </Shelf>
+      <EarnFirstScreen filter={filter} onFilterChange={chooseFilter} offers={offers} loading={loading} onOpen={setOpenOffer} />
       {!loading && offers.length === 0 ? (
         <p className={styles.empty}>{filter === 'All' ? t('earn.empty.all') : t('earn.empty.device', { device: filter })}</p>
       ) : null}

@@ -32,6 +32,8 @@ export type ContentEncoding = 'br' | 'gzip';
 export type CatalogAnswer = {
   /** Weak: the same answer is sent plain or compressed. Changes with the catalog and the user. */
   etag: string;
+  /** Names the offers of the answer: the same for every user (only their click links differ), new with the catalog. */
+  version: string;
   body(): string;
   encoded(encoding: ContentEncoding): Buffer;
 };
@@ -137,6 +139,7 @@ export function createOffersCatalog({ db, links, recheckMs = DEFAULT_RECHECK_MS,
       const body = () => variant.parts.join(userText);
       return {
         etag: `W/"${variant.hash}.${userText || 'visitor'}"`,
+        version: variant.hash,
         body,
         encoded(encoding) {
           const cacheKey = `${key}|${encoding}`;

@@ -1,0 +1,88 @@
+/**
+ * /Earn's first screen for a signed-in user (`@rewards/shared/contracts/offers-first-screen`): the Featured Offers
+ * rendered by the build of mf-earn the request's runtime config names, with its prerender bundle, once per
+ * catalog version and language; and the user's own `Offers/Get` answer for All as data in the page.
+ */
+import { stat } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { PRERENDER_BUNDLE_FILE } from '@rewards/shared/content/published-content';
+import type { Offer } from '@rewards/shared/contracts/offer-types';
+import { OFFERS_FIRST_SCREEN_ELEMENT_ID, OFFERS_FIRST_SCREEN_PATH, type OffersFirstScreenInput } from '@rewards/shared/contracts/offers-first-screen';
+import { answerFromWorker } from '../../plugins/bundle-worker';
+import type { MemberFirstScreenSource } from '../../plugins/prerendered-page';
+import { scriptSafeJsonText } from '../../plugins/session-answer';
+import type { OffersCatalog } from './catalog-cache';
+
+/** Renders kept: a few builds (release, canary, working) × languages × the latest catalog versions. */
+const MAX_RENDERS = 32;
+/** After a render failed, the page goes without the first screen this long before the next try. */
+const RETRY_RENDER_MS = 30_000;
+
+// mf-earn's prerender bundle (its src/prerender/prerender-entry.tsx): its messages first, then the render.
+const RENDER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const bundle = require(workerData.bundle);
+Promise.resolve(bundle.messagesReady && bundle.messagesReady())
+  .then(() => bundle.renderOffersFirstScreen(workerData.input))
+  .then((html) => parentPort.postMessage(html));
+`;
+
+export function renderFirstScreenInWorker(bundle: string, input: OffersFirstScreenInput): Promise<string> {
+  return answerFromWorker(RENDER, { bundle, input }, (html): html is string => typeof html === 'string', `rendering /Earn's first screen with ${bundle}`);
+}
+
+export type OffersFirstScreensOptions = {
+  catalog: Pick<OffersCatalog, 'answer'>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  render?: (bundle: string, input: OffersFirstScreenInput) => Promise<string>;
+  now?: () => number;
+};
+
+type Render = { html?: string; failedAt?: number };
+
+/**
+ * The source of /Earn's first screen for the static site. A render not made yet starts in a worker and this
+ * request goes without (the page loads as before): a page is never slower for it. An empty catalog has none
+ * (the page's own empty state shows), tried again as a failed render is.
+ */
+export function createOffersFirstScreens({ catalog, log, render = renderFirstScreenInWorker, now = Date.now }: OffersFirstScreensOptions): MemberFirstScreenSource {
+  const renders = new Map<string, Render>();
+
+  function startRender(key: string, bundle: string, input: OffersFirstScreenInput | null): void {
+    const entry: Render = {};
+    renders.delete(key);
+    if (renders.size >= MAX_RENDERS) renders.delete(renders.keys().next().value!);
+    renders.set(key, entry);
+    (input ? render(bundle, input) : Promise.reject(new Error('the catalog has no offers'))).then(
+      (html) => (entry.html = html),
+      (error: unknown) => {
+        entry.failedAt = now();
+        log.warn({ err: error }, `/Earn's first screen could not be rendered with ${bundle}: the page loads without it`);
+      },
+    );
+  }
+
+  return async ({ path, userId, locale, build }) => {
+    if (path !== OFFERS_FIRST_SCREEN_PATH) return null;
+    const bundle = build.locate(PRERENDER_BUNDLE_FILE);
+    // A build made before it had a prerender bundle, or not on this disk.
+    const modified = bundle ? await stat(bundle).then((found) => (found.isFile() ? found.mtimeMs : null), () => null) : null;
+    if (!bundle || modified === null) return null;
+    const answer = await catalog.answer(undefined, userId);
+    const key = `${bundle}|${modified}|${locale}|${answer.version}`;
+    const made = renders.get(key);
+    if (!made || (made.failedAt !== undefined && now() - made.failedAt >= RETRY_RENDER_MS)) {
+      // The markup is every user's: rendered without the one part of the answer that is the user's, the click links.
+      const offers = offersOf(answer.body()).map((offer) => ({ ...offer, click_url: '' }));
+      startRender(key, bundle, offers.length > 0 ? { offers, locale } : null);
+      return null;
+    }
+    if (made.html === undefined) return null;
+    return { html: made.html, data: { id: OFFERS_FIRST_SCREEN_ELEMENT_ID, safeJson: scriptSafeJsonText(answer.body()) } };
+  };
+}
+
+function offersOf(body: string): Offer[] {
+  const parsed = JSON.parse(body) as { data?: unknown };
+  return Array.isArray(parsed.data) ? (parsed.data as Offer[]) : [];
+}
