@@ -1,16 +1,10 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, siteLogFile, siteUrl, useBrowser, type Viewport } from '../src/browser';
+import { layoutShifts, watchLayoutShifts } from '../src/layout-shifts';
 import { signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser } from '../src/users';
 
 const browser = useBrowser();
 
-// Every layout shift from the first frame on, as Lighthouse's CLS counts them (none after an input here).
-const WATCH_SHIFTS = `
-  window.layoutShifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.layoutShifts.push(entry.value);
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
 const MOUNT_POINT = /<div class="prerendered-page" data-prerendered-path="\/Earn">(.*?)<\/div><\/div>(?=<template|<script)/s;
 const DATA = /<script type="application\/json" id="offers-first-screen">(.*?)<\/script>/s;
 
@@ -88,7 +82,7 @@ describe("/Earn's first screen, painted from the HTML with the user's offers", (
 
       const after = await browser().newContext({ viewport, baseURL: siteUrl() });
       await useSession(after, siteUrl(), verified);
-      await after.addInitScript({ content: WATCH_SHIFTS });
+      await watchLayoutShifts(after);
       const page = await after.newPage();
       const errors: string[] = [];
       const offersCalls: string[] = [];
@@ -99,7 +93,7 @@ describe("/Earn's first screen, painted from the HTML with the user's offers", (
       await page.locator('[data-prerendered-path], [data-prerendered]').first().waitFor({ state: 'detached' });
       await page.getByRole('heading', { level: 2, name: 'Other Offers' }).waitFor();
       expect(await firstCards(page)).toEqual(painted);
-      expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+      expect(await layoutShifts(page)).toEqual([]);
       expect(offersCalls).toEqual([]);
       expect(await page.locator('#offers-first-screen').count()).toBe(0);
       // The cards are the page's own: one opens its offer.

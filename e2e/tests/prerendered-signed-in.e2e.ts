@@ -1,16 +1,9 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, siteLogFile, siteUrl, useBrowser, type Viewport } from '../src/browser';
+import { layoutShifts, watchLayoutShifts } from '../src/layout-shifts';
 import { signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser } from '../src/users';
 
 const browser = useBrowser();
-
-// Every layout shift from the first frame on, as Lighthouse's CLS counts them (none after an input here).
-const WATCH_SHIFTS = `
-  window.layoutShifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.layoutShifts.push(entry.value);
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
 
 const PAGES = [
   { path: '/Cashout', title: 'Cashout', lead: 'Turn your Earnly balance into cash, gift cards or crypto. Pick a method to withdraw.', content: 'Most Popular' },
@@ -61,7 +54,7 @@ describe('a signed-in page’s header, painted from the first HTML response', ()
 
       const after = await browser().newContext({ viewport, baseURL: siteUrl() });
       await useSession(after, siteUrl(), verified);
-      await after.addInitScript({ content: WATCH_SHIFTS });
+      await watchLayoutShifts(after);
       const page = await after.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
@@ -70,7 +63,7 @@ describe('a signed-in page’s header, painted from the first HTML response', ()
       await page.locator('[data-prerendered-path], [data-prerendered]').first().waitFor({ state: 'detached' });
       await page.getByText(content, { exact: true }).first().waitFor();
       expect(await headerBoxes(page, lead)).toEqual(painted);
-      expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+      expect(await layoutShifts(page)).toEqual([]);
       expect(errors).toEqual([]);
       await after.close();
     });

@@ -11,6 +11,11 @@ import styles from './earn-page.module.css';
 export const FEATURED_SKELETONS = 8;
 /** The first Featured Offers a phone shows without scrolling: their images load first (the page's largest paint). */
 export const PRIORITY_OFFER_CARDS = 3;
+/**
+ * The Featured Offers the server paints from the page's HTML: more than the widest screen shows at once. The page
+ * adds the rest to the right of them, out of view, when it takes over.
+ */
+export const PAINTED_OFFER_CARDS = 12;
 
 export function Skeletons({ count }: { count: number }) {
   return Array.from({ length: count }, (_, index) => (

@@ -57,6 +57,17 @@ describe("/Earn's first screen, rendered by the site server with mf-earn's prere
     expect(german.page).toContain('Top-Angebote');
   });
 
+  it('paints the first 12 Featured Offers of a longer list, as the page begins; the page adds the rest after them', async () => {
+    const offers = sampleOffers(20);
+    const painted = (await firstScreen(offers)).page;
+    expect(painted.match(/role="listitem"/g)).toHaveLength(12);
+    const page = await pageBeginning(offers);
+    const cards = (html: string) => html.match(/<div class="item" role="listitem">.*?<\/button><\/div>/g) ?? [];
+    expect(cards(page)).toHaveLength(20);
+    expect(cards(painted)).toEqual(cards(page).slice(0, 12));
+    expect(painted.slice(0, painted.indexOf('<div class="item"'))).toBe(page.slice(0, page.indexOf('<div class="item"')));
+  });
+
   it('fetches the images of the first three cards at once (the page’s largest paint), and holds no script, style or handler', async () => {
     const { preloads, html } = await firstScreen(sampleOffers(5));
     expect(preloads.match(/<link rel="preload" as="image" href="[^"]+"/g)).toEqual([1, 2, 3].map((id) => `<link rel="preload" as="image" href="/api/offer-images/${id}.svg"`));
