@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, siteLogFile, siteUrl, useBrowser, type Viewport } from '../src/browser';
-import { layoutShifts, watchLayoutShifts } from '../src/layout-shifts';
-import { signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser } from '../src/users';
+import { readPainted, watchedPage } from '../src/painted-first-screen';
+import { signUpThroughApi, verifyEmailThroughApi, type SignedInUser } from '../src/users';
 
 const browser = useBrowser();
 
@@ -70,30 +70,19 @@ describe("/Earn's first screen, painted from the HTML with the user's offers", (
   ])('on a %s', (_, viewport) => {
     it('shows the cards and their images before any script, keeps them in place as the page takes over, and asks Offers/Get nothing', async () => {
       await renderedEarnHtml(verified.token);
-      const before = await browser().newContext({ viewport, baseURL: siteUrl(), javaScriptEnabled: false });
-      await useSession(before, siteUrl(), verified);
-      const staticPage = await before.newPage();
-      await staticPage.goto('/Earn');
-      await staticPage.waitForLoadState('load');
-      const painted = await firstCards(staticPage);
+      const painted = await readPainted(browser(), viewport, verified, '/Earn', firstCards);
       expect(painted.names).toEqual(offers.slice(0, 2).map((offer) => offer.name));
       expect(painted.image).toBe(true);
-      await before.close();
 
-      const after = await browser().newContext({ viewport, baseURL: siteUrl() });
-      await useSession(after, siteUrl(), verified);
-      await watchLayoutShifts(after);
-      const page = await after.newPage();
-      const errors: string[] = [];
+      const { page, errors, layoutShifts, tookOver, close } = await watchedPage(browser(), viewport, verified);
       const offersCalls: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
       page.on('request', (request) => new URL(request.url()).pathname === '/api/Offers/Get' && offersCalls.push(request.method()));
       await page.goto('/Earn');
       // The remote's page has replaced the painted one, and shows what follows the first screen.
-      await page.locator('[data-prerendered-path], [data-prerendered]').first().waitFor({ state: 'detached' });
+      await tookOver();
       await page.getByRole('heading', { level: 2, name: 'Other Offers' }).waitFor();
       expect(await firstCards(page)).toEqual(painted);
-      expect(await layoutShifts(page)).toEqual([]);
+      expect(await layoutShifts()).toEqual([]);
       expect(offersCalls).toEqual([]);
       expect(await page.locator('#offers-first-screen').count()).toBe(0);
       // The cards are the page's own: one opens its offer.
@@ -105,7 +94,7 @@ describe("/Earn's first screen, painted from the HTML with the user's offers", (
       await page.getByRole('button', { name: 'PC', exact: true }).click();
       expect(JSON.parse((await pcOffers).request().postData() ?? '{}')).toMatchObject({ device: 'PC' });
       expect(errors).toEqual([]);
-      await after.close();
+      await close();
     });
   });
 });

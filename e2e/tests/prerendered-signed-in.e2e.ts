@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, siteLogFile, siteUrl, useBrowser, type Viewport } from '../src/browser';
-import { layoutShifts, watchLayoutShifts } from '../src/layout-shifts';
-import { signUpThroughApi, useSession, verifyEmailThroughApi, type SignedInUser } from '../src/users';
+import { readPainted, watchedPage } from '../src/painted-first-screen';
+import { signUpThroughApi, verifyEmailThroughApi, type SignedInUser } from '../src/users';
 
 const browser = useBrowser();
 
@@ -45,27 +45,16 @@ describe('a signed-in page’s header, painted from the first HTML response', ()
     ['phone', PHONE],
   ])('on a %s', (_, viewport) => {
     it.each(PAGES)('keeps $path’s header where it was painted while the page takes over, with no layout shift', async ({ path, lead, content }) => {
-      const before = await browser().newContext({ viewport, baseURL: siteUrl(), javaScriptEnabled: false });
-      await useSession(before, siteUrl(), verified);
-      const staticPage = await before.newPage();
-      await staticPage.goto(path);
-      const painted = await headerBoxes(staticPage, lead);
-      await before.close();
-
-      const after = await browser().newContext({ viewport, baseURL: siteUrl() });
-      await useSession(after, siteUrl(), verified);
-      await watchLayoutShifts(after);
-      const page = await after.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const painted = await readPainted(browser(), viewport, verified, path, (staticPage) => headerBoxes(staticPage, lead));
+      const { page, errors, layoutShifts, tookOver, close } = await watchedPage(browser(), viewport, verified);
       await page.goto(path);
       // The remote's page has replaced the painted one, and shows what follows the header.
-      await page.locator('[data-prerendered-path], [data-prerendered]').first().waitFor({ state: 'detached' });
+      await tookOver();
       await page.getByText(content, { exact: true }).first().waitFor();
       expect(await headerBoxes(page, lead)).toEqual(painted);
-      expect(await layoutShifts(page)).toEqual([]);
+      expect(await layoutShifts()).toEqual([]);
       expect(errors).toEqual([]);
-      await after.close();
+      await close();
     });
   });
 });
