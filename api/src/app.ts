@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/routes';
 import { cashoutRoutes } from './modules/cashout/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { demoWallPlugin } from './modules/demo-wall/plugin';
+import { offersCatalogPlugin } from './modules/earn/catalog-plugin';
 import { earnRoutes } from './modules/earn/routes';
 import { earningsRoutes } from './modules/earnings/routes';
 import { holdsPlugin } from './modules/holds/plugin';
@@ -40,7 +41,6 @@ import { readEmptyJsonAsNoBody } from './plugins/json-body';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticSitePlugin } from './plugins/static-site';
-import type { MemberFirstScreenSource } from './plugins/prerendered-page';
 import { zodSerializerCompiler, zodValidatorCompiler } from './plugins/zod-schemas';
 import { COMMANDS } from './ops/commands';
 import { operatorApiPlugin } from './ops/operator-api';
@@ -136,15 +136,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(twoFactorRoutes, { prefix: '/api', mailer, appSecret: config.appSecret });
   await app.register(cashoutRoutes, { prefix: '/api', dailyLimitCoins: config.cashoutDailyLimitCoins, payouts: config.payouts, holds: config.earningHolds, onInstantCashout: () => app.payouts?.wake(), mailer, appSecret: config.appSecret });
   await app.register(earningsRoutes, { prefix: '/api', holds: config.earningHolds });
-  let offersFirstScreen: MemberFirstScreenSource | undefined;
-  await app.register(earnRoutes, {
-    prefix: '/api',
-    exposeFirstScreen: (source) => (offersFirstScreen = source),
+  await app.register(offersCatalogPlugin, {
     repoRoot: config.repoRoot,
     publicUrl: config.publicUrl,
     offersSeedFile: config.offersSeedFile,
     redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
   });
+  await app.register(earnRoutes, { prefix: '/api' });
   await app.register(wallRoutes, { prefix: '/api', config });
   await app.register(demoWallPlugin, { prefix: '/api', config });
   await app.register(holdsPlugin);
@@ -180,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(canaryWatchPlugin, { releasesDir: config.releasesDir, tickMs: options.canaryWatchTickMs });
   if (options.serveSite ?? config.serveSite) {
     const sitePolicy = sitePolicySources({ ...config, db: app.db, log: app.log });
-    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db), memberFirstScreen: offersFirstScreen });
+    await app.register(staticSitePlugin, { siteRoot: options.siteRoot ?? config.repoRoot, releasesDir: config.releasesDir, sitePolicy, publishedContent: app.content.views, contentPreview: staffContentPreview(app.db), memberFirstScreen: app.offers.firstScreens });
   }
   if (options.operatorApi) await app.register(operatorApiPlugin, { config, commands: COMMANDS, mailer });
   return app;

@@ -10,14 +10,13 @@ import { type ContentFile, splitContentFile } from '@rewards/shared/content/cont
 import { DEFAULT_LOCALE, type Locale } from '@rewards/shared/i18n/locales';
 import { BUILD_CONTENT_FILE, type BuildContent, PRERENDER_BUNDLE_FILE, type PublishedContent } from '@rewards/shared/content/published-content';
 import type { ContentPreview, PublishedContentSource, PublishedContentView } from '../../plugins/prerendered-page';
+import { createRenderCache } from '../../plugins/render-cache';
 import type { PublishedContentState, PublishedSnapshot } from './published-state';
 import { type RenderedPage, renderInWorker } from './prerender-worker';
 
 const NOTHING_NEWER: PublishedContentView = { dataBlock: null, dataBlockFor: () => null, prerendered: async () => null };
 /** Renders kept (build × content): a few builds (release, canary, working) × a few recent versions. */
 const MAX_RENDERS = 16;
-/** After a render failed, the page goes without a prerendered first screen this long before the next try. */
-const RETRY_RENDER_MS = 30_000;
 
 /**
  * The files whose published version is newer than the build's: a build that bundled a text recorded before the
@@ -63,7 +62,11 @@ type Cached<T> = { mtimeMs: number; value: T };
 
 export function createBuildViews({ state, log, render = renderInWorker, now = Date.now }: BuildViewOptions): PublishedContentSource {
   const buildContents = new Map<string, Cached<BuildContent | null>>();
-  const renders = new Map<string, { pages: Promise<RenderedPage[]>; failedAt?: number }>();
+  const renders = createRenderCache<RenderedPage[]>({
+    maxEntries: MAX_RENDERS,
+    now,
+    onFailure: (error, key) => log.error({ err: error }, `the prerendered pages could not be rendered from the published content for ${key}: / goes without its prerendered first screen`),
+  });
   const dataBlocks = new Map<string, string>();
 
   /** The build's content.json, read again when the file changes (a rebuild of the working build). */
@@ -90,21 +93,7 @@ export function createBuildViews({ state, log, render = renderInWorker, now = Da
       .map((file) => (preview && Object.hasOwn(preview.content, file) ? `${file}@draft:${preview.key}` : `${file}@${snapshot.files.get(file as ContentFile)?.hash}`))
       .join(',');
     const key = `${bundle}|${bundleMtime}|${versions}`;
-    const cached = renders.get(key);
-    if (cached && (cached.failedAt === undefined || now() - cached.failedAt < RETRY_RENDER_MS)) {
-      // Most recently used last: the first key is the one to drop.
-      renders.delete(key);
-      renders.set(key, cached);
-      return cached.pages;
-    }
-    const entry: { pages: Promise<RenderedPage[]>; failedAt?: number } = { pages: render(bundle, published) };
-    entry.pages.catch((error: unknown) => {
-      entry.failedAt = now();
-      log.error({ err: error }, `the prerendered pages could not be rendered from the published content with ${bundle}: / goes without its prerendered first screen`);
-    });
-    renders.set(key, entry);
-    if (renders.size > MAX_RENDERS) renders.delete(renders.keys().next().value!);
-    return entry.pages;
+    return renders.get(key, () => render(bundle, published)).result;
   }
 
   /** The JSON for `key`, made once (a few builds × a few content versions × a few pages). */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
-import { loadOfferLinks } from '../earn/offer-images';
 import { wallsConfigOf } from '../walls/registry';
 import { demoWallRoutes } from './routes';
 
@@ -11,7 +10,6 @@ export const demoWallPlugin: FastifyPluginAsync<DemoWallPluginOptions> = async (
   if (!config.demoWalls) return;
   const walls = wallsConfigOf(config);
   if (walls.production) app.log.warn('DEMO_WALLS is on in production: the demo wall credits whoever presses Complete.');
-  const { links } = await loadOfferLinks(config.repoRoot, config.publicUrl);
   const frameAncestors = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
-  await app.register(demoWallRoutes, { walls, links, host: config.host, frameAncestors });
+  await app.register(demoWallRoutes, { walls, links: app.offers.links, host: config.host, frameAncestors });
 };

@@ -144,7 +144,7 @@ describe("/Earn's first screen for a signed-in user", () => {
       },
     });
     expect(await ask()).toBeNull();
-    expect(warnings).toEqual([expect.stringContaining("/Earn's first screen could not be rendered with")]);
+    expect(warnings).toEqual([expect.stringContaining("/Earn's first screen could not be rendered for")]);
     fail = false;
     clock += 29_000;
     expect(await ask()).toBeNull();

@@ -10,13 +10,12 @@ import type { Offer } from '@rewards/shared/contracts/offer-types';
 import { OFFERS_FIRST_SCREEN_ELEMENT_ID, OFFERS_FIRST_SCREEN_PATH, type OffersFirstScreenInput } from '@rewards/shared/contracts/offers-first-screen';
 import { answerFromWorker } from '../../plugins/bundle-worker';
 import type { MemberFirstScreenSource } from '../../plugins/prerendered-page';
+import { createRenderCache } from '../../plugins/render-cache';
 import { scriptSafeJsonText } from '../../plugins/session-answer';
 import type { OffersCatalog } from './catalog-cache';
 
 /** Renders kept: a few builds (release, canary, working) × languages × the latest catalog versions. */
 const MAX_RENDERS = 32;
-/** After a render failed, the page goes without the first screen this long before the next try. */
-const RETRY_RENDER_MS = 30_000;
 /**
  * How long a request waits for a render in progress before it goes without: a render takes 100–200 ms, and the
  * largest paint it brings forward comes seconds sooner.
@@ -45,30 +44,17 @@ export type OffersFirstScreensOptions = {
   waitMs?: number;
 };
 
-type Render = { html?: string; failedAt?: number; done: Promise<void> };
-
 /**
  * The source of /Earn's first screen for the static site. A render not made yet starts in a worker; a request
  * that finds one in progress waits for it up to `waitMs`, then goes without (the page loads as before). An empty
  * catalog has none (the page's own empty state shows), tried again as a failed render is.
  */
 export function createOffersFirstScreens({ catalog, log, render = renderFirstScreenInWorker, now = Date.now, waitMs = RENDER_WAIT_MS }: OffersFirstScreensOptions): MemberFirstScreenSource {
-  const renders = new Map<string, Render>();
-
-  function startRender(key: string, bundle: string, input: OffersFirstScreenInput | null): Render {
-    const entry: Render = { done: Promise.resolve() };
-    renders.delete(key);
-    if (renders.size >= MAX_RENDERS) renders.delete(renders.keys().next().value!);
-    renders.set(key, entry);
-    entry.done = (input ? render(bundle, input) : Promise.reject(new Error('the catalog has no offers'))).then(
-      (html) => void (entry.html = html),
-      (error: unknown) => {
-        entry.failedAt = now();
-        log.warn({ err: error }, `/Earn's first screen could not be rendered with ${bundle}: the page loads without it`);
-      },
-    );
-    return entry;
-  }
+  const renders = createRenderCache<string>({
+    maxEntries: MAX_RENDERS,
+    now,
+    onFailure: (error, key) => log.warn({ err: error }, `/Earn's first screen could not be rendered for ${key}: the page loads without it`),
+  });
 
   return async ({ path, userId, locale, build }) => {
     if (path !== OFFERS_FIRST_SCREEN_PATH) return null;
@@ -78,15 +64,15 @@ export function createOffersFirstScreens({ catalog, log, render = renderFirstScr
     if (!bundle || modified === null) return null;
     const answer = await catalog.answer(undefined, userId);
     const key = `${bundle}|${modified}|${locale}|${answer.version}`;
-    let made = renders.get(key);
-    if (!made || (made.failedAt !== undefined && now() - made.failedAt >= RETRY_RENDER_MS)) {
+    const made = renders.get(key, async () => {
       // The markup is every user's: rendered without the one part of the answer that is the user's, the click links.
       const offers = offersOf(answer.body()).map((offer) => ({ ...offer, click_url: '' }));
-      made = startRender(key, bundle, offers.length > 0 ? { offers, locale } : null);
-    }
-    if (made.html === undefined && made.failedAt === undefined) await settledWithin(made.done, waitMs);
-    if (made.html === undefined) return null;
-    return { html: made.html, data: { id: OFFERS_FIRST_SCREEN_ELEMENT_ID, safeJson: scriptSafeJsonText(answer.body()) } };
+      if (offers.length === 0) throw new Error('the catalog has no offers');
+      return render(bundle, { offers, locale });
+    });
+    if (made.value === undefined && made.failedAt === undefined) await settledWithin(made.settled, waitMs);
+    if (made.value === undefined) return null;
+    return { html: made.value, data: { id: OFFERS_FIRST_SCREEN_ELEMENT_ID, safeJson: scriptSafeJsonText(answer.body()) } };
   };
 }
 

@@ -1,27 +1,12 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import { authOf } from '../../plugins/auth';
 import { etagMatches } from '../../plugins/cache-policy';
-import type { MemberFirstScreenSource } from '../../plugins/prerendered-page';
 import type { ZodPlugin } from '../../plugins/zod-schemas';
 import { assertAccountActive } from '../session/session';
-import { seedCatalogIfEmpty } from './catalog';
-import { type ContentEncoding, createOffersCatalog } from './catalog-cache';
-import { subscribeCatalogChanges } from './catalog-events';
-import { createOffersFirstScreens } from './first-screen';
-import { loadOfferLinks, offerImageRoutes } from './offer-images';
+import type { ContentEncoding } from './catalog-cache';
+import { offerImageRoutes } from './offer-images';
 import { EARN_MESSAGES, myOffersResponse, offersRequestBody, startOfferBody, startOfferResponse } from './schemas';
 import { myOffers, startOffer } from './service';
-
-export type EarnRoutesOptions = {
-  repoRoot: string;
-  publicUrl: string | undefined;
-  /** Catalog loaded into an empty offers table at start; undefined skips the seed. */
-  offersSeedFile: string | undefined;
-  /** Where imports by other processes are announced (several instances); undefined: noticed within a second. */
-  redis?: { url: string; prefix: string };
-  /** Hands over /Earn's first screen (first-screen.ts), made from this catalog, for the static site. */
-  exposeFirstScreen?: (source: MemberFirstScreenSource) => void;
-};
 
 const encodings = new Negotiator<ContentEncoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
 
@@ -29,27 +14,9 @@ const encodings = new Negotiator<ContentEncoding | 'identity'>({ supportedValues
  * The Offers calls of spec §7 under /api/Offers, and our offer images. Offers/Get is open to visitors
  * too (the landing shows offers); their click links carry no user id, so a wall cannot credit them.
  */
-export const earnRoutes: ZodPlugin<EarnRoutesOptions> = async (app, { repoRoot, publicUrl, offersSeedFile, redis, exposeFirstScreen }) => {
-  if (offersSeedFile) {
-    try {
-      const seeded = await seedCatalogIfEmpty(app.db, offersSeedFile);
-      if (seeded !== 'not-empty') app.log.info(`offers catalog seeded from ${offersSeedFile}: ${seeded.created} offers, ${seeded.events} events`);
-    } catch (error) {
-      // The site still runs with an empty catalog; the operator can load one with `pnpm ops offers:import`.
-      app.log.error({ err: error }, `offers catalog could not be seeded from ${offersSeedFile}`);
-    }
-  }
-
-  const { assets, links } = await loadOfferLinks(repoRoot, publicUrl);
+export const earnRoutes: ZodPlugin = async (app) => {
+  const { catalog, assets, links } = app.offers;
   await app.register(offerImageRoutes, { assets });
-
-  const catalog = createOffersCatalog({ db: app.db, links });
-  app.addHook('onClose', async () => catalog.close());
-  exposeFirstScreen?.(createOffersFirstScreens({ catalog, log: app.log }));
-  if (redis) {
-    const unsubscribe = await subscribeCatalogChanges(redis, () => catalog.invalidate(), app.log);
-    app.addHook('onClose', unsubscribe);
-  }
 
   // No response schema here: the answer is checked against offersResponse and serialised once per catalog
   // version (catalog-cache.ts), then sent as text or compressed bytes.
