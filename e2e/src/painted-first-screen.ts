@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { siteUrl, type Viewport } from './browser';
 import { useSession, type SignedInUser } from './users';
 
@@ -10,11 +10,19 @@ const WATCH_SHIFTS = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
-/** What `read` finds in `path` as the server painted it for `user`: the page with JavaScript off. */
-export async function readPainted<T>(browser: Browser, viewport: Viewport, user: SignedInUser, path: string, read: (page: Page) => Promise<T>): Promise<T> {
+/** What `read` finds in `path` as the server painted it for `user` (and the browser's `cookies`): the page with JavaScript off. */
+export async function readPainted<T>(
+  browser: Browser,
+  viewport: Viewport,
+  user: SignedInUser,
+  path: string,
+  read: (page: Page) => Promise<T>,
+  cookies: Cookie[] = [],
+): Promise<T> {
   const context = await browser.newContext({ viewport, baseURL: siteUrl(), javaScriptEnabled: false });
   try {
     await useSession(context, siteUrl(), user);
+    await context.addCookies(cookies);
     const page = await context.newPage();
     await page.goto(path);
     await page.waitForLoadState('load');

@@ -56,5 +56,34 @@ describe('a signed-in page’s header, painted from the first HTML response', ()
       expect(errors).toEqual([]);
       await close();
     });
+
+    it('keeps /Cashout’s header in place for a browser whose Live Stats is off: the painted page leaves no room for the strip', async () => {
+      const { path, lead, content } = PAGES[0];
+      const { page, errors, layoutShifts, tookOver, close } = await watchedPage(browser(), viewport, verified);
+      try {
+        await page.goto('/Profile');
+        await page.getByRole('button', { name: 'Settings' }).click();
+        const liveStats = page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: 'Live Stats' });
+        await liveStats.click();
+        await expect(liveStats.getAttribute('aria-checked')).resolves.toBe('false');
+        await page.keyboard.press('Escape');
+        const liveStatsCookie = (await page.context().cookies()).filter((cookie) => cookie.name === 'live_stats');
+        expect(liveStatsCookie.map((cookie) => cookie.value)).toEqual(['off']);
+
+        const withStrip = await readPainted(browser(), viewport, verified, path, (staticPage) => headerBoxes(staticPage, lead));
+        const painted = await readPainted(browser(), viewport, verified, path, (staticPage) => headerBoxes(staticPage, lead), liveStatsCookie);
+        expect(withStrip.heading!.y - painted.heading!.y).toBe(52);
+
+        await page.goto(path);
+        await tookOver();
+        await page.getByText(content, { exact: true }).first().waitFor();
+        expect(await page.locator('[data-live-ticker]').count()).toBe(0);
+        expect(await headerBoxes(page, lead)).toEqual(painted);
+        expect(await layoutShifts()).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
   });
 });

@@ -46,3 +46,17 @@ export const BREAKPOINT_QUERIES = {
 
 export const STORAGE_KEYS = { userId: 'ID', user: 'user', liveStats: 'Live Stats' } as const;
 export const AUTH_COOKIE = 'auth_token';
+
+/**
+ * The Live Stats toggle (spec §3) is the browser's: "Live Stats" in localStorage. The site's server paints a
+ * page's first screen before any script runs, leaving room above it for the navigation and the live earnings
+ * strip; so while Live Stats is off the browser also keeps this cookie, and the server leaves no room for a
+ * strip that will not come: the painted page (`.prerendered-page`) carries `attribute`.
+ */
+export const LIVE_STATS_COOKIE = {
+  name: 'live_stats',
+  off: 'off',
+  /** As long as the language cookie: the setting lasts until the user changes it or signs out. */
+  maxAgeSeconds: 365 * 24 * 60 * 60,
+  attribute: 'data-live-stats-off',
+} as const;

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setApiBase } from '@rewards/shared/api/api-base';
+import { selectLiveStats } from '@rewards/shared/store/settings-slice';
 import { followSettingsOfOtherTabs } from '@rewards/shared/store/storage-listeners';
 import { makeStore } from '@rewards/shared/store/store';
 import '@rewards/shared/styles/tokens.css';
@@ -11,6 +12,7 @@ import { loadRuntimeConfig } from './federation/runtime-config';
 import { noteTelemetry, startTelemetry } from './telemetry/telemetry-queue';
 import { StartupFailure } from './app/startup-failure';
 import { PrerenderedPageContext, takePrerenderedPage } from './app/prerendered-page';
+import { tellLiveStatsAtStart } from './app/live-stats-at-start';
 import { yieldToBrowser } from './app/yield-to-browser';
 import { provideApiErrorTranslations } from './errors/error-messages';
 import { localeOfPage, setCurrentLocale } from '@rewards/shared/translate/locale-store';
@@ -45,6 +47,7 @@ async function start() {
     await yieldToBrowser();
     // The first `storage` listener of a page opens its storage area in the browser (a blocking round trip).
     followSettingsOfOtherTabs(store.dispatch);
+    tellLiveStatsAtStart(selectLiveStats(store.getState()), prerendered);
     await yieldToBrowser();
     // A transition: React renders the whole site in slices of a few ms and lets the browser answer between
     // them, instead of one long task (what the page painted from the server stays until it commits).

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { MARKETING_REMOTE, PUBLISHED_CONTENT_ELEMENT_ID, type PublishedContent } from '@rewards/shared/content/published-content';
+import { LIVE_STATS_COOKIE } from '@rewards/shared/constants';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import { DEFAULT_LOCALE, type Locale } from '@rewards/shared/i18n/locales';
 import type { RemoteConfig, RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
@@ -202,11 +203,13 @@ export function withPublishedContent(html: string, dataBlock: string | null): st
  * The shell's page with the prerendered page in its mount point (the shell shows it until the remote's page
  * replaces it; `prerendered-page` keeps the navigation's place above it) and its CSS in the head.
  */
-export function withPrerenderedPage(html: string, page: PrerenderedPage | null): string {
+export function withPrerenderedPage(html: string, page: PrerenderedPage | null, { liveStats }: { liveStats: boolean }): string {
   if (!page || !html.includes(MOUNT_POINT)) return html;
+  // Without Live Stats the shell adds no live earnings strip above the page: no room is kept for it.
+  const withoutStrip = liveStats ? '' : ` ${LIVE_STATS_COOKIE.attribute}=""`;
   const withPage = html.replace(
     MOUNT_POINT,
-    () => `<div id="root"><div class="prerendered-page" data-prerendered-path="${page.path}">${page.html}</div></div>`,
+    () => `<div id="root"><div class="prerendered-page" data-prerendered-path="${page.path}"${withoutStrip}>${page.html}</div></div>`,
   );
   if (!page.stylesheet) return withPage;
   const link = `<link rel="stylesheet" href="${page.stylesheet}" />`;

@@ -328,6 +328,15 @@ describe('site serving', () => {
       expect(prerenderedOf(german.body)).toEqual(['/Cashout', GERMAN_HEADER]);
     });
 
+    it("leaves no room for the live earnings strip above it when the browser's Live Stats is off, and keeps it for anything else", async () => {
+      const token = await verified();
+      const wrapperOf = async (cookie: string) => /<div class="prerendered-page"[^>]*>/.exec((await get('/Cashout', { accept: 'text/html', cookie: `${cookie}auth_token=${token}` })).body)?.[0];
+      expect(await wrapperOf('live_stats=off; ')).toBe('<div class="prerendered-page" data-prerendered-path="/Cashout" data-live-stats-off="">');
+      for (const other of ['', 'live_stats=on; ', 'live_stats=OFF; ', 'live_stats=; ', 'live_stats=off%22%3E%3Cscript%3E; ', 'live_stats="><script>alert(1)</script>; ', 'xlive_stats=off; ']) {
+        expect(`${other}${await wrapperOf(other)}`).toBe(`${other}<div class="prerendered-page" data-prerendered-path="/Cashout">`);
+      }
+    });
+
     it('paints no signed-in header for a visitor, a session that does not check out, an unverified email (its banner comes above), or a public page', async () => {
       const { token: unverified } = await signUp(app);
       const signedOut = await verified();

@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@rewards/shared/contracts/api-types';
-import { AUTH_COOKIE } from '@rewards/shared/constants';
+import { AUTH_COOKIE, LIVE_STATS_COOKIE } from '@rewards/shared/constants';
 import { intlLocale } from '@rewards/shared/i18n/locales';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
 import { CACHE_FOREVER, cacheControlFor } from './cache-policy';
@@ -221,7 +221,7 @@ async function sendShellPage(
   ]);
   const shellPage = withSessionAnswer(withPublishedContent(withPreloads(html, preloads), published?.dataBlockFor(page?.file ?? null) ?? null), user);
   const withData = rendered ? withJsonElement(shellPage, rendered.data.id, rendered.data.safeJson) : shellPage;
-  const withPage = withPrerenderedPage(withData, page);
+  const withPage = withPrerenderedPage(withData, page, { liveStats: request.cookies?.[LIVE_STATS_COOKIE.name] !== LIVE_STATS_COOKIE.off });
   if (withPage === withData) return reply.send(shellPage);
   // A page painted from its HTML fetches its scripts after that paint; a page without one needs them at once.
   if (policy) applySitePolicy(request, reply, policy, [START_AFTER_PAINT_HASH]);

@@ -3,6 +3,8 @@ import type { SiteApi } from '../api/loaded-api';
 import { probeSession } from '../api/session-probe';
 import { STORAGE_KEYS } from '../constants';
 import { signedOut } from './session-slice';
+import { readStoredSettings, storedSettingsChanged } from './settings-slice';
+import { rememberLiveStatsForServer } from './storage-listeners';
 import { closeAlert, type UiState } from './ui-slice';
 
 /**
@@ -67,8 +69,12 @@ export const logout = createAsyncThunk('session/logout', async (_: void, { dispa
   const api = await loadApi();
   const result = await dispatch(api.endpoints.logout.initiate());
   const serverAccepted = !('error' in result);
-  if (serverAccepted) localStorage.clear();
-  else console.warn('Logout failed on the server', result.error);
+  if (serverAccepted) {
+    // The browser's settings go with the session, here as in the other tabs: Live Stats is on again.
+    localStorage.clear();
+    dispatch(storedSettingsChanged(readStoredSettings(localStorage)));
+    rememberLiveStatsForServer(true);
+  } else console.warn('Logout failed on the server', result.error);
   dispatch(signedOut());
   dispatch(api.util.resetApiState());
   return serverAccepted;

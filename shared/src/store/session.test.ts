@@ -5,6 +5,7 @@ import { sampleUser } from '../test/sample-user';
 import { selectIsAuthenticated, selectSessionStatus, selectUser, walletUpdated } from './session-slice';
 import { acknowledgeAlert, checkSession, logout, refreshSession } from './session-thunks';
 import { makeStore, rootReducer } from './store';
+import { selectLiveStats, setLiveStats } from './settings-slice';
 import { showAlert } from './ui-slice';
 
 const profile = sampleUser({ id: 7 });
@@ -84,15 +85,19 @@ describe('session (spec §4)', () => {
     expect(selectUser(store.getState())?.wallet).toBe('2.34');
   });
 
-  it('logs out: asks the server, clears local storage and the user', async () => {
+  it('logs out: asks the server, clears local storage and the user; Live Stats is on again, for the server too', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'success', data: profile }));
     const store = makeStore();
     await store.dispatch(refreshSession());
+    store.dispatch(setLiveStats(false));
+    expect(document.cookie).toContain('live_stats=off');
     fetchMock.mockResolvedValueOnce(jsonResponse({ status: 'success', message: 'Logged out' }));
     await expect(store.dispatch(logout()).unwrap()).resolves.toBe(true);
     expect(new URL((fetchMock.mock.calls.at(-1)![0] as Request).url).pathname).toBe('/api/user/logout');
     expect(selectSessionStatus(store.getState())).toBe('unauthenticated');
     expect(localStorage.getItem('user')).toBeNull();
+    expect(selectLiveStats(store.getState())).toBe(true);
+    expect(document.cookie).not.toContain('live_stats');
   });
 
   it('still signs out locally when the server refuses the logout', async () => {

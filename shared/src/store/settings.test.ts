@@ -1,6 +1,14 @@
 import { makeStore } from './store';
 import { readStoredSettings, selectLiveStats, setLiveStats } from './settings-slice';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LIVE_STATS_COOKIE } from '../constants';
 import { followSettingsOfOtherTabs } from './storage-listeners';
+
+/** The cookies the page can read now, by name. */
+function pageCookies(): Record<string, string> {
+  return Object.fromEntries(document.cookie.split('; ').filter(Boolean).map((pair) => pair.split('=') as [string, string]));
+}
 
 describe('Live Stats setting (spec §3)', () => {
   beforeEach(() => localStorage.clear());
@@ -55,5 +63,25 @@ describe('Live Stats in every open tab', () => {
     otherTabWrote(null, null);
     expect(selectLiveStats(store.getState())).toBe(true);
     stop();
+  });
+});
+
+describe('Live Stats told to the site server (the painted page leaves no room for the strip while it is off)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.cookie = 'live_stats=; Path=/; Max-Age=0';
+  });
+
+  it('keeps the live_stats cookie while Live Stats is off, and none while it is on', () => {
+    const store = makeStore();
+    store.dispatch(setLiveStats(false));
+    expect(pageCookies().live_stats).toBe('off');
+    store.dispatch(setLiveStats(true));
+    expect(pageCookies()).not.toHaveProperty('live_stats');
+  });
+
+  it('has its place in the stylesheet: the painted page without the strip keeps only the navigation’s height', () => {
+    const css = readFileSync(join(__dirname, '../styles/base.css'), 'utf8');
+    expect(css).toContain(`.prerendered-page[${LIVE_STATS_COOKIE.attribute}] {\n  padding-top: var(--nav-height);\n}`);
   });
 });

@@ -1,6 +1,6 @@
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { isProfileFulfilled } from '../api/profile-actions';
-import { STORAGE_KEYS } from '../constants';
+import { LIVE_STATS_COOKIE, STORAGE_KEYS } from '../constants';
 import { readStoredSettings, setLiveStats, storedSettingsChanged } from './settings-slice';
 
 type StartListening = ListenerMiddlewareInstance['startListening'];
@@ -24,6 +24,7 @@ export function registerStorageListeners(startListening: StartListening): void {
     actionCreator: setLiveStats,
     effect: (action) => {
       browserStorage()?.setItem(STORAGE_KEYS.liveStats, String(action.payload));
+      rememberLiveStatsForServer(action.payload);
     },
   });
 }
@@ -44,4 +45,14 @@ export function followSettingsOfOtherTabs(
   };
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);
+}
+
+/**
+ * Tells the site's server whether Live Stats is on (`LIVE_STATS_COOKIE`): the cookie while it is off, none while
+ * it is on (the default, and what a browser without the cookie gets).
+ */
+export function rememberLiveStatsForServer(liveStats: boolean): void {
+  if (typeof document === 'undefined') return;
+  const { name, off, maxAgeSeconds } = LIVE_STATS_COOKIE;
+  document.cookie = `${name}=${liveStats ? '' : off}; Path=/; Max-Age=${liveStats ? 0 : maxAgeSeconds}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
 }

@@ -18,6 +18,11 @@ describe('the page the server prerendered', () => {
     expect(page?.nodes[0]).toBe(heading);
   });
 
+  it('tells whether the server painted it without room for the live earnings strip (Live Stats off)', () => {
+    expect(takePrerenderedPage(mountPoint('<div class="prerendered-page" data-prerendered-path="/Cashout"><h1>Cashout</h1></div>'))?.paintedWithoutLiveStats).toBe(false);
+    expect(takePrerenderedPage(mountPoint('<div class="prerendered-page" data-prerendered-path="/Cashout" data-live-stats-off=""><h1>Cashout</h1></div>'))?.paintedWithoutLiveStats).toBe(true);
+  });
+
   it('is nothing when the server sent none, or sent it deeper than the mount point', () => {
     expect(takePrerenderedPage(mountPoint(''))).toBeNull();
     expect(takePrerenderedPage(mountPoint('<main><div data-prerendered-path="/"><h1>x</h1></div></main>'))).toBeNull();

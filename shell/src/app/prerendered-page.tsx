@@ -1,11 +1,17 @@
 import { createContext, useCallback, useContext } from 'react';
+import { LIVE_STATS_COOKIE } from '@rewards/shared/constants';
 import styles from './prerendered-page.module.css';
 
 /**
  * The page the site server painted from the first response (a remote's build rendered it), by path: the very
  * nodes the browser parsed from that response, so showing them again costs no second parse.
  */
-export type PrerenderedPage = { path: string; nodes: readonly Node[] };
+export type PrerenderedPage = {
+  path: string;
+  nodes: readonly Node[];
+  /** The server left no room for the live earnings strip: its Live Stats cookie said off. */
+  paintedWithoutLiveStats: boolean;
+};
 
 export const PrerenderedPageContext = createContext<PrerenderedPage | null>(null);
 
@@ -13,7 +19,7 @@ export const PrerenderedPageContext = createContext<PrerenderedPage | null>(null
 export function takePrerenderedPage(root: HTMLElement): PrerenderedPage | null {
   const element = root.querySelector<HTMLElement>(':scope > [data-prerendered-path]');
   const path = element?.dataset.prerenderedPath;
-  return element && path ? { path, nodes: Array.from(element.childNodes) } : null;
+  return element && path ? { path, nodes: Array.from(element.childNodes), paintedWithoutLiveStats: element.hasAttribute(LIVE_STATS_COOKIE.attribute) } : null;
 }
 
 /** What the remote's page looked like as prerendered, for this path only, until the remote's page replaces it. */
