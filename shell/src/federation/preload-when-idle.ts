@@ -3,6 +3,7 @@ import type { RemoteRoute } from '@rewards/shared/contracts/remote-routes';
 import { findRouteOwner } from '@rewards/shared/contracts/route-owner';
 import type { RemoteConfig } from '@rewards/shared/contracts/runtime-config';
 import { whenPageSettled } from '../scheduling/when-page-settled';
+import { savesData } from '../scheduling/saves-data';
 import { matchRemoteRoute } from './remote-routes';
 
 /** How long after the page's load the prefetching waits (then for an idle moment): the page's own requests go first. */
@@ -53,12 +54,6 @@ export function likelyNextPaths(root: ParentNode = document): string[] {
 function isShown(element: Element): boolean {
   // checkVisibility: not inside display:none (the desktop links on a phone, a closed menu); older browsers: `hidden`.
   return typeof element.checkVisibility === 'function' ? element.checkVisibility() : !element.closest('[hidden]');
-}
-
-/** Save-Data (the user asked for less data) or a 2G connection: nothing is fetched that the user did not ask for. */
-export function savesData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  return connection?.saveData === true || connection?.effectiveType === '2g' || connection?.effectiveType === 'slow-2g';
 }
 
 type Options = {

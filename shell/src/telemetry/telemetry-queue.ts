@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@rewards/shared/contracts/runtime-config';
-import { savesData } from '../federation/preload-when-idle';
+import { savesData } from '../scheduling/saves-data';
 import { whenPageSettled } from '../scheduling/when-page-settled';
 
 /**

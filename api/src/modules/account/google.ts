@@ -20,7 +20,7 @@ import type { Mailer } from './mailer';
 import { startLoginChallenge } from '../two-factor/challenges';
 import { markSessionStart } from '../two-factor/repository';
 import { REFERRAL_CODE_PATTERN } from './secrets';
-import { type ClientInfo, notifyNewSignIn } from './service';
+import { type ClientInfo, notifyNewSignIn } from './sign-in-session';
 import { hashSessionToken, revokeAllSessions, startSession } from '../session/session';
 import { rememberSignupOrigin } from '../referrals/signup-origin';
 

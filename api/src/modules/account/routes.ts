@@ -29,10 +29,11 @@ import {
 } from './schemas';
 import * as account from './service';
 import { MESSAGES } from './service';
+import type { ClientInfo } from './sign-in-session';
 
 export type AccountRoutesOptions = { mailer: Mailer; appSecret: string };
 
-export function clientOf(request: FastifyRequest): account.ClientInfo {
+export function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
   return { userAgent: typeof userAgent === 'string' ? userAgent : null, ip: request.ip };
 }

@@ -3,7 +3,6 @@ import type { UserProfile } from '@rewards/shared/contracts/api-types';
 import { isLocale, type Locale } from '@rewards/shared/i18n/locales';
 import { coinsToDollarString } from '@rewards/shared/rules/money';
 import type { Database } from '../../db/database';
-import type { Executor } from '../../db/executor';
 import { InvalidRequestError, TooManyAttemptsError, UnauthorizedError, ValidationError } from '../../domain-errors';
 import { type AccountTotals, accountTotals } from '../ledger/ledger';
 import { notify, type StoredNotification } from '../notifications/notify';
@@ -11,7 +10,7 @@ import { countUnread, deleteNotificationsOf } from '../notifications/repository'
 import { deleteEmailCodes } from './email-verification-codes';
 import { findStaffRole, removeStaff } from '../staff/repository';
 import type { StaffRole } from '../../db/schema';
-import { forgetDevices, recordDevice } from './known-devices';
+import { forgetDevices } from './known-devices';
 import type { Mailer } from './mailer';
 import {
   anonymiseUser,
@@ -38,23 +37,13 @@ import type {
   VerifyOtpInput,
 } from './schemas';
 import { hashOtpCode, hashPassword, newOtpCode, verifyPassword } from './secrets';
-import type { Transaction } from '../../db/executor';
 import type { TwoFactorRequired } from '@rewards/shared/contracts/api-types';
 import { startLoginChallenge } from '../two-factor/challenges';
-import { forgetTwoFactor, markSessionStart } from '../two-factor/repository';
-import {
-  assertAccountActive,
-  insertSessionIfPasswordUnchanged,
-  insertSessionIfUserLive,
-  newSession,
-  revokeAllSessions,
-  revokeSession,
-  type SessionClient,
-  startSession,
-  UNAUTHENTICATED,
-} from '../session/session';
+import { forgetTwoFactor } from '../two-factor/repository';
+import { assertAccountActive, revokeAllSessions, revokeSession, startSession, UNAUTHENTICATED } from '../session/session';
 import { eraseTicketTextsOfUser } from '../tickets/repository';
 import { emailLocale } from './emails/render';
+import { type ClientInfo, type LoggedIn, openSignInSession, type SignedIn } from './sign-in-session';
 
 export const MESSAGES = {
   registered: 'Registration successful.',
@@ -74,10 +63,6 @@ export const MESSAGES = {
 } as const;
 
 export type AccountDeps = { db: Database; mailer: Mailer; appSecret: string; log: FastifyBaseLogger };
-export type ClientInfo = SessionClient;
-export type SignedIn = { token: string; user: UserRow };
-/** A password sign-in, with the "new sign-in" notification to deliver when it came from a device new to the account. */
-export type LoggedIn = SignedIn & { newSignIn: StoredNotification | undefined };
 
 export async function register(db: Database, input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
   const emailTaken = () => new ValidationError(MESSAGES.emailTaken, { code: 'email_taken', errors: { email: [MESSAGES.emailTaken] } });
@@ -109,62 +94,6 @@ export async function login(deps: AccountDeps, input: LoginInput, client: Client
   const signedIn = await openSignInSession(db, { userId: user.id, verifiedPasswordHash: user.passwordHash, client, deviceId, twoFactor: false });
   if (!signedIn) throw new UnauthorizedError(MESSAGES.wrongCredentials, { code: 'invalid_credentials' });
   return signedIn;
-}
-
-export type SignInSession = {
-  userId: number;
-  /** The password hash the sign-in checked; null for Google, which checked no password. */
-  verifiedPasswordHash: string | null;
-  client: ClientInfo;
-  deviceId: string;
-  /** The sign-in passed a second factor (the session's two_factor_at). */
-  twoFactor: boolean;
-  /** Runs first in the session's transaction (a second step uses its code up there); throws to open nothing. */
-  before?: (tx: Transaction) => Promise<void>;
-};
-
-/**
- * Opens the session of a sign-in and records its browser, in one transaction; undefined when the password
- * checked was changed meanwhile (or the account deleted). Throws 403 for a blocked or held account.
- */
-export async function openSignInSession(db: Database, sign: SignInSession): Promise<LoggedIn | undefined> {
-  const { token, session } = newSession(sign.userId, sign.client);
-  // The password may have been reset (or dropped by a Google link) while it was being checked.
-  // With the session, under its lock on the account: a reset that forgets the account's devices comes after
-  // this (the device goes, with the session) or before (then the password changed and nothing is recorded).
-  const { current, newSignIn } = await db.transaction(async (tx) => {
-    await sign.before?.(tx);
-    const unchanged =
-      sign.verifiedPasswordHash === null ? await insertSessionIfUserLive(tx, session) : await insertSessionIfPasswordUnchanged(tx, session, sign.verifiedPasswordHash);
-    // Nothing a second step used up stays used when no session opens.
-    if (sign.before && unchanged?.status !== 'active') throw unchanged ? restrictionOf(unchanged.status) : new SignInVoidedError();
-    if (unchanged?.status !== 'active') return { current: unchanged, newSignIn: undefined };
-    const newDevice = await recordDevice(tx, sign.userId, sign.deviceId);
-    await markSessionStart(tx, session.tokenHash, { twoFactor: sign.twoFactor, newDevice });
-    return { current: unchanged, newSignIn: newDevice ? await notifyNewSignIn(tx, sign.userId, sign.client) : undefined };
-  });
-  if (!current) return undefined;
-  assertAccountActive(current.status);
-  return { token, user: current, newSignIn };
-}
-
-/** The sign-in's password or account changed between its two steps. */
-export class SignInVoidedError extends Error {
-  override name = 'SignInVoidedError';
-}
-
-function restrictionOf(status: UserRow['status']): Error {
-  try {
-    assertAccountActive(status);
-  } catch (error) {
-    return error as Error;
-  }
-  return new SignInVoidedError();
-}
-
-/** "New sign-in to your account": the browser and address of a sign-in from a device new to the account. */
-export function notifyNewSignIn(db: Executor, userId: number, client: ClientInfo): Promise<StoredNotification> {
-  return notify(db, { userId, kind: 'new_sign_in', data: { user_agent: client.userAgent, ip: client.ip } });
 }
 
 /** The user as the frontend sees it (spec §3); money as dollar strings computed from integer coins. */

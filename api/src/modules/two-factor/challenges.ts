@@ -4,7 +4,7 @@ import { CHALLENGE_EXPIRED } from '@rewards/shared/contracts/api-types';
 import { TooManyAttemptsError, ValidationError } from '../../domain-errors';
 import { findUserById, type UserRow } from '../account/repository';
 import { newOtpCode } from '../account/secrets';
-import { type ClientInfo, type LoggedIn, openSignInSession, SignInVoidedError } from '../account/service';
+import { type ClientInfo, type LoggedIn, openSignInSession, SignInVoidedError } from '../account/sign-in-session';
 import type { TwoFactorDeps } from './service';
 import { codeHash } from './codes';
 import { TWO_FACTOR_MESSAGES as MESSAGES } from './messages';
