@@ -198,9 +198,7 @@ describe('site serving', () => {
 
     beforeEach(async () => {
       await site.write('shell/dist/index.html', SHELL);
-      await site.write('mf-marketing/dist/mf-manifest.json', JSON.stringify({ id: 'mf_marketing', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
-      await site.write('mf-marketing/dist/prerendered/index.html', HERO);
-      await site.write('mf-marketing/dist/prerendered/index.css', '.t1{color:red}');
+      await site.writeRemote('mf-marketing', { 'prerendered/index.html': HERO, 'prerendered/index.css': '.t1{color:red}' });
     });
 
     it("puts the landing's first screen into the mount point of / and its CSS into the head", async () => {
@@ -311,10 +309,11 @@ describe('site serving', () => {
 
     beforeEach(async () => {
       await site.write('shell/dist/index.html', SHELL);
-      await site.write('mf-cashout/dist/mf-manifest.json', JSON.stringify({ id: 'mf_cashout', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
-      await site.write('mf-cashout/dist/prerendered/cashout.html', HEADER);
-      await site.write('mf-cashout/dist/prerendered/cashout.de.html', GERMAN_HEADER);
-      await site.write('mf-cashout/dist/prerendered/index.css', '.l1{color:gray}');
+      await site.writeRemote('mf-cashout', {
+        'prerendered/cashout.html': HEADER,
+        'prerendered/cashout.de.html': GERMAN_HEADER,
+        'prerendered/index.css': '.l1{color:gray}',
+      });
     });
 
     it('paints the header of /Cashout from the HTML for a signed-in user whose email is verified, in their language, scripts after it', async () => {
@@ -379,9 +378,7 @@ describe('site serving', () => {
 
     beforeEach(async () => {
       await site.write('shell/dist/index.html', SHELL);
-      await site.write('mf-earn/dist/mf-manifest.json', JSON.stringify({ id: 'mf_earn', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
-      await site.write('mf-earn/dist/prerendered/render.cjs', BUNDLE);
-      await site.write('mf-earn/dist/prerendered/index.css', '.t1{color:gray}');
+      await site.writeRemote('mf-earn', { 'prerendered/render.cjs': BUNDLE, 'prerendered/index.css': '.t1{color:gray}' });
     });
 
     it("paints the offers for a verified user, in their language, with the user's own Offers/Get answer as the page's data", async () => {

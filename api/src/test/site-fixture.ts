@@ -6,6 +6,8 @@ export type SiteFixture = {
   root: string;
   write(relativePath: string, content: string): Promise<void>;
   writeBytes(relativePath: string, content: Uint8Array): Promise<void>;
+  /** A built remote (`mf-earn`): its manifest naming `remoteEntry.js`, and `files` below its `dist/`. */
+  writeRemote(remote: string, files: Record<string, string>): Promise<void>;
   remove(): Promise<void>;
 };
 
@@ -30,5 +32,10 @@ export async function createSiteFixture(): Promise<SiteFixture> {
   await write('mf-marketing/dist/remoteEntry.js', 'var mf_marketing = {};');
   await write('mf-marketing/dist/__federation_expose_routes.a1b2c3d4e5.js', BIG_SCRIPT);
   await write('mf-marketing/dist/assets/logo.0a1b2c3d4e.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return { root, write, writeBytes: write, remove: () => rm(root, { recursive: true, force: true }) };
+  const writeRemote = async (remote: string, files: Record<string, string>) => {
+    const manifest = { id: remote.replace(/-/g, '_'), metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } };
+    await write(`${remote}/dist/mf-manifest.json`, JSON.stringify(manifest));
+    for (const [file, content] of Object.entries(files)) await write(`${remote}/dist/${file}`, content);
+  };
+  return { root, write, writeBytes: write, writeRemote, remove: () => rm(root, { recursive: true, force: true }) };
 }
